@@ -1,0 +1,31 @@
+"""scrapy-webclean: clean article text from Scrapy crawls.
+
+Public API::
+
+    available_extractors() -> list[str]
+    extract(body, url=None, *, encoding=None, extractor="auto", site_tree=None, **options)
+        -> ExtractResult (.text, .title, .html, .markdown, .extractor, metadata)
+"""
+
+from ._api import ExtractResult, extract
+from ._registry import available_extractors
+from .errors import (
+    ExtractionTimeout,
+    InvalidOptionError,
+    SiteTreeError,
+    UnknownExtractorError,
+    WebcleanError,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ExtractResult",
+    "ExtractionTimeout",
+    "InvalidOptionError",
+    "SiteTreeError",
+    "UnknownExtractorError",
+    "WebcleanError",
+    "available_extractors",
+    "extract",
+]

@@ -1,0 +1,144 @@
+"""The public functions: :func:`extract` and :func:`available_extractors`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ._document import Document, parse
+from ._registry import available_extractors, get_extractor, resolve_options
+from ._render import NodeSelection, Selection
+from .errors import SiteTreeError
+
+__all__ = ["extract", "available_extractors", "ExtractResult", "load_document"]
+
+#: Metadata fields an extractor may fill (``None`` when unknown).
+METADATA_FIELDS = ("author", "date", "language", "canonical_url", "image", "description", "sitename")
+
+
+class ExtractResult:
+    """What :func:`extract` returns.
+
+    ``text`` (str), ``title`` (str or None), ``html`` (the kept content as
+    clean HTML), ``markdown``, ``extractor`` (the name that ran), ``url``,
+    ``encoding`` (charset the body was decoded with), metadata fields
+    (``author``, ``date``, ``language``, ``canonical_url``, ``image``,
+    ``description``, ``sitename``; ``None`` when unknown) and ``comments``
+    (text of reader comments when an extractor separates them, else ``""``).
+    ``text``, ``html`` and ``markdown`` are rendered on first access.
+    """
+
+    __slots__ = ("extractor", "title", "url", "encoding", "comments", "_selection", "_text", "_html", "_markdown",
+                 *METADATA_FIELDS)
+
+    def __init__(self, selection: Selection, *, extractor: str, title: str | None, url: str | None,
+                 encoding: str | None, **metadata: Any) -> None:
+        self._selection = selection
+        self._text: str | None = None
+        self._html: str | None = None
+        self._markdown: str | None = None
+        self.extractor = extractor
+        self.title = title
+        self.url = url
+        self.encoding = encoding
+        self.comments = metadata.pop("comments", "") or ""
+        for name in METADATA_FIELDS:
+            setattr(self, name, metadata.pop(name, None))
+        if metadata:
+            raise TypeError(f"unknown metadata field(s): {', '.join(sorted(metadata))}")
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = self._selection.text()
+        return self._text
+
+    @property
+    def html(self) -> str:
+        if self._html is None:
+            self._html = self._selection.html()
+        return self._html
+
+    @property
+    def markdown(self) -> str:
+        if self._markdown is None:
+            self._markdown = self._selection.markdown()
+        return self._markdown
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as plain JSON-ready values."""
+        out = {"url": self.url, "title": self.title, "text": self.text, "html": self.html,
+               "markdown": self.markdown, "extractor": self.extractor, "encoding": self.encoding,
+               "comments": self.comments}
+        for name in METADATA_FIELDS:
+            out[name] = getattr(self, name)
+        return out
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+    def render(self, fmt: str) -> str:
+        """The result as ``text``, ``html``, ``markdown`` or ``json``."""
+        if fmt == "text":
+            return self.text
+        if fmt == "html":
+            return self.html
+        if fmt in ("markdown", "md"):
+            return self.markdown
+        if fmt == "json":
+            return self.to_json()
+        raise ValueError(f"unknown output format {fmt!r}; use text, html, markdown or json")
+
+    def __repr__(self) -> str:
+        return f"<ExtractResult extractor={self.extractor!r} title={self.title!r} text={len(self.text)} chars>"
+
+
+def load_document(body: Any, url: str | None = None, *, encoding: str | None = None) -> Document:
+    """A :class:`Document` from bytes, str, or an already parsed document."""
+    if isinstance(body, Document):
+        return body
+    return parse(body, url, encoding=encoding)
+
+
+def extract(body: Any, url: str | None = None, *, encoding: str | None = None, extractor: str = "auto",
+            site_tree: Any = None, **options: Any) -> ExtractResult:
+    """Extract the main content of one page.
+
+    ``body`` is the response body (bytes, or str when already decoded);
+    ``encoding`` the HTTP charset when known. ``extractor`` names one of
+    :func:`available_extractors`; ``options`` are that extractor's options.
+    With ``site_tree`` (a :class:`SiteStyleTree`), the page is first cleaned
+    of the site's template and the extractor runs on what is left.
+
+    Raises :class:`~scrapy_webclean.errors.UnknownExtractorError` or
+    :class:`~scrapy_webclean.errors.InvalidOptionError` (both ``ValueError``)
+    for a bad name or option. Bad pages never raise: an empty or unreadable
+    page gives an empty result.
+
+    >>> r = extract(b"<html><title>T</title><body><p>Hello there, reader.</p></body></html>",
+    ...             extractor="link_density")
+    >>> r.title, r.text
+    ('T', 'Hello there, reader.')
+    """
+    cls = get_extractor(extractor)
+    opts = resolve_options(cls, options)
+    doc = load_document(body, url, encoding=encoding)
+    if url is not None and doc.url is None:
+        doc.url = url
+    if site_tree is not None:
+        clean = getattr(site_tree, "noise_mask", None)
+        if clean is None:
+            raise SiteTreeError(f"site_tree must be a SiteStyleTree, not {type(site_tree).__name__}")
+        if not doc.is_empty:
+            doc = doc.with_removed(clean(doc))
+    elif getattr(cls, "needs_site_tree", False):
+        raise SiteTreeError(f"extractor {cls.name!r} needs a site_tree (a learned SiteStyleTree)")
+    if doc.is_empty:
+        return ExtractResult(NodeSelection(doc), extractor=cls.name, title=None, url=url, encoding=doc.encoding)
+    out = cls().select(doc, opts)
+    if isinstance(out, tuple):  # (selection, metadata)
+        selection, meta = out
+    else:
+        selection, meta = out, {}
+    title = meta.pop("title", doc.title)
+    return ExtractResult(selection, extractor=cls.name, title=title, url=url, encoding=doc.encoding, **meta)

@@ -1,0 +1,380 @@
+"""The one parse of a page, and the per-node measures every extractor reads.
+
+A :class:`Document` is built once per page. It flattens the lxml tree into
+arrays indexed by node number in document (pre-)order, so that a subtree is
+the index range ``i .. end[i]-1``, and every walk is a loop over that range -
+no recursion, however deep the page nests. Extractors never modify the lxml
+tree: they return which node numbers (or text lines) they keep, and
+:mod:`scrapy_webclean._render` turns that into text and HTML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import lxml.etree
+import lxml.html
+
+from ._encoding import decode_body
+
+__all__ = ["Document", "Measures", "parse", "INVISIBLE_TAGS", "BLOCK_TAGS"]
+
+#: Tags whose content is never page text. Every extractor starts from this.
+INVISIBLE_TAGS = frozenset({
+    "script", "style", "noscript", "template", "head", "title", "meta", "link", "base",
+    "object", "embed", "param", "applet", "iframe", "frame", "frameset", "svg", "math",
+    "canvas", "audio", "video", "source", "track", "map", "area", "datalist", "dialog",
+    "select", "option", "optgroup", "textarea", "input", "button",
+})
+
+#: Tags that start a new line of text when rendered.
+BLOCK_TAGS = frozenset({
+    "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details",
+    "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form",
+    "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html", "legend", "li", "main",
+    "menu", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th",
+    "thead", "tr", "ul", "br", "listing", "plaintext", "xmp", "noframes", "frameset",
+})
+
+#: Chinese sentence punctuation (seed 002 counts the full stop first).
+CJK_PUNCT = "。，；！？、：“”《》"
+LATIN_PUNCT = ".,;!?:"
+
+_PARSER_OPTIONS = dict(
+    recover=True,
+    huge_tree=True,
+    remove_comments=True,
+    remove_pis=True,
+    no_network=True,
+    default_doctype=False,
+    collect_ids=False,
+    compact=True,
+)
+
+
+def _make_parser() -> lxml.html.HTMLParser:
+    # libxml2's HTML parser never expands DTD entities or loads external
+    # ones; no_network forbids any fetch. Both are the point here.
+    return lxml.html.HTMLParser(encoding="utf-8", **_PARSER_OPTIONS)
+
+
+_PARSER = _make_parser()
+
+
+@dataclass(frozen=True, slots=True)
+class Measures:
+    """Subtree aggregates per node (lists indexed by node number).
+
+    ``text_len``: non-whitespace characters of visible text in the subtree;
+    ``link_len``: those inside ``<a>``; ``link_count``: ``<a>`` elements;
+    ``tag_count``: visible elements (the node included); ``link_tags``:
+    elements inside or equal to an ``<a>``; ``cjk_punct``/``latin_punct``:
+    sentence punctuation marks; ``cjk_stops``: Chinese full stops "。".
+    ``excluded[i]`` is true for a node left out (and its subtree).
+    """
+
+    text_len: list[int]
+    link_len: list[int]
+    link_count: list[int]
+    tag_count: list[int]
+    link_tags: list[int]
+    cjk_punct: list[int]
+    latin_punct: list[int]
+    cjk_stops: list[int]
+    excluded: bytearray
+
+
+def nonspace_len(s: str | None) -> int:
+    """Characters of ``s`` that are not whitespace."""
+    if not s:
+        return 0
+    return sum(map(len, s.split()))
+
+
+class Document:
+    """One parsed page, flattened into per-node arrays.
+
+    Attributes a caller may rely on: ``url``, ``encoding`` (the charset the
+    body was decoded with), ``root`` (the lxml root, or ``None`` for an empty
+    page; read it, never modify it), ``nodes`` (elements in document order),
+    ``tags`` (lower-case tag names; ``""`` for non-elements), ``parent``,
+    ``end`` (one past the last node of each subtree), ``depth``, ``texts`` and
+    ``tails`` (each element's ``.text`` and ``.tail`` or ``None``), ``body``
+    (node number of ``<body>``, or 0), ``title`` (the ``<title>`` text),
+    ``own_len`` (non-whitespace characters directly in each node: its text and
+    its children's tails), and ``measures`` (see :class:`Measures`).
+    """
+
+    __slots__ = (
+        "url", "encoding", "source", "root", "nodes", "tags", "parent", "end", "depth", "texts",
+        "tails", "body", "title", "own_len", "removed", "_measures", "_attr_cache", "__weakref__",
+    )
+
+    def __init__(self, source: str, *, url: str | None = None, encoding: str = "utf-8") -> None:
+        self.url = url
+        self.encoding = encoding
+        self.source = source
+        self.removed: bytearray | None = None
+        self._measures: Measures | None = None
+        self._attr_cache: dict[int, dict[str, str]] = {}
+        self.root = _parse_root(source)
+        self._flatten()
+
+    # -- construction -------------------------------------------------------
+    def _flatten(self) -> None:
+        nodes: list = []
+        tags: list[str] = []
+        parent: list[int] = []
+        depth: list[int] = []
+        texts: list[str | None] = []
+        tails: list[str | None] = []
+        self.body = 0
+        self.title = None
+        if self.root is not None:
+            stack: list[tuple[object, int, int]] = [(self.root, -1, 0)]
+            pop, push = stack.pop, stack.append
+            while stack:
+                el, p, d = pop()
+                i = len(nodes)
+                nodes.append(el)
+                tag = el.tag
+                tag = tag.lower() if isinstance(tag, str) else ""
+                if ":" in tag:
+                    tag = tag.rsplit(":", 1)[1]
+                if "}" in tag:
+                    tag = tag.rsplit("}", 1)[1]
+                tags.append(tag)
+                parent.append(p)
+                depth.append(d)
+                texts.append(el.text if tag else None)
+                tails.append(el.tail)
+                if tag == "body" and not self.body:
+                    self.body = i
+                elif tag == "title" and self.title is None:
+                    self.title = " ".join((el.text or "").split()) or None
+                children = list(el)
+                if children:
+                    d += 1
+                    for child in reversed(children):
+                        push((child, i, d))
+        n = len(nodes)
+        end = list(range(1, n + 1))
+        own = [0] * n
+        for i in range(n - 1, -1, -1):
+            p = parent[i]
+            if p >= 0:
+                if end[i] > end[p]:
+                    end[p] = end[i]
+                t = tails[i]
+                if t:
+                    own[p] += sum(map(len, t.split()))
+            t = texts[i]
+            if t:
+                own[i] += sum(map(len, t.split()))
+        self.nodes = nodes
+        self.tags = tags
+        self.parent = parent
+        self.end = end
+        self.depth = depth
+        self.texts = texts
+        self.tails = tails
+        self.own_len = own
+
+    # -- accessors ------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.nodes
+
+    def attrs(self, i: int) -> dict[str, str]:
+        """The attributes of node ``i`` (a cached plain dict)."""
+        cached = self._attr_cache.get(i)
+        if cached is None:
+            el = self.nodes[i]
+            cached = dict(el.attrib) if self.tags[i] else {}
+            self._attr_cache[i] = cached
+        return cached
+
+    def children(self, i: int) -> Iterable[int]:
+        """Node numbers of the element children of ``i``, in order."""
+        j, stop = i + 1, self.end[i]
+        end = self.end
+        while j < stop:
+            yield j
+            j = end[j]
+
+    def path(self, i: int) -> tuple[str, ...]:
+        """Tag path from the root down to node ``i``."""
+        out = []
+        parent, tags = self.parent, self.tags
+        while i >= 0:
+            out.append(tags[i])
+            i = parent[i]
+        out.reverse()
+        return tuple(out)
+
+    def invisible_mask(self, extra: Iterable[str] = ()) -> bytearray:
+        """1 for every node in :data:`INVISIBLE_TAGS` (plus ``extra`` tags)."""
+        hidden = INVISIBLE_TAGS | frozenset(extra)
+        return bytearray(1 if (t in hidden or not t) else 0 for t in self.tags)
+
+    def subtree_mask(self, roots: Iterable[int]) -> bytearray:
+        """1 for every node in the subtrees rooted at ``roots``."""
+        mask = bytearray(len(self.nodes))
+        end = self.end
+        for r in roots:
+            mask[r:end[r]] = b"\x01" * (end[r] - r)
+        return mask
+
+    def with_removed(self, removed: bytearray | None) -> "Document":
+        """A view of this document with the subtrees marked in ``removed`` gone.
+
+        The lxml tree and the arrays are shared, not copied; only the
+        measures are recomputed (lazily). Used to hand extractors a page
+        already cleaned by a site style tree.
+        """
+        view = Document.__new__(Document)
+        for name in Document.__slots__:
+            if name in ("__weakref__",):
+                continue
+            object.__setattr__(view, name, getattr(self, name))
+        view.removed = removed
+        view._measures = None
+        return view
+
+    # -- measures -------------------------------------------------------------
+    @property
+    def measures(self) -> Measures:
+        """Measures with only :data:`INVISIBLE_TAGS` (and removed nodes) excluded."""
+        if self._measures is None:
+            self._measures = self.compute_measures()
+        return self._measures
+
+    def compute_measures(self, extra_excluded: Iterable[str] = (), exclude: bytearray | None = None) -> Measures:
+        """Subtree aggregates, leaving out invisible tags, ``extra_excluded``
+        tags, nodes flagged in ``exclude`` and nodes removed from this view.
+
+        One loop over the node arrays; the lxml tree is not walked again.
+        """
+        n = len(self.nodes)
+        excluded = self.invisible_mask(extra_excluded)
+        for mask in (self.removed, exclude):
+            if mask is not None:
+                for i in range(n):
+                    if mask[i]:
+                        excluded[i] = 1
+        tags, parent, texts, tails = self.tags, self.parent, self.texts, self.tails
+        text_len = list(self.own_len)
+        link_len = [0] * n
+        link_count = [0] * n
+        tag_count = [1] * n
+        link_tags = [0] * n
+        cjk = [0] * n
+        latin = [0] * n
+        stops = [0] * n
+        # Punctuation: count directly owned text (text + children's tails).
+        for i in range(n):
+            t = texts[i]
+            if t and not excluded[i]:
+                c, l, s = _punct(t)
+                cjk[i] += c
+                latin[i] += l
+                stops[i] += s
+            p = parent[i]
+            t = tails[i]
+            if t and p >= 0 and not excluded[p]:
+                c, l, s = _punct(t)
+                cjk[p] += c
+                latin[p] += l
+                stops[p] += s
+        for i in range(n - 1, -1, -1):
+            if excluded[i]:
+                text_len[i] = 0
+                tag_count[i] = 0
+                cjk[i] = latin[i] = stops[i] = 0
+                # The node's own tail still counts for its parent (own_len has it).
+                continue
+            if tags[i] == "a":
+                link_len[i] = text_len[i]
+                link_count[i] += 1
+                link_tags[i] = tag_count[i]
+            p = parent[i]
+            if p >= 0:
+                text_len[p] += text_len[i]
+                link_len[p] += link_len[i]
+                link_count[p] += link_count[i]
+                tag_count[p] += tag_count[i]
+                link_tags[p] += link_tags[i]
+                cjk[p] += cjk[i]
+                latin[p] += latin[i]
+                stops[p] += stops[i]
+        return Measures(text_len, link_len, link_count, tag_count, link_tags, cjk, latin, stops, excluded)
+
+
+def _punct(text: str) -> tuple[int, int, int]:
+    stops = text.count("。")
+    cjk = stops
+    for ch in "，；！？、：":
+        cjk += text.count(ch)
+    latin = 0
+    for ch in LATIN_PUNCT:
+        latin += text.count(ch)
+    return cjk, latin, stops
+
+
+def _parse_root(source: str):
+    if not source or not source.strip():
+        return None
+    data = source.encode("utf-8", "replace")
+    try:
+        root = lxml.etree.fromstring(data, _PARSER)
+    except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError):
+        return None
+    return root
+
+
+def parse(body: bytes | str | None, url: str | None = None, *, encoding: str | None = None) -> Document:
+    """Decode and parse a page once. Never raises on bad bytes or bad HTML."""
+    text, codec = decode_body(body, encoding)
+    return Document(text, url=url, encoding=codec)
+
+
+def text_nodes(doc: Document, start: int | None = None) -> Sequence[tuple[int, bool, str]]:
+    """Text pieces under ``start`` (default: the whole page) in reading order.
+
+    Each is ``(node, is_tail, text)``: the element's ``.text`` (``is_tail``
+    false) or the ``.tail`` of element ``node`` (which belongs to its parent).
+    Invisible and removed subtrees are skipped, their tails kept.
+    """
+    if doc.is_empty:
+        return []
+    m = doc.measures
+    excluded = m.excluded
+    s = doc.body if start is None else start
+    stop = doc.end[s]
+    end, texts, tails, parent = doc.end, doc.texts, doc.tails, doc.parent
+    out: list[tuple[int, bool, str]] = []
+    stack: list[int] = []
+    i = s
+    while i < stop:
+        while stack and end[stack[-1]] <= i:
+            j = stack.pop()
+            if j != s and tails[j]:
+                out.append((j, True, tails[j]))
+        if excluded[i]:
+            if i != s and tails[i]:
+                out.append((i, True, tails[i]))
+            i = end[i]
+            continue
+        if texts[i]:
+            out.append((i, False, texts[i]))
+        stack.append(i)
+        i += 1
+    while stack:
+        j = stack.pop()
+        if j != s and tails[j]:
+            out.append((j, True, tails[j]))
+    return out

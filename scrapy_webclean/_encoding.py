@@ -1,0 +1,152 @@
+"""Turning a response body into text: charset resolution and decoding.
+
+Order of evidence: a byte-order mark (it cannot lie), the HTTP charset given
+by the caller, a ``<meta>``/XML declaration in the first 4 KiB (malformed
+``http-equiv`` included, via w3lib), then detection for undeclared pages.
+GB2312 and GBK decode as GB18030, which is their superset; an unknown
+charset name is ignored rather than fatal.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+from w3lib.encoding import html_body_declared_encoding, read_bom, resolve_encoding, to_unicode
+
+__all__ = ["decode_body", "resolve_charset", "looks_binary"]
+
+# Characters libxml2 cannot hold, or that only ever come from binary data:
+# C0 controls other than tab, LF, CR; lone surrogates; non-characters.
+_BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+_HIRAGANA_KATAKANA = re.compile("[\u3040-\u30ff]")
+_HAN = re.compile("[\u4e00-\u9fff]")
+_HANGUL = re.compile("[\uac00-\ud7a3]")
+
+
+def resolve_charset(label: str | None) -> str | None:
+    """The Python codec for a charset label, or ``None`` when unknown.
+
+    >>> resolve_charset("GB2312")
+    'gb18030'
+    >>> resolve_charset("no-such-charset") is None
+    True
+    """
+    if not label or not isinstance(label, str):
+        return None
+    label = label.strip().strip("\"'").strip()
+    if not label or len(label) > 40:
+        return None
+    resolved = resolve_encoding(label)
+    if resolved is None:
+        return None
+    try:
+        name = codecs.lookup(resolved).name
+    except LookupError:
+        return None
+    if name in ("utf-16", "utf-32"):
+        # Without a BOM the byte order is unknown; the web's default is LE.
+        name += "-le"
+    return name
+
+
+_BINARY_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"%PDF-", b"PK\x03\x04", b"\x1f\x8b",
+                 b"RIFF", b"\x00\x00\x01\x00", b"BM", b"OggS", b"fLaC", b"ID3", b"\x7fELF", b"MZ", b"wOFF", b"wOF2",
+                 b"\x00asm", b"7z\xbc\xaf", b"Rar!", b"BZh", b"\xfd7zXZ")
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 27))
+
+
+def looks_binary(data: bytes) -> bool:
+    """True for images, PDFs, archives and other non-text bodies.
+
+    A known file signature, or more than 10% control bytes in the first
+    4 KiB (text in any charset has almost none; UTF-16/32 pages carry a BOM
+    and are decoded before this is asked).
+    """
+    if data.startswith(_BINARY_MAGIC) and not data[:1] == b"<":
+        # "BM" and "MZ" are also plain words: only trust them with controls.
+        if not data.startswith((b"BM", b"MZ")):
+            return True
+    head = data[:4096]
+    if len(head) < 64:
+        return False
+    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
+    return controls > len(head) // 10
+
+
+def _detect(data: bytes) -> str:
+    """Guess the charset of an undeclared page.
+
+    UTF-8 when the bytes are valid UTF-8 (no other charset of the web
+    produces valid multi-byte UTF-8 by accident); otherwise the CJK
+    multi-byte charsets are tried strictly and scored by how much of the
+    decoded text falls in the script they exist to encode; Windows-1252 last.
+    """
+    sample = data[:200_000]
+    try:
+        sample.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError as exc:
+        # A multi-byte sequence cut by the sample's end is still UTF-8.
+        if exc.start >= len(sample) - 4 and len(data) > len(sample):
+            return "utf-8"
+    best, best_score = "cp1252", 0.0
+    for codec, script in (("gb18030", _HAN), ("big5hkscs", _HAN), ("shift_jis", _HIRAGANA_KATAKANA),
+                          ("euc_jp", _HIRAGANA_KATAKANA), ("cp949", _HANGUL)):
+        try:
+            text = sample.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        non_ascii = sum(1 for ch in text if ord(ch) > 127)
+        if not non_ascii:
+            continue
+        score = len(script.findall(text)) / non_ascii
+        if codec == "shift_jis" or codec == "euc_jp":
+            # Kana are the giveaway of Japanese; Han alone fits Chinese better.
+            score = score * 1.5 if score > 0.05 else 0.0
+        if score > best_score + 1e-9:
+            best, best_score = codec, score
+    return best if best_score >= 0.3 else "cp1252"
+
+
+def decode_body(body: bytes | str | None, encoding: str | None = None) -> tuple[str, str]:
+    """Decode a response body; return ``(text, charset used)``.
+
+    Never raises on bad bytes: undecodable sequences become U+FFFD, and
+    characters no HTML parser can hold (NUL and other C0 controls, lone
+    surrogates) are removed.
+
+    >>> decode_body(b'<meta charset="gb2312">\\xc4\\xe3\\xba\\xc3')
+    ('<meta charset="gb2312">你好', 'gb18030')
+    >>> decode_body("already text")
+    ('already text', 'unicode')
+    """
+    if body is None:
+        return "", "utf-8"
+    if isinstance(body, str):
+        return _BAD_CHARS.sub("", body), "unicode"
+    if isinstance(body, (bytearray, memoryview)):
+        body = bytes(body)
+    if not isinstance(body, bytes):
+        raise TypeError(f"body must be bytes or str, not {type(body).__name__}")
+    bom_codec, bom = read_bom(body)
+    if bom_codec is not None and bom is not None:
+        codec = bom_codec
+        data = body[len(bom):]
+    else:
+        data = body
+        if looks_binary(data):
+            return "", "binary"
+        codec = resolve_charset(encoding) or _declared(data) or _detect(data)
+        if codec in ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be") and encoding is None:
+            # A meta tag that says UTF-16 in an ASCII-readable page is lying:
+            # a real UTF-16 page could not have been read to find it.
+            codec = _detect(data)
+    text = to_unicode(data, codec)
+    return _BAD_CHARS.sub("", text), codec
+
+
+def _declared(data: bytes) -> str | None:
+    label = html_body_declared_encoding(data)
+    return resolve_charset(label) if label else None

@@ -1,0 +1,234 @@
+"""Rendering what an extractor kept: plain text, clean HTML, Markdown.
+
+Extractors describe their choice as a :class:`NodeSelection` (a subtree of
+the page minus dropped subtrees) or a :class:`BlockSelection` (a list of
+text blocks). Both render lazily and iteratively; the lxml tree is only
+read.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Sequence
+
+from ._document import BLOCK_TAGS, Document
+
+__all__ = ["NodeSelection", "BlockSelection", "Selection", "normalize_text"]
+
+_WS = re.compile(r"[ \t\r\f\v\u00a0\u2000-\u200b\u3000\ufeff]+")
+_INLINE_WS = re.compile(r"\s+")
+
+#: Attributes kept in the cleaned HTML.
+KEPT_ATTRS = frozenset({"href", "src", "alt", "title", "colspan", "rowspan", "datetime", "lang", "cite"})
+VOID_TAGS = frozenset({"br", "hr", "img", "wbr", "col", "area", "base", "input", "meta", "link", "source", "track"})
+_PRE_TAGS = frozenset({"pre", "listing", "plaintext", "xmp", "textarea"})
+_CELL_TAGS = frozenset({"td", "th"})
+_TAG_NAME = re.compile(r"^[a-z][a-z0-9\-]*$")
+
+
+def normalize_text(text: str) -> str:
+    """Collapse whitespace inside lines, strip lines, drop empty lines."""
+    lines = []
+    for line in text.split("\n"):
+        line = _WS.sub(" ", line).strip()
+        if line:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+class Selection:
+    """What an extractor kept. Subclasses render it."""
+
+    def text(self) -> str:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def html(self) -> str:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def markdown(self) -> str:
+        return self.text()
+
+
+class BlockSelection(Selection):
+    """A list of text blocks (lines or paragraphs) kept in order."""
+
+    __slots__ = ("blocks",)
+
+    def __init__(self, blocks: Sequence[str]) -> None:
+        self.blocks = [b for b in (normalize_text(b) for b in blocks) if b]
+
+    def text(self) -> str:
+        return "\n".join(self.blocks)
+
+    def html(self) -> str:
+        return "".join(f"<p>{escape(b, quote=False)}</p>\n" for b in self.blocks)
+
+    def markdown(self) -> str:
+        return "\n\n".join(self.blocks)
+
+
+class NodeSelection(Selection):
+    """The subtree at ``root`` without the subtrees flagged in ``drop``.
+
+    ``drop`` is a bytearray over node numbers (1 = leave this node and its
+    subtree out); ``None`` keeps everything. ``excluded`` is the extractor's
+    own mask of never-content nodes (default: the document's invisible and
+    removed nodes). ``drop_pieces`` names single text pieces to leave out,
+    as ``(node, is_tail)`` pairs.
+    """
+
+    __slots__ = ("doc", "root", "drop", "excluded", "drop_pieces", "_text")
+
+    def __init__(self, doc: Document, root: int | None = None, drop: bytearray | None = None, *,
+                 excluded: bytearray | None = None, drop_pieces: set[tuple[int, bool]] | None = None) -> None:
+        self.doc = doc
+        self.root = doc.body if root is None else root
+        self.drop = drop
+        self.excluded = excluded
+        self.drop_pieces = drop_pieces or None
+        self._text: str | None = None
+
+    def skip_mask(self) -> bytearray:
+        """1 for every node left out (the subtrees under it are left out too)."""
+        excluded = self.excluded if self.excluded is not None else self.doc.measures.excluded
+        if self.drop is None:
+            return excluded
+        return bytearray(a | b for a, b in zip(excluded, self.drop))
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = "" if self.doc.is_empty else _render_text(self.doc, self.root, self.skip_mask(),
+                                                                   self.drop_pieces)
+        return self._text
+
+    def html(self) -> str:
+        if self.doc.is_empty:
+            return ""
+        return _render_html(self.doc, self.root, self.skip_mask(), self.drop_pieces)
+
+
+def _pieces(doc: Document, drop_pieces: set[tuple[int, bool]] | None) -> tuple[list, list]:
+    if not drop_pieces:
+        return doc.texts, doc.tails
+    texts, tails = list(doc.texts), list(doc.tails)
+    for i, is_tail in drop_pieces:
+        (tails if is_tail else texts)[i] = None
+    return texts, tails
+
+
+def _render_text(doc: Document, root: int, skip: bytearray, drop_pieces=None) -> str:
+    """Text of the kept subtree, a newline at each block boundary.
+
+    Whitespace inside ``<pre>`` is kept as is; elsewhere it collapses.
+    """
+    tags, end = doc.tags, doc.end
+    texts, tails = _pieces(doc, drop_pieces)
+    out: list[str] = []
+    add = out.append
+    pre_depth = 0
+    stack: list[int] = []
+    stop = end[root]
+
+    def close(j: int) -> None:
+        nonlocal pre_depth
+        t = tags[j]
+        if t in _PRE_TAGS:
+            pre_depth -= 1
+            add("\x00PRE_END\x00")
+        if t in BLOCK_TAGS:
+            add("\n")
+        elif t in _CELL_TAGS:
+            add("\t")
+        if j != root and tails[j]:
+            add(tails[j] if pre_depth else _INLINE_WS.sub(" ", tails[j]))
+
+    i = root
+    while i < stop:
+        while stack and end[stack[-1]] <= i:
+            close(stack.pop())
+        if skip[i]:
+            if i != root and tails[i]:
+                add(tails[i] if pre_depth else _INLINE_WS.sub(" ", tails[i]))
+            i = end[i]
+            continue
+        t = tags[i]
+        if t == "br":
+            add("\n")
+        elif t in BLOCK_TAGS:
+            add("\n")
+        if t in _PRE_TAGS:
+            pre_depth += 1
+            add("\x00PRE_START\x00")
+        s = texts[i]
+        if s:
+            add(s if pre_depth else _INLINE_WS.sub(" ", s))
+        stack.append(i)
+        i += 1
+    while stack:
+        close(stack.pop())
+    return _finish_text("".join(out))
+
+
+def _finish_text(raw: str) -> str:
+    if "\x00PRE_START\x00" not in raw:
+        return normalize_text(raw)
+    parts = re.split(r"\x00PRE_(START|END)\x00", raw)
+    # parts: text, marker, text, marker, ... ; track nesting to know pre regions.
+    pieces: list[str] = []
+    depth = 0
+    for k, part in enumerate(parts):
+        if k % 2 == 1:
+            depth += 1 if part == "START" else -1
+            continue
+        if depth > 0:
+            block = part.strip("\n")
+            if block.strip():
+                pieces.append("\n" + "\n".join(line.rstrip() for line in block.split("\n")) + "\n")
+        else:
+            pieces.append(normalize_text(part) and "\n" + normalize_text(part) + "\n")
+    text = "".join(pieces)
+    return "\n".join(line for line in text.split("\n") if line.strip()).strip("\n")
+
+
+def _render_html(doc: Document, root: int, skip: bytearray, drop_pieces=None) -> str:
+    tags, end = doc.tags, doc.end
+    texts, tails = _pieces(doc, drop_pieces)
+    out: list[str] = []
+    add = out.append
+    stack: list[int] = []
+    stop = end[root]
+
+    def text(s: str) -> str:
+        return escape(s, quote=False)
+
+    def close(j: int) -> None:
+        t = tags[j]
+        if t not in VOID_TAGS and _TAG_NAME.match(t):
+            add(f"</{t}>")
+        if j != root and tails[j]:
+            add(text(tails[j]))
+
+    i = root
+    while i < stop:
+        while stack and end[stack[-1]] <= i:
+            close(stack.pop())
+        if skip[i]:
+            if i != root and tails[i]:
+                add(text(tails[i]))
+            i = end[i]
+            continue
+        t = tags[i]
+        if _TAG_NAME.match(t):
+            attrs = doc.attrs(i)
+            kept = "".join(
+                f' {k}="{escape(v[:2000], quote=True)}"' for k, v in attrs.items() if k in KEPT_ATTRS
+            ) if attrs else ""
+            add(f"<{t}{kept}>")
+        if texts[i]:
+            add(text(texts[i]))
+        stack.append(i)
+        i += 1
+    while stack:
+        close(stack.pop())
+    return "".join(out)

@@ -1,0 +1,36 @@
+"""Exceptions raised by scrapy-webclean.
+
+Every error a caller can provoke with bad input or bad options is a
+:class:`WebcleanError`, itself a :class:`ValueError`, so ``except ValueError``
+catches them all.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "WebcleanError",
+    "UnknownExtractorError",
+    "InvalidOptionError",
+    "SiteTreeError",
+    "ExtractionTimeout",
+]
+
+
+class WebcleanError(ValueError):
+    """Base class of every documented scrapy-webclean error."""
+
+
+class UnknownExtractorError(WebcleanError):
+    """The extractor name is not registered."""
+
+
+class InvalidOptionError(WebcleanError):
+    """An extractor option is unknown or has an invalid value."""
+
+
+class SiteTreeError(WebcleanError):
+    """A site style tree is missing, corrupt or incompatible."""
+
+
+class ExtractionTimeout(WebcleanError):
+    """A page took longer than the configured per-page time limit."""

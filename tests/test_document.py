@@ -1,0 +1,47 @@
+from scrapy_webclean._document import parse, text_nodes
+
+
+def test_measures_count_text_links_and_punctuation():
+    doc = parse("<html><body><div><p>你好。世界，再见！</p><a href=x>link text</a></div></body></html>")
+    div = doc.tags.index("div")
+    m = doc.measures
+    assert m.text_len[div] == len("你好。世界，再见！") + len("linktext")
+    assert m.link_len[div] == len("linktext")
+    assert m.link_count[div] == 1
+    assert m.cjk_stops[div] == 1
+    assert m.cjk_punct[div] == 3
+    assert m.tag_count[div] == 3
+
+
+def test_invisible_tags_do_not_count_but_their_tails_do():
+    doc = parse("<body><div><script>var x = 1;</script>after<style>p{}</style></div></body>")
+    div = doc.tags.index("div")
+    assert doc.measures.text_len[div] == len("after")
+
+
+def test_subtree_ranges_and_paths():
+    doc = parse("<html><body><div><p>a</p><p>b</p></div><span>c</span></body></html>")
+    div = doc.tags.index("div")
+    assert [doc.tags[i] for i in range(div, doc.end[div])] == ["div", "p", "p"]
+    assert doc.path(div + 1) == ("html", "body", "div", "p")
+    assert [doc.tags[c] for c in doc.children(doc.body)] == ["div", "span"]
+
+
+def test_deep_nesting_does_not_recurse():
+    body = "<html><body>" + "<div>" * 10000 + "deep" + "</div>" * 10000 + "</body></html>"
+    doc = parse(body)
+    assert len(doc) > 100
+    assert doc.measures.text_len[0] >= 0  # measured without RecursionError
+
+
+def test_text_nodes_in_reading_order():
+    doc = parse("<body><p>one <b>two</b> three</p><script>no</script><p>four</p></body>")
+    assert [t.strip() for _, _, t in text_nodes(doc) if t.strip()] == ["one", "two", "three", "four"]
+
+
+def test_views_with_removed_nodes_do_not_touch_the_original():
+    doc = parse("<body><div id=a>keep me</div><div id=b>remove me</div></body>")
+    b = [i for i in range(len(doc)) if doc.attrs(i).get("id") == "b"][0]
+    view = doc.with_removed(doc.subtree_mask([b]))
+    assert view.measures.text_len[view.body] == len("keepme")
+    assert doc.measures.text_len[doc.body] == len("keepmeremoveme")

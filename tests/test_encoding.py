@@ -1,0 +1,74 @@
+import pytest
+
+from scrapy_webclean._encoding import decode_body, resolve_charset
+from scrapy_webclean._document import parse
+
+HELLO_GBK = "你好，世界。".encode("gbk")
+GBK_ONLY = "镕".encode("gbk")  # in GBK, not in GB2312
+
+
+@pytest.mark.parametrize("label, codec", [
+    ("gb2312", "gb18030"), ("GBK", "gb18030"), ("utf8", "utf-8"), ("latin1", "cp1252"),
+    ("no-such", None), ("", None), (None, None), ("x" * 200, None),
+])
+def test_resolve_charset(label, codec):
+    assert resolve_charset(label) == codec
+
+
+def test_http_charset_wins_over_meta():
+    body = b'<meta charset="utf-8"><p>' + HELLO_GBK + b"</p>"
+    text, codec = decode_body(body, "gbk")
+    assert "你好，世界。" in text and codec == "gb18030"
+
+
+def test_gb2312_declared_page_with_gbk_characters_decodes():
+    body = b'<meta http-equiv="Content-Type" content="text/html; charset=gb2312"><p>' + HELLO_GBK + GBK_ONLY + b"</p>"
+    text, _ = decode_body(body)
+    assert "你好，世界。镕" in text
+
+
+def test_malformed_http_equiv_is_understood():
+    body = b'<meta http-equiv=content-type content="text/html;charset=GBK"><p>' + HELLO_GBK + b"</p>"
+    assert "你好" in decode_body(body)[0]
+
+
+def test_undeclared_gbk_page_is_detected():
+    body = b"<html><body><p>" + ("这是一个没有声明编码的中文网页，内容足够长。" * 5).encode("gbk") + b"</p></body></html>"
+    text, codec = decode_body(body)
+    assert codec == "gb18030" and "没有声明编码" in text
+
+
+def test_undeclared_shift_jis_page_is_detected():
+    body = ("<p>" + "これは日本語のページです。" * 5 + "</p>").encode("shift_jis")
+    text, codec = decode_body(body)
+    assert "日本語" in text
+
+
+def test_utf16_with_bom():
+    body = "\ufeff<html><body><p>Grüße aus Köln</p></body></html>".encode("utf-16-le")
+    body = b"\xff\xfe" + body[2:]
+    assert "Grüße aus Köln" in decode_body(body, "iso-8859-1")[0]
+
+
+def test_unknown_charset_falls_back():
+    text, codec = decode_body("<p>café</p>".encode(), "x-unknown-charset")
+    assert "café" in text and codec == "utf-8"
+
+
+def test_nul_bytes_and_controls_are_removed():
+    text, _ = decode_body(b"<p>a\x00b\x01c</p>")
+    assert text == "<p>abc</p>"
+    page = b"<html><body><p>" + b"plain text with a stray NUL\x00 byte " * 20 + b"</p></body></html>"
+    assert "stray NUL byte" in decode_body(page)[0]
+
+
+def test_binary_bodies_decode_to_nothing():
+    assert decode_body(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4) == ("", "binary")
+    assert decode_body(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj") == ("", "binary")
+    assert decode_body(bytes(range(256)) * 16)[1] == "binary"
+
+
+def test_real_gbk_page_decodes(netease_page):
+    doc = parse(netease_page)
+    assert doc.encoding == "gb18030"
+    assert doc.title and "网易" in doc.title
