@@ -1,0 +1,185 @@
+"""Hub or content: is this page an article, or a page of links to articles?
+
+A content page has one place where its prose is concentrated: a container
+whose own paragraphs hold most of the non-link text. A hub (home page,
+section front, category or product listing) spreads short teasers over many
+sibling items, each under a headline link. The decision combines:
+
+- the *prose mass*: the largest amount of non-link text held by one node
+  and its paragraph children (CJK characters weigh three times, since one
+  carries about as much as a short English word), on a log scale, and its
+  share of the page's text;
+- the page's link density (link text / all text);
+- headline links (long anchor texts) out of proportion to the prose mass;
+- declared page types: Open Graph ``og:type`` and JSON-LD ``@type``;
+- the URL's shape: a site root is a hub; a dated, numbered or long-slug last
+  path segment is an article's.
+
+The weights are round numbers, checked on the shared corpora's labelled
+pages (``../shared/bin/pagetypes``); no site or URL is special-cased.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from ._api import load_document
+from ._document import Document
+
+__all__ = ["classify", "PageKind"]
+
+#: Tags whose whole (non-link) text counts as a paragraph of their parent.
+_PARAGRAPH_TAGS = frozenset({"p", "blockquote", "pre"})
+#: Inline or list tags whose own text counts for their parent.
+_INLINE_TAGS = frozenset({"font", "span", "em", "strong", "b", "i", "u", "h2", "h3", "h4", "li", "ul", "ol", "br"})
+
+_ARTICLE_TYPES = frozenset({"article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle",
+                            "opinionnewsarticle", "technews", "techarticle", "scholarlyarticle", "report",
+                            "liveblogposting", "backgroundnewsarticle", "reviewnewsarticle", "posting",
+                            "socialmediaposting"})
+_HUB_TYPES = frozenset({"collectionpage", "itemlist", "searchresultspage", "offercatalog", "sitenavigationelement"})
+_LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([^"]{1,60})"')
+_DATE_IN_PATH = re.compile(r"(?:19|20)\d\d[/_-]?[01]\d")
+_LONG_NUMBER = re.compile(r"\d{4,}")
+_WORD = re.compile(r"[a-z0-9]+")
+_EXTENSION = re.compile(r"\.(?:s?html?|php|aspx?|jsp)$", re.I)
+
+# Weights (see the module docstring). MASS_PIVOT: log10 of the prose mass
+# (about 500 characters) at which the mass term is neutral.
+MASS_WEIGHT, MASS_PIVOT = 2.0, 2.7
+SHARE_WEIGHT, SHARE_PIVOT = 4.0, 0.15
+LINK_WEIGHT, LINK_PIVOT = 2.0, 0.35
+HEADLINE_WEIGHT = 1.0
+OG_WEIGHT = 0.7
+LD_WEIGHT = 1.0
+ROOT_URL_WEIGHT = 1.5
+ARTICLE_URL_WEIGHT = 0.8
+#: Content needs a positive margin: a hub tagged content costs one
+#: extraction of link soup, content tagged hub costs an article.
+BIAS = 0.5
+
+
+@dataclass(frozen=True)
+class PageKind:
+    """What :func:`classify` returns: ``kind`` ("hub" or "content"), ``score``
+    (positive for content; the further from 0, the surer), and ``features``."""
+
+    kind: str
+    score: float
+    features: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def is_hub(self) -> bool:
+        return self.kind == "hub"
+
+
+def classify(body: Any, url: str | None = None, *, encoding: str | None = None) -> PageKind:
+    """Tag a page ``hub`` or ``content``.
+
+    ``body`` is bytes, str or an already parsed document. An empty or
+    unreadable page is a hub with score 0: there is nothing to extract.
+
+    >>> classify(b"<body>" + b"<p>" + b"A sentence of the story, told at length. " * 40 + b"</p></body>").kind
+    'content'
+    >>> classify(b"<body><ul>" + b"<li><a href=/x>A headline that links to a story</a></li>" * 60 + b"</ul></body>",
+    ...          "https://news.example/").kind
+    'hub'
+    """
+    doc = load_document(body, url, encoding=encoding)
+    if url is None:
+        url = doc.url
+    if doc.is_empty:
+        return PageKind("hub", 0.0, {"empty": True})
+    f = page_features(doc, url)
+    return PageKind("content" if f["score"] > 0 else "hub", f["score"], f)
+
+
+def page_features(doc: Document, url: str | None) -> dict[str, Any]:
+    """The measures behind :func:`classify`, and the score they add up to."""
+    m = doc.measures
+    excluded = m.excluded
+    tags, parent, own = doc.tags, doc.parent, doc.own_len
+    n = len(doc)
+    body = doc.body
+    in_link = bytearray(n)
+    mass = [0] * n
+    headlines = 0
+    cjk_page = m.cjk_punct[body] > m.latin_punct[body]
+    headline_len = 10 if cjk_page else 25
+    og_type = ""
+    ld_types: set[str] = set()
+    for i in range(n):
+        tag = tags[i]
+        p = parent[i]
+        if tag == "meta":
+            attrs = doc.attrs(i)
+            if attrs.get("property", "").strip().lower() == "og:type":
+                og_type = attrs.get("content", "").strip().lower()
+            continue
+        if tag == "script":
+            if "ld+json" in doc.attrs(i).get("type", "").lower():
+                ld_types.update(t.lower() for t in _LD_TYPE.findall((doc.texts[i] or "")[:200_000]))
+            continue
+        if excluded[i]:
+            continue
+        if tag == "a" or (p >= 0 and in_link[p]):
+            in_link[i] = 1
+            if tag == "a" and m.text_len[i] >= headline_len:
+                headlines += 1
+            continue
+        mass[i] += own[i]
+        if p >= 0:
+            if tag in _PARAGRAPH_TAGS:
+                mass[p] += m.text_len[i] - m.link_len[i]
+            elif tag in _INLINE_TAGS:
+                mass[p] += own[i]
+    weight = 3 if cjk_page else 1
+    prose = max(mass[body:], default=0) * weight
+    total = m.text_len[body] * weight or 1
+    link_ratio = m.link_len[body] / (m.text_len[body] or 1)
+
+    score = MASS_WEIGHT * max(-1.5, min(1.5, math.log10(prose + 1) - MASS_PIVOT))
+    score += SHARE_WEIGHT * (prose / total - SHARE_PIVOT)
+    score -= LINK_WEIGHT * (link_ratio - LINK_PIVOT)
+    score -= HEADLINE_WEIGHT * max(0.0, math.log10(headlines + 1) - math.log10(prose / 100 + 1) - 0.5)
+    if "article" in og_type or og_type == "blog":
+        score += OG_WEIGHT
+    elif og_type == "website" or og_type.startswith("product"):
+        score -= OG_WEIGHT / 2
+    if ld_types & _ARTICLE_TYPES:
+        score += LD_WEIGHT
+    if ld_types & _HUB_TYPES:
+        score -= LD_WEIGHT
+    url_shape = _url_shape(url)
+    if url_shape == "root":
+        score -= ROOT_URL_WEIGHT
+    elif url_shape == "article":
+        score += ARTICLE_URL_WEIGHT
+    score -= BIAS
+    return {"score": round(score, 4), "prose_mass": prose, "prose_share": round(prose / total, 4),
+            "link_ratio": round(link_ratio, 4), "headline_links": headlines, "og_type": og_type,
+            "ld_types": sorted(ld_types), "url_shape": url_shape}
+
+
+def _url_shape(url: str | None) -> str:
+    """``root`` for a site's home page, ``article`` for a dated, numbered or
+    long-slug last segment, else ``other``."""
+    if not url:
+        return "other"
+    try:
+        path = urlsplit(url).path
+    except ValueError:
+        return "other"
+    segments = [s for s in path.split("/") if s]
+    if not segments:
+        return "root"
+    last = segments[-1]
+    stem = _EXTENSION.sub("", last)
+    if (_DATE_IN_PATH.search(path) or _LONG_NUMBER.search(stem) or len(_WORD.findall(stem.lower())) >= 4
+            or (stem != last and any(c.isdigit() for c in stem))):
+        return "article"
+    return "other"
