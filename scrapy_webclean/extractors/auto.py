@@ -46,8 +46,12 @@ __all__ = ["AutoExtractor"]
 _BLOCKS = BLOCK_TAGS - {"br", "hr"}
 #: Headings: part of the body's structure, never scored as prose.
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: Table cells: short unpunctuated text there is data, not a menu.
+_CELLS = frozenset({"td", "th"})
+#: Headings that may repeat the page title (left out: the title is its own field).
+_TITLE_TAGS = frozenset({"h1", "h2"})
 #: Tags whose subtree is page furniture, whatever it holds.
-_FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "menu", "dialog"})
+_FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "menu", "dialog", "figcaption"})
 #: Tags that are the page itself or its declared main region: never furniture by name.
 _NEVER_FURNITURE = frozenset({"html", "body", "main", "article"})
 #: Class/id tokens naming page furniture. Matched as whole tokens of a
@@ -69,6 +73,20 @@ _FURNITURE_RE = re.compile(
     + r")(?=$|[\s_-])", re.IGNORECASE)
 #: Comment-thread tokens: those subtrees may be returned as ``comments``.
 _COMMENT_RE = re.compile(r"(?:^|[\s_-])(?:comments?|commentlist|disqus|respond|replies)(?=$|[\s_-])", re.IGNORECASE)
+#: Boilerplate statements: a block carrying one is copyright/disclaimer text (seed 003's stop phrases).
+_BOILERPLATE_RE = re.compile(
+    r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
+    r"terms of (?:use|service)|privacy policy|cookie", re.IGNORECASE)
+#: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
+_DATE_WORDS = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
+    r"\b(?:updated|posted|published|last|modified|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst)\b|"
+    r"[\d:/.,;|\-–—]+|年|月|日|时|分|发布|更新|来源", re.IGNORECASE)
+_DATE_HINT = re.compile(
+    r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}:\d{2}|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
+    r"jul|aug|sep|sept|oct|nov|dec)", re.IGNORECASE)
+_BYLINE = re.compile(r"^\s*(?:by|written by|posted by|words by|作者|文)[\s:：]+\S", re.IGNORECASE)
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
@@ -86,7 +104,7 @@ class AutoExtractor(Extractor):
 
     def select(self, doc: Document, opts: Mapping[str, Any]):
         meta = extract_metadata(doc)
-        selection, comments = _select_body(doc, opts)
+        selection, comments = _select_body(doc, opts, meta.get("title"))
         body_ld = meta.pop("_article_body", None)
         if body_ld:
             got = len("".join(selection.text().split()))
@@ -98,7 +116,21 @@ class AutoExtractor(Extractor):
         return selection, meta
 
 
-def _select_body(doc: Document, opts: Mapping[str, Any]) -> tuple[NodeSelection, list[int]]:
+def _is_dateline(text: str) -> bool:
+    """A short piece that is only a date/time (with "Updated", "Posted"...) or a byline."""
+    if _BYLINE.match(text):
+        return len(text.split()) <= 8 and not text.rstrip().endswith((".", "?", "!"))
+    if not _DATE_HINT.search(text):
+        return False
+    return len(_DATE_WORDS.sub("", text).split()) == 0
+
+
+def _title_key(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = None
+                 ) -> tuple[NodeSelection, list[int]]:
     m = doc.measures
     n = len(doc)
     tags, parent, end, nodes, own = doc.tags, doc.parent, doc.end, doc.nodes, doc.own_len
@@ -113,6 +145,9 @@ def _select_body(doc: Document, opts: Mapping[str, Any]) -> tuple[NodeSelection,
     named = bytearray(n)  # 1: furniture by name, 2: a comment thread by name
     inlink = bytearray(n)
     owner = [0] * n
+    anchors = [0] * n     # <a> elements a block owns
+    marked = bytearray(n)  # the block carries a copyright/disclaimer statement
+    texts, tails = doc.texts, doc.tails
     body = doc.body
     for i in range(n):
         p = parent[i]
@@ -141,7 +176,18 @@ def _select_body(doc: Document, opts: Mapping[str, Any]) -> tuple[NodeSelection,
                 if names and t not in _NEVER_FURNITURE and _FURNITURE_RE.search(names):
                     named[i] = 2 if _COMMENT_RE.search(names) else 1
         inlink[i] = 1 if (t == "a" or (p >= 0 and inlink[p])) else 0
-        owner[i] = i if (t in _BLOCKS or p < 0) else owner[p]
+        o = owner[i] = i if (t in _BLOCKS or p < 0) else owner[p]
+        if t == "a":
+            anchors[o] += 1
+        x = texts[i]
+        if x and len(x) > 1:
+            if _BOILERPLATE_RE.search(x):
+                marked[o] = 1
+            elif len(x) < 80 and _is_dateline(x):
+                marked[o] = 2
+        x = tails[i]
+        if x and p >= 0 and len(x) > 1 and _BOILERPLATE_RE.search(x):
+            marked[owner[p]] = 1
 
     # -- pass 2 (reverse): block aggregates, then subtree sums of block values.
     cjk, latin = m.cjk_punct, m.latin_punct
@@ -151,6 +197,9 @@ def _select_body(doc: Document, opts: Mapping[str, Any]) -> tuple[NodeSelection,
     csum_p = [0] * n      # children's subtree punctuation (to get a node's own)
     pos = [0.0] * n       # subtree sums of positive and negative block values
     neg = [0.0] * n
+    titled = [0] * n      # link-dominated blocks (a linked headline) in the subtree
+    items = [0] * n       # children holding any text
+    teasers = [0] * n     # children holding a linked headline and prose: teaser cards
     for i in range(n - 1, -1, -1):
         if dead[i]:
             continue
@@ -174,19 +223,44 @@ def _select_body(doc: Document, opts: Mapping[str, Any]) -> tuple[NodeSelection,
                 nl = c - lc
                 t = tags[i]
                 if lc * 2 > c:
+                    # Mostly links: navigation (short anchors) or teasers (long ones).
+                    v = -float(c) if lc < 30 * anchors[i] else -0.5 * c
+                    if t in _CELLS and anchors[i] == 1:
+                        v *= 0.3  # a linked name in a data table's row
+                    if c >= 10:
+                        titled[i] += 1
+                elif marked[i] == 1 and c < 1000:
+                    v = -0.5 * c
+                elif marked[i] == 2 and c < 80:
                     v = -float(c)
                 elif t in _HEADINGS:
                     v = 0.0
                 elif punct[i] == 0:
                     # No sentence punctuation: a label, a menu row, a caption.
-                    v = -0.5 * lc if nl < 40 else 0.3 * nl - lc
+                    if nl >= 40:
+                        v = 0.3 * nl - lc
+                    elif t in _CELLS:
+                        v = 0.3 * nl - 0.5 * lc  # data: numbers, names, labels
+                    else:
+                        v = -0.5 * lc
                 else:
                     v = nl * (1.0 - lc / c) - lc
                 if v > 0:
                     pos[i] += v
                 else:
                     neg[i] -= v
+        k = teasers[i]
+        if k >= 3 and 2 * k >= items[i]:
+            # A list of teaser cards (headline link + summary): related stories,
+            # never the body of an article page; its prose counts against it.
+            neg[i] += pos[i]
+            pos[i] = 0.0
         if p >= 0 and not named[i]:
+            if pos[i] or neg[i]:
+                items[p] += 1
+                if titled[i] and pos[i] > 0:
+                    teasers[p] += 1
+            titled[p] += titled[i]
             pos[p] += pos[i]
             neg[p] += neg[i]
 
@@ -224,6 +298,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any]) -> tuple[NodeSelection,
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
     drop = bytearray(n)
     comment_roots: list[int] = []
+    title_key = _title_key(title) if title else ""
     i = root + 1
     stop = end[root]
     while i < stop:
@@ -232,6 +307,16 @@ def _select_body(doc: Document, opts: Mapping[str, Any]) -> tuple[NodeSelection,
             drop[i:e] = b"\x01" * (e - i)
             i = e
             continue
+        t = tags[i]
+        if t == "blockquote":  # quotes (embedded posts too) are the author's choice: keep
+            i = e
+            continue
+        if t in _TITLE_TAGS and title_key:
+            k = _title_key(nodes[i].text_content())
+            if k and (k == title_key or (len(k) > 10 and k in title_key)):
+                drop[i:e] = b"\x01" * (e - i)
+                i = e
+                continue
         ng = neg[i]
         if ng > 0 and pos[i] < keep_ratio * ng:
             drop[i:e] = b"\x01" * (e - i)
