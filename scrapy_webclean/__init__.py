@@ -21,7 +21,18 @@ from .errors import (
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str):
+    # The Scrapy add-on is imported on demand: the extraction API (and the
+    # worker processes) do not need Scrapy loaded.
+    if name == "Addon":
+        from .addon import Addon
+
+        return Addon
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 __all__ = [
+    "Addon",
     "ExtractResult",
     "ExtractionTimeout",
     "InvalidOptionError",

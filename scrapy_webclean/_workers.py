@@ -1,0 +1,339 @@
+"""A pool of worker processes that runs page jobs with a time limit.
+
+Extraction is CPU-bound lxml and Python work: run in the reactor thread it
+stalls downloads, and threads do not help under the GIL. :class:`WorkerPool`
+keeps ``size`` worker processes, each driven by one thread of the parent that
+sends it a job over a pipe and waits (without holding the GIL) for the answer.
+A worker that does not answer within ``timeout`` seconds is killed and
+replaced by a fresh process, so one pathological page costs one time limit,
+never a blocked pool. ``size=0`` runs jobs inline, in the caller's thread,
+without a time limit (for debugging and small tests).
+
+Site style trees travel to a worker once per (site, version): the worker
+keeps a small LRU of the trees it was sent, and answers ``need_tree`` when a
+job names one it no longer holds.
+
+The awaitable :meth:`WorkerPool.run` works under every reactor Scrapy
+supports: with asyncio it wraps the job's future; with another Twisted
+reactor it returns a Deferred fired from the reactor thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from concurrent.futures import Future, ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from .errors import ExtractionTimeout, WebcleanError
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["WorkerPool", "WorkerCrashed", "JobError", "crawler_pool"]
+
+#: Trees a worker process keeps (least recently used are dropped first).
+WORKER_TREE_CACHE = 64
+#: Seconds a closing worker gets to exit before it is killed.
+_EXIT_GRACE = 2.0
+
+
+class WorkerCrashed(WebcleanError):
+    """A worker process died while running a job (it has been replaced)."""
+
+
+class JobError(WebcleanError):
+    """A job raised in the worker; ``kind`` is the exception's class name."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(f"{kind}: {message}" if message else kind)
+        self.kind = kind
+
+
+def _serve(conn: Any) -> None:
+    """Worker process main loop: run jobs from ``conn`` until told to stop."""
+    # Ctrl-C reaches the whole process group; the parent decides when we stop.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    trees: OrderedDict[Hashable, Any] = OrderedDict()
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        fn, args, kwargs, tree_key, tree = msg
+        if tree_key is not None:
+            if tree is not None:
+                trees[tree_key] = tree
+                while len(trees) > WORKER_TREE_CACHE:
+                    trees.popitem(last=False)
+            elif tree_key not in trees:
+                conn.send(("need_tree",))
+                continue
+            trees.move_to_end(tree_key)
+            kwargs = {**kwargs, "site_tree": trees[tree_key]}
+        try:
+            answer: tuple[Any, ...] = ("ok", fn(*args, **kwargs))
+        except Exception as exc:  # reported to the parent, which logs and counts it
+            answer = ("error", type(exc).__name__, str(exc)[:500])
+        try:
+            conn.send(answer)
+        except Exception as exc:  # an unpicklable result
+            conn.send(("error", type(exc).__name__, str(exc)[:500]))
+
+
+def _package_root() -> str:
+    return str(Path(__file__).resolve().parent.parent)
+
+
+class _Worker:
+    """One worker process and the parent's end of its socket.
+
+    The worker is a fresh interpreter (``python -c``), not a
+    :mod:`multiprocessing` child: those re-import the parent's ``__main__``
+    module, and a crawl script without an ``if __name__ == "__main__"``
+    guard would start its crawl again in every worker. The two ends talk
+    through :class:`multiprocessing.connection.Connection` over a socket
+    pair (pickled messages, ``poll`` with a timeout).
+    """
+
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair()
+        env = dict(os.environ)
+        # The worker imports this very package, wherever it was imported from.
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (_package_root(), env.get("PYTHONPATH")) if p)
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", _WORKER_MAIN, str(theirs.fileno())],
+                pass_fds=(theirs.fileno(),), env=env, stdin=subprocess.DEVNULL,
+            )
+        finally:
+            theirs.close()
+        self.conn = Connection(ours.detach())
+        self.trees: set[Hashable] = set()
+
+    def stop(self, *, kill: bool = False) -> None:
+        if not kill:
+            try:
+                self.conn.send(None)
+                self.process.wait(_EXIT_GRACE)
+            except (OSError, ValueError, subprocess.TimeoutExpired):
+                pass
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.conn.close()
+
+
+_WORKER_MAIN = (
+    "import sys; from multiprocessing.connection import Connection; "
+    "from scrapy_webclean._workers import _serve; _serve(Connection(int(sys.argv[1])))"
+)
+
+
+class WorkerPool:
+    """Run ``fn(*args, **kwargs)`` jobs in ``size`` processes, ``timeout`` s each.
+
+    ``fn`` must be a module-level function (it is pickled by name). Results
+    come back through :meth:`run` (awaitable) or :meth:`call` (blocking).
+    A job that runs out of time raises
+    :class:`~scrapy_webclean.errors.ExtractionTimeout`, one that raises in
+    the worker a :class:`JobError`, a worker that dies :class:`WorkerCrashed`;
+    the pool stays usable after each. ``restarts`` counts replaced workers.
+    """
+
+    def __init__(self, size: int, timeout: float, *, on_restart: Callable[[str], None] | None = None) -> None:
+        if size < 0:
+            raise ValueError("size must be >= 0")
+        self.size = size
+        self.timeout = timeout
+        self.restarts = 0
+        self._on_restart = on_restart
+        self._closed = False
+        self._lock = threading.Lock()
+        self._workers: list[_Worker] = []
+        self._idle: queue.SimpleQueue[_Worker | None] = queue.SimpleQueue()
+        self._threads = ThreadPoolExecutor(size, thread_name_prefix="webclean") if size else None
+        for _ in range(size):
+            self._idle.put(None)  # a slot: its worker starts on first use, in a pool thread
+
+    # -- running jobs ---------------------------------------------------
+
+    def call(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
+             **kwargs: Any) -> Any:
+        """Run one job and return its result (blocks the calling thread).
+
+        ``tree`` is ``(key, site_tree)``: the job gets ``site_tree=`` that
+        object; a worker is sent it only when it does not hold ``key`` yet.
+        """
+        if self.size == 0:
+            if tree is not None:
+                kwargs["site_tree"] = tree[1]
+            return fn(*args, **kwargs)
+        if self._closed:
+            raise WebcleanError("the worker pool is closed")
+        worker = self._idle.get()
+        try:
+            if worker is None:
+                worker = self._start()
+            worker, (kind, value) = self._run_on(worker, fn, args, kwargs, tree)
+        finally:
+            # Always a live worker (or a slot to start one) goes back.
+            self._idle.put(worker)
+        if kind == "raise":
+            raise value
+        return value
+
+    def submit(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
+               **kwargs: Any) -> Future[Any]:
+        """Start a job; a :class:`concurrent.futures.Future` of its result."""
+        if self._threads is None:
+            fut: Future[Any] = Future()
+            try:
+                fut.set_result(self.call(fn, *args, tree=tree, **kwargs))
+            except Exception as exc:
+                fut.set_exception(exc)
+            return fut
+        return self._threads.submit(self.call, fn, *args, tree=tree, **kwargs)
+
+    async def run(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
+                  **kwargs: Any) -> Any:
+        """Await one job from a Scrapy coroutine (any reactor, or none)."""
+        if self.size == 0:
+            if tree is not None:
+                kwargs["site_tree"] = tree[1]
+            try:
+                return fn(*args, **kwargs)
+            except WebcleanError:
+                raise
+            except Exception as exc:
+                raise JobError(type(exc).__name__, str(exc)[:500]) from exc
+        return await _await_future(self.submit(fn, *args, tree=tree, **kwargs))
+
+    # -- worker management ----------------------------------------------
+
+    def _start(self) -> _Worker:
+        worker = _Worker()
+        with self._lock:
+            if self._closed:
+                worker.stop(kill=True)
+                raise WebcleanError("the worker pool is closed")
+            self._workers.append(worker)
+        return worker
+
+    def _replace(self, worker: _Worker, why: str) -> None:
+        """Kill ``worker``; its slot starts a fresh one on the next job."""
+        with self._lock:
+            if worker in self._workers:
+                self._workers.remove(worker)
+        worker.stop(kill=True)
+        self.restarts += 1
+        if self._on_restart is not None:
+            self._on_restart(why)
+        return None
+
+    def _run_on(self, worker: _Worker, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any],
+                tree: tuple[Hashable, Any] | None) -> tuple[_Worker | None, tuple[str, Any]]:
+        """``(worker to reuse, ("ok", result) or ("raise", exception))``."""
+        key = tree[0] if tree is not None else None
+        send_tree = tree is not None and key not in worker.trees
+        for _attempt in range(2):
+            try:
+                worker.conn.send((fn, args, kwargs, key, tree[1] if send_tree and tree else None))
+                if not worker.conn.poll(self.timeout):
+                    return self._replace(worker, "timeout"), ("raise", ExtractionTimeout(
+                        f"no result within WEBCLEAN_TIMEOUT={self.timeout:g} s; worker restarted"))
+                answer = worker.conn.recv()
+            except (EOFError, OSError) as exc:
+                return self._replace(worker, "crash"), ("raise", WorkerCrashed(
+                    f"worker process died ({str(exc) or type(exc).__name__}); restarted"))
+            if answer[0] == "need_tree":
+                worker.trees.discard(key)
+                send_tree = True
+                continue
+            if send_tree and key is not None:
+                worker.trees.add(key)
+            if answer[0] == "ok":
+                return worker, ("ok", answer[1])
+            return worker, ("raise", JobError(answer[1], answer[2]))
+        return worker, ("raise", WorkerCrashed("worker kept asking for a site tree"))
+
+    def close(self) -> None:
+        """Stop every worker (idempotent). Jobs not started are cancelled."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            workers, self._workers = self._workers, []
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.stop()
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+async def _await_future(fut: Future[Any]) -> Any:
+    from scrapy.utils.asyncio import is_asyncio_available
+
+    if is_asyncio_available():
+        import asyncio
+
+        return await asyncio.wrap_future(fut)
+    from twisted.internet import reactor
+    from twisted.internet.defer import Deferred
+
+    d: Deferred[Any] = Deferred()
+
+    def done(f: Future[Any]) -> None:
+        exc = f.exception()
+        if exc is not None:
+            reactor.callFromThread(d.errback, exc)  # type: ignore[attr-defined]
+        else:
+            reactor.callFromThread(d.callback, f.result())  # type: ignore[attr-defined]
+
+    fut.add_done_callback(done)
+    return await d
+
+
+_POOLS: WeakKeyDictionary[Any, WorkerPool] = WeakKeyDictionary()
+
+
+def crawler_pool(crawler: Any) -> WorkerPool:
+    """The one pool of ``crawler``, shared by every webclean component.
+
+    Sized by ``WEBCLEAN_WORKERS`` with ``WEBCLEAN_TIMEOUT`` per job, created
+    on first use and closed when the engine stops. Each replaced worker
+    increments the ``webclean/workers/restarted`` stat.
+    """
+    pool = _POOLS.get(crawler)
+    if pool is None:
+        from scrapy import signals
+
+        from .settings import webclean_config
+
+        config = webclean_config(crawler.settings)
+        stats = crawler.stats
+
+        def restarted(why: str) -> None:
+            stats.inc_value("webclean/workers/restarted")
+
+        pool = WorkerPool(config.workers, config.timeout, on_restart=restarted)
+        _POOLS[crawler] = pool
+        crawler.signals.connect(pool.close, signal=signals.engine_stopped, weak=False)
+    return pool

@@ -1,0 +1,1 @@
+"""Scrapy commands of scrapy-webclean."""

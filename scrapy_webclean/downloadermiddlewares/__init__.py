@@ -1,0 +1,1 @@
+"""Scrapy downloadermiddlewares of scrapy-webclean."""

@@ -1,0 +1,84 @@
+"""Tag each HTML response as a hub page or a content page.
+
+:class:`PageTypeMiddleware` runs :func:`scrapy_webclean.classify` on every
+HTML response (in the worker pool, so the reactor keeps downloading) and
+stores the decision in ``response.meta["webclean_page_type"]`` (``"hub"`` or
+``"content"``) and its score in ``response.meta["webclean_page_score"]``. A
+spider can follow links from hubs and yield items from content pages; the
+extraction pipeline skips hubs unless ``WEBCLEAN_EXTRACT_HUBS`` is set.
+Non-HTML responses, and requests with ``meta["dont_webclean"]``, pass
+untouched.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from scrapy.exceptions import NotConfigured
+
+from .._jobs import classify_page
+from .._workers import crawler_pool
+from ..errors import WebcleanError
+from ..settings import webclean_config
+from ..spidermiddlewares.pagesource import _is_html
+
+if TYPE_CHECKING:
+    from scrapy import Request, Spider
+    from scrapy.crawler import Crawler
+    from scrapy.http import Response
+
+    # typing.Self requires Python 3.11
+    from typing_extensions import Self
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["PageTypeMiddleware"]
+
+
+class PageTypeMiddleware:
+    """Downloader middleware: ``response.meta["webclean_page_type"]`` = hub | content."""
+
+    def __init__(self, crawler: Crawler) -> None:
+        config = webclean_config(crawler.settings)
+        if not config.enabled:
+            raise NotConfigured
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.maxsize = config.maxsize
+        self._pool: Any = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        return cls(crawler)
+
+    async def process_response(self, request: Request, response: Response,
+                               spider: Spider | None = None) -> Response:
+        # ``spider`` is optional: Scrapy >= 2.14 no longer passes it.
+        meta = request.meta
+        if meta.get("dont_webclean") or not _is_html(response):
+            return response
+        if self.maxsize and len(response.body) > self.maxsize:
+            self.stats.inc_value("webclean/pages/too_large")
+            return response
+        if self._pool is None:
+            self._pool = crawler_pool(self.crawler)
+        from w3lib.encoding import http_content_type_encoding
+
+        ctype = response.headers.get(b"Content-Type")
+        encoding = http_content_type_encoding(ctype.decode("latin-1")) if ctype else None
+        started = time.perf_counter()
+        try:
+            kind, score = await self._pool.run(classify_page, response.body, response.url, encoding)
+        except WebcleanError as exc:
+            self.stats.inc_value("webclean/pages/failed")
+            logger.warning("webclean: could not tag %s as hub or content: %s", response.url, exc,
+                           extra={"crawler": self.crawler})
+            return response
+        finally:
+            self.stats.inc_value("webclean/time/classify", time.perf_counter() - started)
+        meta["webclean_page_type"] = kind
+        meta["webclean_page_score"] = score
+        self.stats.inc_value(f"webclean/pages/{kind}")
+        return response

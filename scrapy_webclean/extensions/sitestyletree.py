@@ -1,0 +1,217 @@
+"""Learn each site's style tree while the crawl runs, and keep it for the next.
+
+A site style tree (SST, Yi, Liu & Li, KDD 2003) marks what a site repeats on
+every page - navigation, footers, "related" boxes - so the extractor can be
+run on what is left. :class:`SiteStyleTreeExtension` keeps, per site (host
+name), a bounded sample of its content pages as they are downloaded
+(zlib-compressed; an LRU bound on the number of sites being sampled). Once a
+site has ``WEBCLEAN_SST_MIN_PAGES`` samples, a worker process builds its tree,
+saves it under ``WEBCLEAN_SST_DIR`` and sends back the compiled cleaner; from
+then on :class:`~scrapy_webclean.pipelines.extraction.ExtractionPipeline`
+cleans that site's pages with it. Trees saved by an earlier crawl are loaded
+on first use, so the next crawl starts with them.
+
+Items of a site whose tree is still being learned wait for it (at most
+``WEBCLEAN_SST_WAIT`` seconds, and never once the downloader has nothing left
+to fetch), so the first pages of a crawl are cleaned like the rest.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+import zlib
+from collections import OrderedDict
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scrapy import signals
+from scrapy.exceptions import NotConfigured
+from scrapy.utils.defer import deferred_from_coro
+from scrapy.utils.project import data_path
+
+from .._jobs import learn_site_tree, load_site_tree
+from .._workers import crawler_pool
+from ..errors import WebcleanError
+from ..settings import webclean_config
+from ..spidermiddlewares.pagesource import page_source
+
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
+    from scrapy.http import Request, Response
+
+    # typing.Self requires Python 3.11
+    from typing_extensions import Self
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["SiteStyleTreeExtension", "tree_filename"]
+
+#: Suffix of a saved tree: ``<site>.sst``.
+TREE_SUFFIX = ".sst"
+_UNSAFE = re.compile(r"[^A-Za-z0-9.-]+")
+#: How often a waiting item checks for its tree (seconds).
+_POLL = 0.05
+#: zlib level for samples: level 1 gives most of the size win at little CPU.
+_SAMPLE_LEVEL = 1
+
+
+def tree_filename(site: str) -> str:
+    """The file name a site's tree is saved under (``www.bbc.com.sst``)."""
+    return (_UNSAFE.sub("_", site) or "_") + TREE_SUFFIX
+
+
+async def _sleep(seconds: float) -> None:
+    from scrapy.utils.asyncio import is_asyncio_available
+
+    if is_asyncio_available():
+        import asyncio
+
+        await asyncio.sleep(seconds)
+        return
+    from twisted.internet import reactor
+    from twisted.internet.task import deferLater
+
+    await deferLater(reactor, seconds)  # type: ignore[arg-type]
+
+
+class SiteStyleTreeExtension:
+    """Per-site style trees: sampled, learned, saved and loaded during a crawl.
+
+    The pipeline finds it with ``crawler.get_extension(SiteStyleTreeExtension)``
+    and asks :meth:`tree_for`.
+    """
+
+    def __init__(self, crawler: Crawler) -> None:
+        config = webclean_config(crawler.settings)
+        if not config.enabled or not config.sst_enabled:
+            raise NotConfigured
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.config = config
+        self.directory = Path(data_path(config.sst_dir))
+        self._samples: OrderedDict[str, list[tuple[bytes, str, str | None]]] = OrderedDict()
+        self._trees: OrderedDict[str, tuple[tuple[str, int], Any]] = OrderedDict()
+        self._learning: dict[str, Any] = {}  # site -> Deferred of the learning job
+        self._given_up: set[str] = set()
+        self._on_disk: set[str] = set()
+        self._versions = 0
+        crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(self.response_received, signal=signals.response_received)
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        return cls(crawler)
+
+    # -- signals -----------------------------------------------------------
+
+    def spider_opened(self, spider: Any = None) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self._on_disk = {p.name[: -len(TREE_SUFFIX)] for p in self.directory.glob("*" + TREE_SUFFIX)}
+        self.pool = crawler_pool(self.crawler)
+
+    def response_received(self, response: Response, request: Request, **kwargs: Any) -> None:
+        source = page_source(response)
+        site = source.site
+        if (not site or not source.is_html or source.dont_webclean or source.page_type == "hub"
+                or response.status != 200 or site in self._trees or site in self._learning
+                or site in self._given_up or tree_filename(site)[: -len(TREE_SUFFIX)] in self._on_disk):
+            return
+        samples = self._samples.get(site)
+        if samples is None:
+            samples = self._samples[site] = []
+            while len(self._samples) > self.config.sst_max_domains:
+                dropped, _ = self._samples.popitem(last=False)
+                self.stats.inc_value("webclean/sst/domains_evicted")
+                logger.debug("webclean: stopped sampling %s (WEBCLEAN_SST_MAX_DOMAINS)", dropped)
+        self._samples.move_to_end(site)
+        samples.append((zlib.compress(source.body, _SAMPLE_LEVEL), source.url, source.encoding))
+        if len(samples) >= self.config.sst_min_pages:
+            del self._samples[site]
+            self._learning[site] = deferred_from_coro(self._learn(site, samples))
+
+    # -- learning and loading ---------------------------------------------
+
+    def _key(self, site: str) -> tuple[str, int]:
+        # A fresh version per tree: a worker holding an older tree of the
+        # same site is sent the new one.
+        self._versions += 1
+        return (site, self._versions)
+
+    def _keep(self, site: str, cleaner: Any) -> tuple[tuple[str, int], Any]:
+        entry = self._trees[site] = (self._key(site), cleaner)
+        while len(self._trees) > self.config.sst_max_domains:
+            old, _ = self._trees.popitem(last=False)
+            # Still on disk: it is loaded again if the site comes back.
+            self._on_disk.add(tree_filename(old)[: -len(TREE_SUFFIX)])
+        return entry
+
+    async def _learn(self, site: str, samples: list[tuple[bytes, str, str | None]]) -> None:
+        path = self.directory / tree_filename(site)
+        started = time.perf_counter()
+        try:
+            cleaner = await self.pool.run(learn_site_tree, samples, str(path))
+        except WebcleanError as exc:
+            self._given_up.add(site)
+            self.stats.inc_value("webclean/sst/failed")
+            logger.warning("webclean: could not learn the site style tree of %s: %s", site, exc,
+                           extra={"crawler": self.crawler})
+        else:
+            self._keep(site, cleaner)
+            self.stats.inc_value("webclean/sst/domains_learned")
+            logger.info("webclean: learned the site style tree of %s from %d pages (%s)", site, len(samples),
+                        path, extra={"crawler": self.crawler})
+        finally:
+            self.stats.inc_value("webclean/time/sst_learn", time.perf_counter() - started)
+            self._learning.pop(site, None)
+
+    async def _load(self, site: str) -> tuple[tuple[str, int], Any] | None:
+        name = tree_filename(site)[: -len(TREE_SUFFIX)]
+        self._on_disk.discard(name)
+        try:
+            cleaner = await self.pool.run(load_site_tree, str(self.directory / tree_filename(site)))
+        except WebcleanError as exc:
+            self.stats.inc_value("webclean/sst/failed")
+            logger.warning("webclean: ignoring the saved site style tree of %s: %s", site, exc,
+                           extra={"crawler": self.crawler})
+            return None
+        self.stats.inc_value("webclean/sst/domains_loaded")
+        return self._keep(site, cleaner)
+
+    def _nothing_coming(self) -> bool:
+        """True when no download is under way that could add a sample.
+
+        Also true when the scraper is full (waiting items hold their
+        responses): downloads are paused then, and waiting longer would only
+        stall the crawl.
+        """
+        engine = self.crawler.engine
+        if engine is None:
+            return True
+        if engine.downloader.active:
+            return False
+        scraper_slot = getattr(getattr(engine, "scraper", None), "slot", None)
+        if scraper_slot is not None and scraper_slot.needs_backout():
+            return True
+        scheduler = getattr(engine, "scheduler", None)
+        return scheduler is None or not scheduler.has_pending_requests()
+
+    async def tree_for(self, site: str) -> tuple[tuple[str, int], Any] | None:
+        """``(key, compiled tree)`` for ``site``, or ``None`` when it has none.
+
+        Waits (see the module docstring) while the site's tree is being
+        sampled or learned. The key changes whenever the tree does.
+        """
+        entry = self._trees.get(site)
+        if entry is not None:
+            self._trees.move_to_end(site)
+            return entry
+        if tree_filename(site)[: -len(TREE_SUFFIX)] in self._on_disk:
+            return await self._load(site)
+        deadline = time.monotonic() + self.config.sst_wait
+        while (site in self._learning or site in self._samples) and time.monotonic() < deadline:
+            if site not in self._learning and self._nothing_coming():
+                break  # no more pages coming that could complete the sample
+            await _sleep(_POLL)
+        return self._trees.get(site)

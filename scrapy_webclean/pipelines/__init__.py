@@ -1,0 +1,1 @@
+"""Scrapy pipelines of scrapy-webclean."""

@@ -1,0 +1,163 @@
+"""Item pipeline: fill items with the clean content of the page behind them.
+
+For each item, :class:`ExtractionPipeline` takes the page the item came from
+(noted by :class:`~scrapy_webclean.spidermiddlewares.pagesource.PageSourceMiddleware`),
+runs ``WEBCLEAN_EXTRACTOR`` over it in the worker pool (``WEBCLEAN_WORKERS``
+processes, ``WEBCLEAN_TIMEOUT`` seconds per page) - with the site's style
+tree when :class:`~scrapy_webclean.extensions.sitestyletree.SiteStyleTreeExtension`
+has one - and fills the fields named by ``WEBCLEAN_FIELDS``. Any item type
+works (dicts, :class:`scrapy.Item`, dataclasses, attrs: through itemadapter).
+
+A page that fails or runs out of time is logged once and counted; its item
+goes on with empty text and the reason in ``WEBCLEAN_ERROR_FIELD``, or is
+dropped when ``WEBCLEAN_DROP_FAILED`` is set. Hub pages are not extracted
+unless ``WEBCLEAN_EXTRACT_HUBS`` is set.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from itemadapter import ItemAdapter
+from scrapy.exceptions import DropItem, NotConfigured
+
+from .._jobs import extract_fields
+from .._registry import get_extractor
+from .._workers import crawler_pool
+from ..errors import ExtractionTimeout, WebcleanError
+from ..extensions.sitestyletree import SiteStyleTreeExtension
+from ..settings import PAGE_FIELDS, RESULT_FIELDS, webclean_config
+from ..spidermiddlewares.pagesource import PageSource, PageSourceMiddleware
+
+if TYPE_CHECKING:
+    from scrapy import Spider
+    from scrapy.crawler import Crawler
+
+    # typing.Self requires Python 3.11
+    from typing_extensions import Self
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["ExtractionPipeline"]
+
+
+class ExtractionPipeline:
+    """Extract the page behind each item into the item's fields.
+
+    ``process_item`` is a coroutine: the reactor keeps downloading while the
+    page is extracted in a worker process.
+    """
+
+    def __init__(self, crawler: Crawler) -> None:
+        self.config = webclean_config(crawler.settings)
+        if not self.config.enabled:
+            raise NotConfigured
+        self.crawler = crawler
+        self.stats = crawler.stats
+        fields = self.config.fields
+        #: result fields asked of the extraction job, in WEBCLEAN_FIELDS order
+        self._outputs = tuple(name for name in fields if name in RESULT_FIELDS)
+        self._page_fields = {name: fields[name] for name in fields if name in PAGE_FIELDS}
+        self._text_field = fields.get("text")
+        self._warned: set[tuple[type, str]] = set()
+        self._sources: PageSourceMiddleware | None = None
+        self._sst: SiteStyleTreeExtension | None = None
+        self._applied_sites: set[str] = set()
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        return cls(crawler)
+
+    def open_spider(self, spider: Spider | None = None) -> None:
+        # ``spider`` is optional: Scrapy >= 2.14 no longer passes it.
+        self._sources = self.crawler.get_spider_middleware(PageSourceMiddleware)
+        if self._sources is None:
+            logger.warning(
+                "ExtractionPipeline is enabled but PageSourceMiddleware is not: items pass through"
+                " unextracted. Enable both with ADDONS = {'scrapy_webclean.Addon': 100}.",
+                extra={"crawler": self.crawler})
+        self._sst = self.crawler.get_extension(SiteStyleTreeExtension)
+        self._pool = crawler_pool(self.crawler)
+
+    async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
+        source = self._sources.pop(item) if self._sources is not None else None
+        if source is None:
+            self.stats.inc_value("webclean/items/skipped/no_page")
+            return item
+        if source.dont_webclean:
+            self.stats.inc_value("webclean/items/skipped/dont_webclean")
+            return item
+        if not source.is_html:
+            self.stats.inc_value("webclean/items/skipped/not_html")
+            return item
+        adapter = ItemAdapter(item)
+        page_values = {"url": source.url, "page_type": source.page_type, "page_score": source.page_score}
+        for name, field in self._page_fields.items():
+            self._set(adapter, field, page_values[name])
+        if source.page_type == "hub" and not self.config.extract_hubs:
+            self.stats.inc_value("webclean/items/skipped/hub")
+            return item
+        return await self._extract(item, adapter, source)
+
+    async def _extract(self, item: Any, adapter: ItemAdapter, source: PageSource) -> Any:
+        extractor, options = self.config.extractor, self.config.extractor_options
+        if source.extractor and source.extractor != extractor:
+            # The configured options belong to the configured extractor.
+            extractor, options = source.extractor, {}
+            try:
+                get_extractor(extractor)
+            except WebcleanError as exc:
+                return self._fail(item, adapter, source, "failed", f"meta webclean_extractor: {exc}")
+        if self.config.maxsize and len(source.body) > self.config.maxsize:
+            return self._fail(item, adapter, source, "failed",
+                              f"page of {len(source.body)} bytes exceeds WEBCLEAN_MAXSIZE={self.config.maxsize}")
+        tree = await self._sst.tree_for(source.site) if self._sst is not None else None
+        started = time.perf_counter()
+        try:
+            values = await self._pool.run(extract_fields, source.body, source.url, source.encoding, extractor,
+                                          options, self._outputs, tree=tree)
+        except ExtractionTimeout as exc:
+            return self._fail(item, adapter, source, "timeout", str(exc))
+        except WebcleanError as exc:
+            return self._fail(item, adapter, source, "failed", str(exc))
+        finally:
+            self.stats.inc_value("webclean/time/extract", time.perf_counter() - started)
+        if tree is not None:
+            self.stats.inc_value("webclean/sst/pages_cleaned")
+            if source.site not in self._applied_sites:
+                self._applied_sites.add(source.site)
+                self.stats.inc_value("webclean/sst/domains_applied")
+        for name in self._outputs:
+            self._set(adapter, self.config.fields[name], values[name])
+        self.stats.inc_value("webclean/items/extracted")
+        return item
+
+    def _fail(self, item: Any, adapter: ItemAdapter, source: PageSource, kind: str, reason: str) -> Any:
+        """Count a page that could not be extracted; keep its item or drop it."""
+        self.stats.inc_value(f"webclean/items/{kind}")
+        if self.config.drop_failed:
+            self.stats.inc_value("webclean/items/dropped")
+            # Scrapy logs the drop with this message: the page is logged once.
+            raise DropItem(f"webclean: {source.url}: {reason}")
+        logger.warning("webclean: extraction %s for %s: %s", "timed out" if kind == "timeout" else "failed",
+                       source.url, reason, extra={"crawler": self.crawler})
+        if self._text_field:
+            self._set(adapter, self._text_field, "")
+        if self.config.error_field:
+            self._set(adapter, self.config.error_field, reason, force=True)
+        return item
+
+    def _set(self, adapter: ItemAdapter, field: str, value: Any, *, force: bool = False) -> None:
+        if not force and not self.config.overwrite and adapter.get(field) not in (None, ""):
+            return  # the spider filled it: the spider knows best
+        try:
+            adapter[field] = value
+        except KeyError:
+            # A declared item class without this field: say so once per class.
+            key = (type(adapter.item), field)
+            if key not in self._warned:
+                self._warned.add(key)
+                logger.warning("webclean: %s has no field %r; not filled (see WEBCLEAN_FIELDS)",
+                               type(adapter.item).__name__, field, extra={"crawler": self.crawler})

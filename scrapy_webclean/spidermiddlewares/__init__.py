@@ -1,0 +1,1 @@
+"""Scrapy spidermiddlewares of scrapy-webclean."""

@@ -1,0 +1,118 @@
+"""Remember which page each scraped item came from.
+
+:class:`~scrapy_webclean.pipelines.extraction.ExtractionPipeline` extracts
+the page *behind* an item, but an item pipeline only receives the item.
+Rather than have every spider copy ``response.body`` into its items (where it
+would end up in the exported feed), this spider middleware notes, for every
+item a callback yields, a :class:`PageSource`: the body (the response's own
+bytes object, not a copy), URL, HTTP charset, page type and the per-request
+``webclean`` meta keys. The pipeline takes the entry with :meth:`pop`; entries
+of items that never reach it (dropped by an earlier pipeline, failed) are
+forgotten on the ``item_scraped``, ``item_dropped`` and ``item_error``
+signals, so nothing outlives its item.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from scrapy import signals
+from scrapy.exceptions import NotConfigured
+from scrapy.http import HtmlResponse, TextResponse
+from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
+from scrapy.utils.httpobj import urlparse_cached
+from w3lib.encoding import http_content_type_encoding
+
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
+    from scrapy.http import Response
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["PageSource", "PageSourceMiddleware", "page_source"]
+
+
+@dataclass(slots=True, frozen=True)
+class PageSource:
+    """What the extraction pipeline needs to know about an item's page.
+
+    ``encoding`` is the charset of the HTTP ``Content-Type`` header (the
+    extractor's decoder also reads BOMs and ``<meta>``, and decodes GB2312 as
+    GB18030, so it is given the declared charset rather than Scrapy's guess).
+    ``site`` is the host the page's site style tree is kept under.
+    """
+
+    url: str
+    body: bytes
+    encoding: str | None
+    site: str
+    is_html: bool
+    page_type: str | None
+    page_score: float | None
+    dont_webclean: bool
+    extractor: str | None
+
+
+def _is_html(response: Response) -> bool:
+    if isinstance(response, HtmlResponse):
+        return True
+    if not isinstance(response, TextResponse):
+        return False
+    ctype = response.headers.get(b"Content-Type", b"").lower()
+    return b"html" in ctype
+
+
+def page_source(response: Response) -> PageSource:
+    """The :class:`PageSource` of ``response``."""
+    meta = response.meta
+    ctype = response.headers.get(b"Content-Type")
+    return PageSource(
+        url=response.url,
+        body=response.body,
+        encoding=http_content_type_encoding(ctype.decode("latin-1")) if ctype else None,
+        site=(urlparse_cached(response).hostname or "").lower(),
+        is_html=_is_html(response),
+        page_type=meta.get("webclean_page_type"),
+        page_score=meta.get("webclean_page_score"),
+        dont_webclean=bool(meta.get("dont_webclean")),
+        extractor=meta.get("webclean_extractor"),
+    )
+
+
+class PageSourceMiddleware(BaseSpiderMiddleware):
+    """Spider middleware: note the page behind each item the spider yields.
+
+    Enabled by :class:`~scrapy_webclean.addon.Addon`; find the instance with
+    ``crawler.get_spider_middleware(PageSourceMiddleware)``.
+    """
+
+    def __init__(self, crawler: Crawler) -> None:
+        if not crawler.settings.getbool("WEBCLEAN_ENABLED", True):
+            raise NotConfigured
+        super().__init__(crawler)
+        # id(item) -> (item, source); the item is kept so its id cannot be
+        # reused by another object while the entry lives.
+        self._sources: dict[int, tuple[Any, PageSource]] = {}
+        for signal in (signals.item_scraped, signals.item_dropped, signals.item_error):
+            crawler.signals.connect(self._forget, signal=signal)
+
+    def get_processed_item(self, item: Any, response: Response | None) -> Any:
+        if response is not None:
+            self._sources[id(item)] = (item, page_source(response))
+        return item
+
+    def pop(self, item: Any) -> PageSource | None:
+        """The page ``item`` came from (removed from the middleware), or ``None``."""
+        entry = self._sources.get(id(item))
+        if entry is None or entry[0] is not item:
+            return None
+        del self._sources[id(item)]
+        return entry[1]
+
+    def _forget(self, item: Any, **kwargs: Any) -> None:
+        self.pop(item)
+
+    def __len__(self) -> int:
+        return len(self._sources)

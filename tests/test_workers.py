@@ -1,0 +1,69 @@
+"""WorkerPool: results, errors, time limits and replacement of stuck workers."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+import pytest
+
+from scrapy_webclean._workers import JobError, WorkerCrashed, WorkerPool
+from scrapy_webclean.errors import ExtractionTimeout
+
+
+@pytest.fixture(scope="module")
+def pool():
+    with WorkerPool(2, 1.0) as p:
+        yield p
+
+
+def test_runs_jobs_in_other_processes(pool):
+    assert pool.call(divmod, 7, 2) == (3, 1)
+    assert pool.call(os.getpid) != os.getpid()
+
+
+def test_job_errors_come_back_named(pool):
+    with pytest.raises(JobError, match="ValueError: invalid literal") as info:
+        pool.call(int, "x")
+    assert info.value.kind == "ValueError"
+
+
+def test_stuck_worker_is_killed_and_replaced(pool):
+    before = pool.restarts
+    started = time.monotonic()
+    with pytest.raises(ExtractionTimeout, match="WEBCLEAN_TIMEOUT"):
+        pool.call(time.sleep, 30)
+    assert time.monotonic() - started < 10
+    assert pool.restarts == before + 1
+    assert pool.call(divmod, 9, 2) == (4, 1)
+
+
+def test_crashed_worker_is_replaced(pool):
+    with pytest.raises(WorkerCrashed):
+        pool.call(os._exit, 3)
+    assert pool.call(divmod, 5, 5) == (1, 0)
+
+
+def test_one_stuck_job_does_not_block_the_others(pool):
+    async def main():
+        slow = asyncio.ensure_future(pool.run(time.sleep, 30))
+        quick = [await pool.run(divmod, n, 1) for n in range(20)]
+        with pytest.raises(ExtractionTimeout):
+            await slow
+        return quick
+
+    assert asyncio.run(main()) == [(n, 0) for n in range(20)]
+
+
+def test_site_tree_sent_once_per_key(pool):
+    assert pool.call(dict, tree=(("site", 1), {"a": 1})) == {"site_tree": {"a": 1}}
+    # Same key: the worker's copy is used (keys change when trees do).
+    assert pool.call(dict, tree=(("site", 2), {"a": 2})) == {"site_tree": {"a": 2}}
+
+
+def test_inline_pool_runs_in_this_process():
+    pool = WorkerPool(0, 1.0)
+    assert pool.call(os.getpid) == os.getpid()
+    with pytest.raises(JobError):
+        asyncio.run(pool.run(int, "x"))
