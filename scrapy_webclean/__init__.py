@@ -6,11 +6,15 @@ Public API::
     extract(body, url=None, *, encoding=None, extractor="auto", site_tree=None, **options)
         -> ExtractResult (.text, .title, .html, .markdown, .extractor, metadata)
     classify(body, url=None, *, encoding=None) -> PageKind (.kind "hub"|"content", .score)
+    SiteStyleTree(*, threshold=, gamma=0.9, max_pages=, attr_key=)
+        .add_page(body, url=None, *, encoding=None) -> bool, .noise_mask(doc),
+        .compile(), .save(path), SiteStyleTree.load(path)
 """
 
 from ._api import ExtractResult, extract
 from ._classify import PageKind, classify
 from ._registry import available_extractors
+from ._sitestyletree import CompiledSiteTree, SiteStyleTree, presentation_key
 from .errors import (
     ExtractionTimeout,
     InvalidOptionError,
@@ -33,14 +37,17 @@ def __getattr__(name: str):
 
 __all__ = [
     "Addon",
+    "CompiledSiteTree",
     "ExtractResult",
     "ExtractionTimeout",
     "InvalidOptionError",
     "PageKind",
+    "SiteStyleTree",
     "SiteTreeError",
     "UnknownExtractorError",
     "WebcleanError",
     "available_extractors",
     "classify",
     "extract",
+    "presentation_key",
 ]

@@ -1,0 +1,954 @@
+"""Site style tree (SST): learn a site's template from its pages, then clean any page of it.
+
+Seed 001 (Yi, Liu and Li, "Eliminating noisy information in web pages for
+data mining", KDD 2003), as restated in ``docs/algorithms.md`` section 5.
+
+The model
+---------
+An *element node* ``E = (TAG, Attr, Ss)`` is a tag, a presentation key and
+the list of *style nodes* found under it. A *style node* ``S = (Es, n)`` is
+one exact sequence of child element nodes and the number of pages that had
+that sequence there. Pages are merged top-down from ``<body>``: when a page
+node's children match a style node of the tree node it is mapped to, ``n``
+grows and the children are merged pairwise; otherwise a new style node is
+added. Runs of identical siblings (same tag and key, e.g. the ``<p>`` of an
+article or the ``<li>`` of a menu) collapse into one child, so articles of
+different lengths share a style. The text directly inside an element (its
+own text and its children's tails) gives its content features: lower-cased
+word tokens, and bigrams of CJK runs; ``<img>`` contributes its source. Each
+feature is counted once per page, so a node stores ``feature -> pages``.
+
+Importance, with ``m`` the pages containing ``E``:
+
+* ``NodeImp(E) = -sum p_i log_m p_i`` over its style nodes (``p_i`` the share
+  of pages with style ``i``);
+* a leaf's ``CompImp = 1 - mean H(a)`` over its features, ``H(a) = log_m(df)``
+  (the entropy of the page a feature comes from when it occurs once in each
+  of ``df`` pages): text on every page scores 0, text of one page scores 1;
+* an internal node's ``CompImp = (1 - g^l) NodeImp + g^l sum p_i CompImp(S_i)``
+  (``g`` = gamma = 0.9, ``l`` style nodes), ``CompImp(S)`` the mean of its
+  element nodes; an internal node that also holds text of its own takes the
+  larger of that and its own text's importance (its text is a leaf of it);
+* a node seen on one page only (``m = 1``) is *unknown* and always kept.
+
+A node is *low* when it is known and its ``CompImp`` is below ``threshold``.
+The tree marks a node *noisy* when it and all its descendants are low, and
+*meaningful* when it is not noisy and no descendant is (``stats()`` counts
+both).
+
+Cleaning a page (:meth:`SiteStyleTree.noise_mask`) walks the page and the
+tree together, mapping each page node to a tree node by exact matching. A
+page subtree is template noise when every visible node in it is mapped to a
+low tree node: the spec's "noisy node" rule, applied to the descendants the
+page actually has, so a rare variant of a block seen elsewhere does not save
+that block on every other page. A page node the tree never saw is kept, and
+so is every ancestor of it; ``<body>`` itself is never removed.
+
+Bounded memory: at most ``max_pages`` pages are learned (later ones are
+refused); a page already learned (same URL or same text) is refused; an
+element stores at most ``max_features`` distinct features (a feature past
+that is counted as seen once, which can only lean towards keeping); and a
+style node still seen on one page only ``forget_after`` pages after it
+appeared drops its subtree (keeping its sequence and count), since a
+structure one page of many has is that page's own and cleans nothing.
+
+Every walk is a loop over index ranges or an explicit stack: pages may nest
+10,000 deep.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import math
+import os
+import re
+from collections import deque
+from typing import Any, Callable, Iterable, Mapping
+
+from ._document import INVISIBLE_TAGS, Document, parse
+from .errors import SiteTreeError
+
+__all__ = ["SiteStyleTree", "CompiledSiteTree", "presentation_key", "content_features", "FORMAT", "FORMAT_VERSION"]
+
+#: The ``format`` field of a saved tree, and the version this code writes and reads.
+FORMAT = "scrapy-webclean/site-style-tree"
+FORMAT_VERSION = 1
+
+#: Importance below which a known node is template. Tuned on the site-bbc and
+#: site-163 corpora by learning from one half and cleaning the other.
+DEFAULT_THRESHOLD = 0.3
+DEFAULT_GAMMA = 0.9
+DEFAULT_MAX_PAGES = 300
+DEFAULT_MAX_FEATURES = 2000
+DEFAULT_FORGET_AFTER = 60
+
+#: Name recorded for the default presentation key.
+DEFAULT_KEY_NAME = "default"
+
+AttrKey = Callable[[str, Mapping[str, str]], str]
+
+# -- the presentation key ("Attr") ---------------------------------------------
+
+#: Legacy presentation attributes that are part of a node's style.
+PRESENTATION_ATTRS = ("align", "width", "height", "bgcolor", "border", "valign")
+_DIGIT = re.compile(r"\d")
+_TOKEN_PARTS = re.compile(r"[-_]+")
+_LOWER_RUN = re.compile(r"[a-z]{3,}")
+_MIXED_CASE = re.compile(r"[a-z][A-Z]|[A-Z][A-Z][a-z]")
+
+
+def _is_volatile_token(token: str) -> bool:
+    """A class token that is per-page or machine-made rather than a style.
+
+    Tokens with digits (``post-1234``, ``ssrcss-1q0x1qg-Paragraph``) and
+    hash-like parts (``sc-bdVaJa``: a part of five or more letters in mixed
+    case with no run of three lower-case letters) go.
+    """
+    if _DIGIT.search(token):
+        return True
+    for part in _TOKEN_PARTS.split(token):
+        if len(part) >= 5 and _MIXED_CASE.search(part) and not _LOWER_RUN.search(part):
+            return True
+    return False
+
+
+def presentation_key(tag: str, attrs: Mapping[str, str]) -> str:
+    """The default "Attr" of an element node (the spec's choice for today's pages).
+
+    Sorted class tokens without digits or hash-like tokens, an id without
+    digits, the legacy presentation attributes (align, width, height,
+    bgcolor, border, valign) and role. Never href, src, alt, title,
+    ``data-*`` or ``aria-*``: those vary with the content, not the style.
+    ``tag`` is not used by this key (it is part of the node already) but a
+    custom key may use it.
+
+    >>> presentation_key("div", {"class": "story  b-12 main", "id": "x", "href": "/a"})
+    '.main.story #x'
+    """
+    parts: list[str] = []
+    cls = attrs.get("class")
+    if cls:
+        tokens = sorted({t for t in cls.split() if not _is_volatile_token(t)})
+        if tokens:
+            parts.append("." + ".".join(tokens))
+    ident = attrs.get("id")
+    if ident and not _DIGIT.search(ident):
+        parts.append("#" + ident.strip())
+    for name in PRESENTATION_ATTRS:
+        value = attrs.get(name)
+        if value is not None:
+            parts.append(f"{name}={value.strip().lower()}")
+    role = attrs.get("role")
+    if role:
+        parts.append("role=" + role.strip().lower())
+    return " ".join(parts)
+
+
+def _key_name(fn: AttrKey) -> str:
+    if fn is presentation_key:
+        return DEFAULT_KEY_NAME
+    module = getattr(fn, "__module__", None) or "?"
+    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or type(fn).__qualname__
+    return f"{module}.{name}"
+
+
+# -- content features ---------------------------------------------------------------
+
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_FEATURE = re.compile(f"([{_CJK}]+)|[^\\W_{_CJK}]+")
+
+
+def content_features(text: str, into: set[str] | None = None) -> set[str]:
+    """The content features of ``text``: lower-cased word tokens, and for CJK
+    runs their character bigrams (a lone CJK character is its own feature).
+
+    >>> sorted(content_features("Hello, World 新闻网"))
+    ['hello', 'world', '新闻', '闻网']
+    """
+    out = set() if into is None else into
+    add = out.add
+    for m in _FEATURE.finditer(text):
+        run = m.group(1)
+        if run is None:
+            add(m.group().lower())
+        elif len(run) == 1:
+            add(run)
+        else:
+            for k in range(len(run) - 1):
+                add(run[k:k + 2])
+    return out
+
+
+# -- walking a page -------------------------------------------------------------------
+
+_SKIPPED = INVISIBLE_TAGS | {""}
+
+
+def _child_runs(doc: Document, i: int, key_of: Callable[[int], Any]) -> tuple[tuple, list[list[int]]]:
+    """The visible element children of page node ``i`` with runs collapsed.
+
+    Returns ``(keys, groups)``: the key of each run, in order, and the page
+    nodes in each run. Invisible children (scripts, styles, forms...) are
+    left out: they carry no text, and their number and place vary.
+    """
+    keys: list = []
+    groups: list[list[int]] = []
+    tags, end = doc.tags, doc.end
+    j, stop = i + 1, end[i]
+    last = None
+    while j < stop:
+        if tags[j] not in _SKIPPED:
+            k = key_of(j)
+            if groups and k == last:
+                groups[-1].append(j)
+            else:
+                keys.append(k)
+                groups.append([j])
+                last = k
+        j = end[j]
+    return tuple(keys), groups
+
+
+def _own_text(doc: Document, i: int) -> str:
+    """Text directly inside page node ``i``: its text and its children's tails."""
+    texts, tails, end = doc.texts, doc.tails, doc.end
+    pieces = [texts[i]] if texts[i] else []
+    j, stop = i + 1, end[i]
+    while j < stop:
+        t = tails[j]
+        if t:
+            pieces.append(t)
+        j = end[j]
+    return " ".join(pieces)
+
+
+def _page_features(doc: Document, i: int) -> set[str]:
+    feats: set[str] = set()
+    if doc.tags[i] not in INVISIBLE_TAGS:
+        text = _own_text(doc, i)
+        if text:
+            content_features(text, feats)
+    if doc.tags[i] == "img":
+        attrs = doc.attrs(i)
+        src = attrs.get("src") or attrs.get("data-src")
+        if src:
+            feats.add("img:" + src.strip()[:300])
+        alt = attrs.get("alt")
+        if alt:
+            content_features(alt, feats)
+    return feats
+
+
+def _fingerprint(doc: Document) -> str:
+    """A hash of the page's visible text, to refuse learning the same page twice."""
+    h = hashlib.blake2b(digest_size=8)
+    tags, texts, tails = doc.tags, doc.texts, doc.tails
+    body = doc.body
+    for i in range(body, doc.end[body]):
+        t = texts[i]
+        if t and tags[i] not in INVISIBLE_TAGS:
+            h.update(t.encode("utf-8", "replace"))
+        t = tails[i]
+        if t and i != body:
+            h.update(t.encode("utf-8", "replace"))
+    return "c" + h.hexdigest()
+
+
+def _url_hash(url: str) -> str:
+    return "u" + hashlib.blake2b(url.encode("utf-8", "replace"), digest_size=8).hexdigest()
+
+
+# -- the tree --------------------------------------------------------------------------
+
+
+class _Element:
+    """An element node: a key id, the pages it was on, its styles and features."""
+
+    __slots__ = ("key", "m", "stamp", "styles", "features", "overflow", "log_df", "n_total", "n_log_n",
+                 "imp", "low", "noisy", "any_low", "any_noisy")
+
+    def __init__(self, key: int) -> None:
+        self.key = key
+        self.m = 0  # pages containing this node
+        self.stamp = -1  # last page number that visited it
+        self.styles: dict[tuple, _Style] | None = None
+        self.features: dict[str, int] | None = None  # feature -> pages it occurred in, here
+        self.overflow = 0  # features past max_features, each counted as seen once
+        self.log_df = 0.0  # sum of ln(df) over features (kept up to date incrementally)
+        self.n_total = 0  # sum of the styles' n
+        self.n_log_n = 0.0  # sum of n ln n over the styles
+        self.imp = -1.0  # CompImp, or -1 when unknown (m < 2); valid when the tree is not dirty
+        self.low = False
+        self.noisy = False
+        self.any_low = False  # this node or a descendant is low
+        self.any_noisy = False  # this node or a descendant is noisy
+
+
+class _Style:
+    """A style node: one exact child sequence under an element, and the pages that had it."""
+
+    __slots__ = ("n", "stamp", "children", "born")
+
+    def __init__(self, children: list[_Element] | None, born: int) -> None:
+        self.n = 0
+        self.stamp = -1
+        self.children = children  # None once forgotten (n stayed 1)
+        self.born = born  # page number it appeared on
+
+
+def _xlogx(n: int) -> float:
+    return n * math.log(n) if n > 1 else 0.0
+
+
+class SiteStyleTree:
+    """A site's style tree, learned from its pages; cleans any page of the site.
+
+    ``threshold``: importance below which a known node is template (0..1);
+    ``gamma``: the weight decay of composite importance (the seed's 0.9);
+    ``max_pages``: pages learned at most (later :meth:`add_page` calls
+    return ``False``); ``attr_key``: the presentation key, a function
+    ``(tag, attrs) -> str`` (default :func:`presentation_key`); a tree saved
+    with a custom key records the key's name and loads only with that key.
+    ``max_features`` and ``forget_after`` bound memory (see the module doc).
+
+    Not thread-safe; :meth:`compile` gives a frozen, picklable cleaner for
+    other threads or processes.
+    """
+
+    def __init__(self, *, threshold: float = DEFAULT_THRESHOLD, gamma: float = DEFAULT_GAMMA,
+                 max_pages: int = DEFAULT_MAX_PAGES, attr_key: AttrKey | None = None,
+                 max_features: int = DEFAULT_MAX_FEATURES, forget_after: int = DEFAULT_FORGET_AFTER) -> None:
+        self._threshold = _check_fraction("threshold", threshold, low_open=False)
+        self._gamma = _check_fraction("gamma", gamma, low_open=True)
+        self.max_pages = _check_count("max_pages", max_pages)
+        self.max_features = _check_count("max_features", max_features)
+        self.forget_after = _check_count("forget_after", forget_after)
+        if attr_key is None:
+            attr_key = presentation_key
+        if not callable(attr_key):
+            raise TypeError(f"attr_key must be a callable (tag, attrs) -> str, not {type(attr_key).__name__}")
+        self.attr_key: AttrKey = attr_key
+        self.attr_key_name = _key_name(attr_key)
+        self.pages = 0
+        self._keys: list[tuple[str, str]] = []
+        self._key_ids: dict[tuple[str, str], int] = {}
+        self._root = _Element(-1)
+        self._seen: set[str] = set()
+        self._young: deque[tuple[int, _Style]] = deque()
+        self._dirty = True
+        self._compiled: CompiledSiteTree | None = None
+
+    # -- settings -----------------------------------------------------------------
+    @property
+    def threshold(self) -> float:
+        return self._threshold
+
+    @threshold.setter
+    def threshold(self, value: float) -> None:
+        self._threshold = _check_fraction("threshold", value, low_open=False)
+        self._dirty = True
+        self._compiled = None
+
+    @property
+    def gamma(self) -> float:
+        return self._gamma
+
+    @gamma.setter
+    def gamma(self, value: float) -> None:
+        self._gamma = _check_fraction("gamma", value, low_open=True)
+        self._dirty = True
+        self._compiled = None
+
+    def __len__(self) -> int:
+        """Pages learned."""
+        return self.pages
+
+    def __repr__(self) -> str:
+        return (f"<SiteStyleTree pages={self.pages} threshold={self._threshold} "
+                f"attr_key={self.attr_key_name!r}>")
+
+    # -- learning ----------------------------------------------------------------
+    def _key_id(self, key: tuple[str, str]) -> int:
+        kid = self._key_ids.get(key)
+        if kid is None:
+            kid = len(self._keys)
+            self._keys.append(key)
+            self._key_ids[key] = kid
+        return kid
+
+    def add_page(self, body: bytes | str | Document | None, url: str | None = None, *,
+                 encoding: str | None = None) -> bool:
+        """Merge one page of the site into the tree.
+
+        ``body`` is the response body (bytes, or str) or an already parsed
+        :class:`~scrapy_webclean._document.Document` (so a crawler parses
+        each page once). Returns ``True`` when the page was learned;
+        ``False`` when ``max_pages`` pages were learned already, when the
+        page is empty, or when the same URL or the same text was learned
+        before (a page learned twice would make its own text look like
+        template). Never raises on a bad page.
+        """
+        if self.pages >= self.max_pages:
+            return False
+        doc = body if isinstance(body, Document) else parse(body, url, encoding=encoding)
+        if doc.is_empty:
+            return False
+        url = url if url is not None else doc.url
+        marks = [_fingerprint(doc)]
+        if url:
+            marks.append(_url_hash(url))
+        if any(mark in self._seen for mark in marks):
+            return False
+        self._seen.update(marks)
+        self._merge(doc)
+        return True
+
+    def _merge(self, doc: Document) -> None:
+        page = self.pages
+        self.pages += 1
+        self._dirty = True
+        self._compiled = None
+        attr_key, tags = self.attr_key, doc.tags
+        key_id = self._key_id
+        cache: dict[int, int] = {}
+
+        def key_of(i: int) -> int:
+            kid = cache.get(i)
+            if kid is None:
+                kid = cache[i] = key_id((tags[i], attr_key(tags[i], doc.attrs(i))))
+            return kid
+
+        max_features = self.max_features
+        found: dict[int, tuple[_Element, set[str]]] = {}  # features of this page, per tree node
+        body = doc.body
+        stack: list[tuple[tuple, list[list[int]], _Element]] = [((key_of(body),), [[body]], self._root)]
+        self._visit(self._root, page)
+        while stack:
+            seq, groups, elem = stack.pop()
+            if elem.styles is None:
+                elem.styles = {}
+            style = elem.styles.get(seq)
+            if style is None:
+                style = elem.styles[seq] = _Style([_Element(k) for k in seq], page)
+                self._young.append((page, style))
+            if style.stamp != page:
+                style.stamp = page
+                elem.n_log_n += _xlogx(style.n + 1) - _xlogx(style.n)
+                style.n += 1
+                elem.n_total += 1
+            if style.children is None:  # forgotten, and seen again: learn it afresh
+                style.children = [_Element(k) for k in seq]
+                self._young.append((page, style))
+            for child, group in zip(style.children, groups):
+                self._visit(child, page)
+                for i in group:
+                    feats = _page_features(doc, i)
+                    if feats:
+                        entry = found.get(id(child))
+                        if entry is None:
+                            found[id(child)] = (child, feats)
+                        else:
+                            entry[1].update(feats)
+                    child_seq, child_groups = _child_runs(doc, i, key_of)
+                    stack.append((child_seq, child_groups, child))
+        for elem, feats in found.values():
+            table = elem.features
+            if table is None:
+                table = elem.features = {}
+            for f in feats:
+                c = table.get(f)
+                if c is None:
+                    if len(table) >= max_features:
+                        elem.overflow += 1
+                        continue
+                    table[f] = 1
+                else:
+                    table[f] = c + 1
+                    elem.log_df += math.log((c + 1) / c)
+        self._forget(page)
+
+    @staticmethod
+    def _visit(elem: _Element, page: int) -> None:
+        if elem.stamp != page:
+            elem.stamp = page
+            elem.m += 1
+
+    def _forget(self, page: int) -> None:
+        # A structure still on one page only, long after it appeared, is that
+        # page's own: its subtree would only ever say "unknown, keep".
+        young = self._young
+        while young and young[0][0] + self.forget_after <= page:
+            _, style = young.popleft()
+            if style.n <= 1:
+                style.children = None
+
+    # -- importance ----------------------------------------------------------------------
+    def _elements_preorder(self) -> list[_Element]:
+        out: list[_Element] = []
+        stack = [self._root]
+        while stack:
+            e = stack.pop()
+            out.append(e)
+            if e.styles:
+                for style in e.styles.values():
+                    if style.children:
+                        stack.extend(style.children)
+        return out
+
+    def _update(self) -> None:
+        """Compute every node's importance and marks (lazily, once per change)."""
+        if not self._dirty:
+            return
+        gamma, threshold = self._gamma, self._threshold
+        for e in reversed(self._elements_preorder()):  # children before parents
+            e.imp = imp = _importance(e, gamma)
+            e.low = low = 0.0 <= imp < threshold
+            noisy = low
+            any_low = low
+            below_noisy = False
+            if e.styles:
+                for style in e.styles.values():
+                    if style.children is None:
+                        noisy = noisy and style.n == 0
+                        continue
+                    for c in style.children:
+                        noisy = noisy and c.noisy
+                        any_low = any_low or c.any_low
+                        below_noisy = below_noisy or c.any_noisy
+            e.noisy = noisy
+            e.any_low = any_low
+            e.any_noisy = noisy or below_noisy
+        self._dirty = False
+
+    # -- cleaning ------------------------------------------------------------------
+    def compile(self) -> "CompiledSiteTree":
+        """A frozen cleaner for this tree as it is now (cached until the next change).
+
+        It holds only the part of the tree that can remove anything (the
+        paths down to low nodes), so it is much smaller than the tree, and it
+        pickles cheaply (flat arrays and dicts, no nesting; the key function
+        is pickled by reference, so a custom key must be importable) to be
+        sent to worker processes. ``compiled.noise_mask(doc)`` gives exactly
+        what :meth:`noise_mask` gives.
+        """
+        if self._compiled is None:
+            self._update()
+            self._compiled = CompiledSiteTree._from_tree(self)
+        return self._compiled
+
+    def noise_mask(self, doc: Document) -> bytearray:
+        """1 for every node of ``doc`` that is the site's template (see the module doc).
+
+        A tree learned from fewer than two pages removes nothing.
+        """
+        return self.compile().noise_mask(doc)
+
+    def clean(self, body: bytes | str | Document | None, url: str | None = None, *,
+              encoding: str | None = None) -> Document:
+        """The page as a :class:`Document` view with the template removed."""
+        doc = body if isinstance(body, Document) else parse(body, url, encoding=encoding)
+        if doc.is_empty:
+            return doc
+        return doc.with_removed(self.noise_mask(doc))
+
+    def stats(self) -> dict[str, int]:
+        """Sizes for bounded-memory checks: ``pages``, ``elements``, ``styles``
+        (``forgotten_styles`` of them without a subtree), ``features``
+        (stored feature counts), ``keys``, and the ``low``, ``noisy`` and
+        ``meaningful`` element nodes."""
+        self._update()
+        elements = styles = forgotten = features = low = noisy = meaningful = 0
+        for e in self._elements_preorder():
+            elements += 1
+            if e.features:
+                features += len(e.features)
+            if e.styles:
+                styles += len(e.styles)
+                forgotten += sum(1 for s in e.styles.values() if s.children is None)
+            low += e.low
+            noisy += e.noisy
+            if not e.any_noisy:
+                meaningful += 1
+        return {"pages": self.pages, "elements": elements - 1, "styles": styles, "forgotten_styles": forgotten,
+                "features": features, "keys": len(self._keys), "low": low, "noisy": noisy,
+                "meaningful": meaningful - 1}
+
+    # -- persistence ---------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The whole tree as JSON-ready data (format documented in the README).
+
+        Element nodes are listed in preorder, the virtual root first; each
+        style node names its parent element, its count, its key sequence and
+        its child elements (``null`` once forgotten).
+        """
+        elements: list[list[Any]] = []
+        styles: list[list[Any]] = []
+        index: dict[int, int] = {}
+        order = self._elements_preorder()
+        for e in order:
+            index[id(e)] = len(elements)
+            elements.append([e.key, e.m, e.features or {}, e.overflow])
+        for e in order:
+            if not e.styles:
+                continue
+            for seq, s in e.styles.items():
+                kids = None if s.children is None else [index[id(c)] for c in s.children]
+                styles.append([index[id(e)], s.n, list(seq), kids, s.born])
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "attr_key": self.attr_key_name,
+            "threshold": self._threshold,
+            "gamma": self._gamma,
+            "max_pages": self.max_pages,
+            "max_features": self.max_features,
+            "forget_after": self.forget_after,
+            "pages": self.pages,
+            "seen": sorted(self._seen),
+            "keys": [list(k) for k in self._keys],
+            "elements": elements,
+            "styles": styles,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, *, attr_key: AttrKey | None = None) -> "SiteStyleTree":
+        """A tree from :meth:`to_dict` data. ``attr_key`` must be the key the
+        tree was learned with when that was not the default.
+
+        Raises :class:`~scrapy_webclean.errors.SiteTreeError` for data that is
+        not a site style tree, of another format version, learned with
+        another key, or inconsistent.
+        """
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SiteTreeError("not a site style tree (no 'format': %r field)" % FORMAT)
+        version = data.get("version")
+        if version != FORMAT_VERSION:
+            raise SiteTreeError(f"site style tree format version {version!r} is not supported "
+                                f"(this version of scrapy-webclean reads version {FORMAT_VERSION})")
+        saved_key = data.get("attr_key")
+        wanted = _key_name(attr_key) if attr_key is not None else DEFAULT_KEY_NAME
+        if saved_key != wanted:
+            raise SiteTreeError(f"the site style tree was learned with presentation key {saved_key!r}, "
+                                f"not {wanted!r}: pass attr_key= the same function to load it")
+        try:
+            tree = cls(threshold=data["threshold"], gamma=data["gamma"], max_pages=data["max_pages"],
+                       attr_key=attr_key, max_features=data["max_features"], forget_after=data["forget_after"])
+            tree._load_body(data)
+        except SiteTreeError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise SiteTreeError(f"corrupt site style tree: {type(exc).__name__}: {exc}") from None
+        return tree
+
+    def _load_body(self, data: Mapping[str, Any]) -> None:
+        def bad(what: str) -> SiteTreeError:
+            return SiteTreeError(f"corrupt site style tree: {what}")
+
+        pages = data["pages"]
+        if not isinstance(pages, int) or pages < 0:
+            raise bad("'pages' is not a count")
+        keys = data["keys"]
+        if not isinstance(keys, list):
+            raise bad("'keys' is not a list")
+        for k in keys:
+            if not (isinstance(k, list) and len(k) == 2 and all(isinstance(s, str) for s in k)):
+                raise bad(f"key {k!r} is not [tag, attr]")
+            self._key_id((k[0], k[1]))
+        if len(self._keys) != len(keys):
+            raise bad("duplicate keys")
+        seen = data["seen"]
+        if not isinstance(seen, list) or not all(isinstance(s, str) for s in seen):
+            raise bad("'seen' is not a list of strings")
+        self._seen = set(seen)
+        rows = data["elements"]
+        if not isinstance(rows, list) or not rows:
+            raise bad("no element nodes")
+        nkeys = len(keys)
+        elements: list[_Element] = []
+        for pos, row in enumerate(rows):
+            if not (isinstance(row, list) and len(row) == 4):
+                raise bad(f"element {pos} is not [key, m, features, overflow]")
+            key, m, feats, overflow = row
+            if not (_is_int(key) and (key == -1 if pos == 0 else 0 <= key < nkeys)):
+                raise bad(f"element {pos} has key {key!r}")
+            if not (_is_int(m) and 0 <= m <= pages) or not (_is_int(overflow) and overflow >= 0):
+                raise bad(f"element {pos} has bad counts")
+            if not isinstance(feats, dict):
+                raise bad(f"element {pos} features are not an object")
+            e = _Element(key)
+            e.m, e.overflow = m, overflow
+            if feats:
+                log_df = 0.0
+                for f, c in feats.items():
+                    if not (_is_int(c) and 1 <= c <= m):
+                        raise bad(f"element {pos} feature {f!r} has count {c!r}")
+                    log_df += math.log(c)
+                e.features, e.log_df = dict(feats), log_df
+            elements.append(e)
+        parent_of = [-1] * len(elements)
+        for row in data["styles"]:
+            if not (isinstance(row, list) and len(row) == 5):
+                raise bad(f"style node {row!r:.80} is not [element, n, keys, children, born]")
+            parent, n, seq, kids, born = row
+            if not (_is_int(parent) and 0 <= parent < len(elements)):
+                raise bad(f"style node names element {parent!r}")
+            elem = elements[parent]
+            if not (_is_int(n) and 0 <= n <= max(elem.m, 1)) or not _is_int(born):
+                raise bad(f"style node under element {parent} has bad counts")
+            if not (isinstance(seq, list) and all(_is_int(k) and 0 <= k < nkeys for k in seq)):
+                raise bad(f"style node under element {parent} has bad keys")
+            seq_t = tuple(seq)
+            if elem.styles is None:
+                elem.styles = {}
+            if seq_t in elem.styles:
+                raise bad(f"element {parent} has the same style twice")
+            children = None
+            if kids is not None:
+                if not (isinstance(kids, list) and len(kids) == len(seq)):
+                    raise bad(f"style node under element {parent} has bad children")
+                children = []
+                for k, kid in zip(seq, kids):
+                    # Preorder: a child comes after its parent, so the links cannot loop.
+                    if not (_is_int(kid) and parent < kid < len(elements)) or parent_of[kid] != -1:
+                        raise bad(f"style node under element {parent} links element {kid!r} wrongly")
+                    if elements[kid].key != k:
+                        raise bad(f"element {kid} does not have the key of its style")
+                    parent_of[kid] = parent
+                    children.append(elements[kid])
+            style = _Style(children, born)
+            style.n = n
+            elem.styles[seq_t] = style
+            elem.n_total += n
+            elem.n_log_n += _xlogx(n)
+            if children is not None and n <= 1:
+                self._young.append((born, style))
+        if any(p == -1 for p in parent_of[1:]):
+            raise bad("an element node belongs to no style node")
+        self._root = elements[0]
+        self.pages = pages
+        young = sorted(self._young, key=lambda item: item[0])
+        self._young = deque(young)
+        self._dirty = True
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the tree as JSON (gzip-compressed when ``path`` ends in ``.gz``).
+
+        The file is written beside ``path`` first and then renamed, so a
+        crash never leaves half a tree.
+        """
+        path = os.fspath(path)
+        data = json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        if path.endswith(".gz"):
+            data = gzip.compress(data, mtime=0)
+        tmp = f"{path}.tmp{os.getpid()}"
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], *, attr_key: AttrKey | None = None) -> "SiteStyleTree":
+        """Read a tree written by :meth:`save`.
+
+        Raises :class:`~scrapy_webclean.errors.SiteTreeError` when the file is
+        not a valid, compatible tree (``OSError`` when it cannot be read).
+        """
+        with open(os.fspath(path), "rb") as fh:
+            raw = fh.read()
+        try:
+            if raw[:2] == b"\x1f\x8b":
+                raw = gzip.decompress(raw)
+            data = json.loads(raw.decode("utf-8"))
+        except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
+            raise SiteTreeError(f"{os.fspath(path)} is not a site style tree file: {exc}") from None
+        return cls.from_dict(data, attr_key=attr_key)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Flat, so that pickling a tree of 10,000-deep pages does not recurse.
+        return {"tree": self.to_dict(), "attr_key": self.attr_key}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        fn = state["attr_key"]
+        other = SiteStyleTree.from_dict(state["tree"], attr_key=None if fn is presentation_key else fn)
+        self.__dict__.update(other.__dict__)
+
+
+def _importance(e: _Element, gamma: float) -> float:
+    """CompImp of ``e`` from its children's (already computed); -1 when unknown."""
+    m = e.m
+    if m < 2:
+        return -1.0
+    log_m = math.log(m)
+    text_imp = None
+    feats = e.features
+    if feats or e.overflow:
+        count = (len(feats) if feats else 0) + e.overflow
+        text_imp = min(1.0, max(0.0, 1.0 - e.log_df / log_m / count))
+    styles = e.styles
+    structured = False
+    if styles:
+        for seq in styles:
+            if seq:
+                structured = True
+                break
+    if not structured:
+        return text_imp if text_imp is not None else 0.0
+    total = e.n_total
+    node_imp = min(1.0, max(0.0, (math.log(total) - e.n_log_n / total) / log_m)) if total else 0.0
+    l = len(styles)
+    acc = 0.0
+    for seq, style in styles.items():
+        if not style.n:
+            continue
+        if style.children is None:
+            s_imp = 1.0  # forgotten: its nodes were on one page, unknown
+        elif not seq:
+            s_imp = text_imp if text_imp is not None else 0.0
+        else:
+            s_imp = 0.0
+            for c in style.children:
+                s_imp += 1.0 if c.imp < 0 else c.imp
+            s_imp /= len(style.children)
+        acc += style.n / total * s_imp
+    g = gamma ** l
+    imp = (1.0 - g) * node_imp + g * acc
+    if text_imp is not None and text_imp > imp:
+        imp = text_imp
+    return imp
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_fraction(name: str, value: Any, *, low_open: bool) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise ValueError(f"{name} must be a number between 0 and 1, not {value!r}")
+    value = float(value)
+    if not (0.0 < value <= 1.0 if low_open else 0.0 <= value <= 1.0):
+        raise ValueError(f"{name} must be between 0 and 1, not {value!r}")
+    return value
+
+
+def _check_count(name: str, value: Any) -> int:
+    if not _is_int(value) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, not {value!r}")
+    return value
+
+
+class CompiledSiteTree:
+    """A frozen cleaner made by :meth:`SiteStyleTree.compile`.
+
+    It keeps, as flat tables, only the tree paths that lead to low nodes:
+    ``keys`` (presentation key -> id), ``styles`` (``(node, key ids)`` ->
+    number of the first child node, children numbered consecutively),
+    ``low`` and ``branches`` (per compiled node: low, and has styles). It
+    pickles small and fast (no nesting) and has the tree's
+    :meth:`noise_mask`. ``pages`` and ``threshold`` say what it was made from.
+    """
+
+    __slots__ = ("attr_key", "keys", "styles", "low", "branches", "pages", "threshold")
+
+    def __init__(self, attr_key: AttrKey, keys: dict[tuple[str, str], int], styles: dict[tuple, int],
+                 low: bytearray, branches: bytearray, pages: int, threshold: float) -> None:
+        self.attr_key = attr_key
+        self.keys = keys
+        self.styles = styles
+        self.low = low
+        self.branches = branches
+        self.pages = pages
+        self.threshold = threshold
+
+    @classmethod
+    def _from_tree(cls, tree: SiteStyleTree) -> "CompiledSiteTree":
+        low = bytearray(1)
+        branches = bytearray(1)
+        styles: dict[tuple, int] = {}
+        used: set[int] = set()
+        stack: list[tuple[_Element, int]] = [(tree._root, 0)]
+        while stack:
+            e, idx = stack.pop()
+            if not e.any_low or not e.styles:
+                continue
+            for seq, style in e.styles.items():
+                kids = style.children
+                if not kids or not any(c.any_low for c in kids):
+                    continue  # nothing under it can go: an unmatched page child is kept alike
+                base = len(low)
+                styles[(idx, seq)] = base
+                used.update(seq)
+                branches[idx] = 1
+                for j, c in enumerate(kids):
+                    low.append(1 if c.low else 0)
+                    branches.append(0)
+                    stack.append((c, base + j))
+        keys = {tree._keys[k]: k for k in used}
+        return cls(tree.attr_key, keys, styles, low, branches, tree.pages, tree.threshold)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name in self.__slots__:
+            setattr(self, name, state[name])
+
+    def __repr__(self) -> str:
+        return f"<CompiledSiteTree pages={self.pages} nodes={len(self.low)} styles={len(self.styles)}>"
+
+    def noise_mask(self, doc: Document) -> bytearray:
+        """1 for every node of ``doc`` that is template noise (subtrees marked whole).
+
+        See :mod:`scrapy_webclean._sitestyletree`: a page subtree goes when
+        every visible node in it maps to a low tree node; unseen nodes and
+        ``<body>`` stay.
+        """
+        n = len(doc)
+        mask = bytearray(n)
+        if not n or not self.styles:
+            return mask
+        tags, end, parent = doc.tags, doc.end, doc.parent
+        attr_key, key_ids, styles, low, branches = self.attr_key, self.keys, self.styles, self.low, self.branches
+
+        def key_of(i: int) -> int:
+            return key_ids.get((tags[i], attr_key(tags[i], doc.attrs(i))), -1)
+
+        body = doc.body
+        mapped = [-1] * n
+        stack: list[tuple[int, int]] = []
+        base = styles.get((0, (key_of(body),)))
+        if base is not None:
+            stack.append((body, base))
+        while stack:
+            i, e = stack.pop()
+            mapped[i] = e
+            if not branches[e]:
+                continue
+            seq, groups = _child_runs(doc, i, key_of)
+            base = styles.get((e, seq))
+            if base is None:
+                continue
+            for j, group in enumerate(groups):
+                for c in group:
+                    stack.append((c, base + j))
+        # Children before parents: a node is noise when it maps to a low node
+        # and every visible child is noise.
+        stop = end[body]
+        blocked = bytearray(n)
+        noise = bytearray(n)
+        for i in range(stop - 1, body, -1):
+            if tags[i] in _SKIPPED:
+                continue
+            e = mapped[i]
+            if e >= 0 and low[e] and not blocked[i]:
+                noise[i] = 1
+            else:
+                blocked[parent[i]] = 1
+        i = body + 1
+        while i < stop:
+            if noise[i]:
+                mask[i:end[i]] = b"\x01" * (end[i] - i)
+                i = end[i]
+            else:
+                i += 1
+        return mask

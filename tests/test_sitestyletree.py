@@ -1,0 +1,371 @@
+"""The site style tree (seed 001): learning a site's template and cleaning its pages."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import pickle
+
+import pytest
+
+import scrapy_webclean as wc
+from scrapy_webclean import SiteStyleTree, SiteTreeError
+from scrapy_webclean._document import parse
+from scrapy_webclean._scoring import page_counts, summarize
+from scrapy_webclean._sitestyletree import FORMAT_VERSION, content_features, presentation_key
+
+from conftest import corpus_pages
+
+# -- a hand-made news site ---------------------------------------------------------------
+
+STORIES = [
+    ("Council approves budget", ["The council approved the new budget on Tuesday after a long debate.",
+                                 "Schools and roads get most of the money, officials said.",
+                                 "Residents will see the changes from next spring."]),
+    ("River flooding warning", ["Heavy rain has pushed the river above its banks near the old mill.",
+                                "Forecasters expect the water to rise again overnight.",
+                                "Sandbags are available at the town hall until midnight.",
+                                "Drivers are asked to avoid the lower bridge."]),
+    ("Museum reopens its doors", ["After two years of repairs the museum welcomed visitors again.",
+                                  "The dinosaur hall has new lighting and a rebuilt skeleton."]),
+    ("Local team wins the cup", ["A late goal gave the home side a famous victory in the final.",
+                                 "Fans celebrated in the square long into the evening.",
+                                 "The captain thanked the supporters for their patience."]),
+    ("New bus timetable", ["Buses on the northern routes will run every ten minutes from May.",
+                           "Night services return after a pause of three years.",
+                           "Tickets bought before the change remain valid."]),
+    ("Library extends hours", ["The central library will open on Sundays during the exam season.",
+                               "Students asked for quiet study space in a petition last winter."]),
+    ("Bakery celebrates centenary", ["A family bakery on the high street turned one hundred this week.",
+                                     "Its sourdough recipe has not changed since the founder's day.",
+                                     "Queues formed before dawn for the anniversary loaves."]),
+]
+
+NAV = ('<div class="header"><a class="logo" href="/">Town Herald</a>'
+       '<ul class="nav"><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li>'
+       '<li><a href="/weather">Weather</a></li><li><a href="/about">About us</a></li></ul></div>')
+PROMO = ('<div class="promo"><p>Subscribe to our newsletter for the best local stories every morning.</p>'
+         '<a href="/subscribe">Sign up now</a></div>')
+RELATED = ('<div class="related"><h3>Most read</h3><ul><li><a href="/r1">Mayor opens new park</a></li>'
+           '<li><a href="/r2">Road works on Main Street</a></li><li><a href="/r3">School fair raises funds</a></li>'
+           '</ul></div>')
+FOOTER = ('<div class="footer"><p>Copyright Town Herald Media. All rights reserved.</p>'
+          '<a href="/privacy">Privacy policy</a> <a href="/contact">Contact</a></div>')
+
+
+def site_page(k: int, extra: str = "") -> str:
+    """Page ``k`` of the site: template around story ``k``; the promo sits
+    inside the article, after the first paragraph."""
+    title, paras = STORIES[k]
+    body = "".join(f"<p>{p}</p>" for p in paras[:1]) + PROMO + "".join(f"<p>{p}</p>" for p in paras[1:])
+    return (f"<html><head><title>{title}</title></head><body>{NAV}"
+            f'<div class="main"><div class="article" id="story-{k}"><h1>{title}</h1>{body}{extra}</div>{RELATED}</div>'
+            f"{FOOTER}</body></html>")
+
+
+def learned(pages, **kwargs) -> SiteStyleTree:
+    tree = SiteStyleTree(**kwargs)
+    for k in pages:
+        assert tree.add_page(site_page(k), f"https://herald.example/story/{k}")
+    return tree
+
+
+TEMPLATE_TEXT = ["Town Herald", "Weather", "About us", "Subscribe to our newsletter", "Sign up now", "Most read",
+                 "Mayor opens new park", "Copyright", "Privacy policy"]
+
+
+def test_template_goes_and_each_pages_content_stays():
+    tree = learned(range(6))
+    for k in (1, 6):  # a learned page and an unseen one
+        text = wc.extract(site_page(k), extractor="sst", site_tree=tree).text
+        title, paras = STORIES[k]
+        assert title in text
+        for p in paras:
+            assert p in text
+        for noise in TEMPLATE_TEXT:
+            assert noise not in text, noise
+
+
+def test_extractors_run_on_the_cleaned_page():
+    tree = learned(range(6))
+    r = wc.extract(site_page(6), extractor="link_density", site_tree=tree)
+    assert STORIES[6][1][0] in r.text
+    assert "Subscribe to our newsletter" not in r.text and "Copyright" not in r.text
+    assert r.title == STORIES[6][0]
+
+
+def test_a_block_the_tree_never_saw_is_kept():
+    tree = learned(range(6))
+    page = site_page(6, extra='<div class="correction"><p>An earlier version misnamed the bakery.</p></div>')
+    text = wc.extract(page, extractor="sst", site_tree=tree).text
+    assert "An earlier version misnamed the bakery." in text
+    assert "Copyright" not in text and "About us" not in text
+
+
+def test_a_tree_learned_from_one_page_removes_nothing():
+    tree = learned([0])
+    doc = parse(site_page(0))
+    assert not any(tree.noise_mask(doc))
+    doc = parse(site_page(3))
+    assert not any(tree.noise_mask(doc))
+    empty = SiteStyleTree()
+    assert not any(empty.noise_mask(doc))
+
+
+def test_noise_mask_covers_whole_subtrees_and_never_body():
+    tree = learned(range(6))
+    doc = parse(site_page(6))
+    mask = tree.noise_mask(doc)
+    assert len(mask) == len(doc)
+    assert not mask[doc.body]
+    for i in range(len(doc)):
+        if mask[i]:
+            assert all(mask[j] for j in range(i, doc.end[i]))
+    nav = next(i for i in range(len(doc)) if doc.attrs(i).get("class") == "nav")
+    assert mask[nav]
+
+
+def test_add_page_accepts_a_parsed_document():
+    tree = SiteStyleTree()
+    for k in range(4):
+        assert tree.add_page(parse(site_page(k), f"https://herald.example/{k}"))
+    assert len(tree) == tree.pages == 4
+
+
+def test_the_same_page_is_learned_once():
+    tree = SiteStyleTree()
+    assert tree.add_page(site_page(0), "https://herald.example/0")
+    assert not tree.add_page(site_page(1), "https://herald.example/0")  # same URL
+    assert not tree.add_page(site_page(0), "https://herald.example/0?again")  # same text
+    assert len(tree) == 1
+
+
+def test_the_cap_on_pages_holds():
+    tree = SiteStyleTree(max_pages=3)
+    results = [tree.add_page(site_page(k), f"https://herald.example/{k}") for k in range(6)]
+    assert results == [True, True, True, False, False, False]
+    assert len(tree) == 3 and tree.stats()["pages"] == 3
+
+
+def test_empty_and_binary_pages_are_not_learned():
+    tree = SiteStyleTree()
+    for body in (b"", None, "   "):
+        assert tree.add_page(body) is False
+    assert len(tree) == 0
+    assert wc.extract(b"", extractor="sst", site_tree=tree).text == ""
+
+
+def test_runs_of_identical_siblings_collapse():
+    # Ten stories of different lengths give one child sequence under the article.
+    tree = learned(range(7))
+    small = tree.stats()
+    many = SiteStyleTree()
+    for k in range(7):
+        many.add_page(site_page(k).replace("<h1>", "<h1>").replace("</p>", "</p><p>more words here</p>"),
+                      f"https://herald.example/{k}")
+    assert many.stats()["elements"] == small["elements"]
+
+
+def test_sst_extractor_needs_a_tree():
+    with pytest.raises(SiteTreeError, match="site_tree"):
+        wc.extract(site_page(0), extractor="sst")
+    with pytest.raises(ValueError):
+        wc.extract(site_page(0), extractor="sst")
+    assert "sst" in wc.available_extractors()
+
+
+def test_stats_count_the_tree():
+    tree = learned(range(6))
+    s = tree.stats()
+    assert s["pages"] == 6
+    assert s["elements"] > 10 and s["styles"] >= s["elements"] - s["forgotten_styles"] - 40
+    assert s["features"] > 0 and s["noisy"] > 0 and s["meaningful"] > 0
+
+
+def test_threshold_zero_keeps_everything_and_bad_settings_are_rejected():
+    tree = learned(range(6), threshold=0.0)
+    assert not any(tree.noise_mask(parse(site_page(6))))
+    tree.threshold = 0.3
+    assert any(tree.noise_mask(parse(site_page(6))))
+    for kwargs in ({"threshold": 1.5}, {"threshold": float("nan")}, {"gamma": 0.0}, {"max_pages": 0},
+                   {"threshold": "high"}, {"max_pages": 2.5}):
+        with pytest.raises(ValueError):
+            SiteStyleTree(**kwargs)
+    with pytest.raises(TypeError):
+        SiteStyleTree(attr_key="class")
+
+
+# -- the presentation key and content features ----------------------------------------------
+
+@pytest.mark.parametrize("attrs, key", [
+    ({"class": "story main"}, ".main.story"),
+    ({"class": "main  story main"}, ".main.story"),
+    ({"class": "post-1234 entry"}, ".entry"),  # digits: per page
+    ({"class": "ssrcss-1q0x1qg-Paragraph e1jhz7w10"}, ""),  # CSS-in-JS hashes
+    ({"class": "sc-bdVaJa ArticleBody"}, ".ArticleBody"),  # hash-like part, no digits
+    ({"id": "content"}, "#content"),
+    ({"id": "story-123"}, ""),
+    ({"align": "Center", "width": "100%", "bgcolor": "#fff"}, "align=center width=100% bgcolor=#fff"),
+    ({"role": "navigation"}, "role=navigation"),
+    ({"href": "/a", "src": "x.png", "alt": "A", "title": "T", "data-id": "7", "aria-label": "menu"}, ""),
+])
+def test_default_presentation_key(attrs, key):
+    assert presentation_key("div", attrs) == key
+
+
+def test_content_features_are_words_and_cjk_bigrams():
+    assert content_features("The BBC, the news!") == {"the", "bbc", "news"}
+    assert content_features("网易新闻 2024") == {"网易", "易新", "新闻", "2024"}
+    assert content_features("中") == {"中"}
+
+
+def by_tag_only(tag, attrs):
+    return ""
+
+
+def test_a_custom_key_is_used_and_recorded(tmp_path):
+    tree = learned(range(6), attr_key=by_tag_only)
+    assert tree.attr_key_name.endswith("by_tag_only")
+    path = tmp_path / "tree.json"
+    tree.save(path)
+    with pytest.raises(SiteTreeError, match="by_tag_only"):
+        SiteStyleTree.load(path)
+    with pytest.raises(SiteTreeError, match="by_tag_only"):
+        SiteStyleTree.load(path, attr_key=presentation_key)
+    again = SiteStyleTree.load(path, attr_key=by_tag_only)
+    doc = parse(site_page(6))
+    assert again.noise_mask(doc) == tree.noise_mask(doc)
+
+
+# -- persistence ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["tree.json", "tree.json.gz"])
+def test_save_and_load_clean_identically(tmp_path, name):
+    tree = learned(range(6), threshold=0.35)
+    path = tmp_path / name
+    tree.save(path)
+    again = SiteStyleTree.load(path)
+    assert len(again) == 6 and again.threshold == 0.35 and again.gamma == tree.gamma
+    assert again.stats() == tree.stats()
+    for k in range(len(STORIES)):
+        doc = parse(site_page(k))
+        assert again.noise_mask(doc) == tree.noise_mask(doc)
+    assert again.to_dict() == tree.to_dict()
+    # A loaded tree keeps learning, and still refuses pages it learned before.
+    assert not again.add_page(site_page(0), "https://herald.example/story/0")
+    assert again.add_page(site_page(6), "https://herald.example/story/6")
+
+
+def test_saved_file_is_documented_json(tmp_path):
+    tree = learned(range(3))
+    path = tmp_path / "tree.json"
+    tree.save(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "scrapy-webclean/site-style-tree"
+    assert data["version"] == FORMAT_VERSION
+    assert data["attr_key"] == "default" and data["pages"] == 3
+    assert data["elements"][0][0] == -1  # the virtual root comes first
+    assert {"keys", "styles", "seen", "threshold", "gamma", "max_pages"} <= set(data)
+
+
+def _corrupt(data):
+    yield "format", {**data, "format": "something-else"}
+    yield "version", {**data, "version": FORMAT_VERSION + 1}
+    yield "key", {**data, "attr_key": "mymodule.my_key"}
+    yield "corrupt", {**data, "elements": data["elements"][:-1]}
+    yield "corrupt", {**data, "styles": [[0, 1, [0], [0], 0]] + data["styles"][1:]}  # a loop to the root
+    yield "corrupt", {**data, "keys": "nope"}
+    yield "corrupt", {**data, "pages": -4}
+    styles = [list(s) for s in data["styles"]]
+    styles[1][2] = styles[1][2] + [0]
+    yield "corrupt", {**data, "styles": styles}
+    elements = [list(e) for e in data["elements"]]
+    elements[1][2] = {"word": 10 ** 6}
+    yield "corrupt", {**data, "elements": elements}
+    yield "corrupt", {k: v for k, v in data.items() if k != "threshold"}
+    yield "corrupt", {**data, "threshold": 7}
+
+
+def test_corrupt_or_incompatible_trees_raise_site_tree_error(tmp_path):
+    data = learned(range(4)).to_dict()
+    for match, bad in _corrupt(data):
+        with pytest.raises(SiteTreeError, match=match):
+            SiteStyleTree.from_dict(bad)
+    with pytest.raises(SiteTreeError):
+        SiteStyleTree.from_dict([1, 2, 3])
+    path = tmp_path / "tree.json"
+    for raw in (b"", b"{not json", b"\x1f\x8b\x08garbage", json.dumps(data).encode()[:500], b"[]", b"\xff\xfe"):
+        path.write_bytes(raw)
+        with pytest.raises(SiteTreeError) as info:
+            SiteStyleTree.load(path)
+        assert isinstance(info.value, ValueError)
+    with pytest.raises(OSError):
+        SiteStyleTree.load(tmp_path / "missing.json")
+
+
+def test_compiled_cleaner_pickles_small_and_cleans_identically():
+    tree = learned(range(6))
+    compiled = tree.compile()
+    assert tree.compile() is compiled  # cached until the tree changes
+    blob = pickle.dumps(compiled)
+    assert len(blob) < len(json.dumps(tree.to_dict()))
+    again = pickle.loads(blob)
+    for k in range(len(STORIES)):
+        doc = parse(site_page(k))
+        assert again.noise_mask(doc) == tree.noise_mask(doc)
+    assert wc.extract(site_page(6), extractor="sst", site_tree=again).text == \
+        wc.extract(site_page(6), extractor="sst", site_tree=tree).text
+    tree.add_page(site_page(6), "https://herald.example/story/6")
+    assert tree.compile() is not compiled
+
+
+def test_a_whole_tree_pickles():
+    tree = learned(range(6))
+    again = pickle.loads(pickle.dumps(tree))
+    doc = parse(site_page(6))
+    assert again.noise_mask(doc) == tree.noise_mask(doc) and len(again) == 6
+
+
+# -- deep pages --------------------------------------------------------------------------
+
+def deep_page(k: int, depth: int = 10000) -> str:
+    # The parser keeps the first 2,000 or so levels: far past Python's recursion limit.
+    return (f"<html><body>{NAV}<p>{STORIES[k][1][0]}</p>" + "<div><span>x</span>" * depth + "</div>" * depth
+            + "</body></html>")
+
+
+def test_deep_nesting_does_not_recurse(tmp_path):
+    tree = SiteStyleTree()
+    for k in range(3):
+        assert tree.add_page(deep_page(k), f"https://deep.example/{k}")
+    doc = parse(deep_page(4))
+    mask = tree.noise_mask(doc)
+    text = wc.extract(doc, extractor="sst", site_tree=tree).text
+    assert STORIES[4][1][0] in text
+    assert "About us" not in text and any(mask)
+    assert tree.stats()["elements"] > 100
+    path = tmp_path / "deep.json"
+    tree.save(path)
+    again = SiteStyleTree.load(path)
+    assert again.noise_mask(doc) == mask
+    assert pickle.loads(pickle.dumps(tree)).noise_mask(doc) == mask
+    assert pickle.loads(pickle.dumps(tree.compile())).noise_mask(doc) == mask
+
+
+# -- real pages --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("corpus", ["site-bbc", "site-163"])
+def test_learned_on_some_pages_cleans_unseen_pages_of_the_site(corpus):
+    pages = corpus_pages(corpus)
+    learn, test = pages[0::2][:16], pages[1::2][:8]
+    tree = SiteStyleTree()
+    for _, rec, raw in learn:
+        tree.add_page(raw, rec["url"], encoding=rec.get("http_charset"))
+    whole, cleaned = [], []
+    for _, rec, raw in test:
+        doc = parse(raw, rec["url"], encoding=rec.get("http_charset"))
+        whole.append(page_counts(rec["articleBody"], wc.extract(doc, extractor="sst", site_tree=SiteStyleTree()).text))
+        cleaned.append(page_counts(rec["articleBody"], wc.extract(doc, extractor="sst", site_tree=tree).text))
+    whole_m, cleaned_m = summarize(whole), summarize(cleaned)
+    assert cleaned_m["recall"] >= 0.95
+    assert cleaned_m["precision"] >= whole_m["precision"] + 0.15
