@@ -57,7 +57,8 @@ class PageTypeMiddleware:
                                spider: Spider | None = None) -> Response:
         # ``spider`` is optional: Scrapy >= 2.14 no longer passes it.
         meta = request.meta
-        if meta.get("dont_webclean") or not _is_html(response):
+        # Error pages and redirects are not pages of the site's content.
+        if meta.get("dont_webclean") or not 200 <= response.status < 300 or not _is_html(response):
             return response
         if self.maxsize and len(response.body) > self.maxsize:
             self.stats.inc_value("webclean/pages/too_large")

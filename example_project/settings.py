@@ -1,0 +1,14 @@
+"""Settings of the example news crawl: Scrapy's project template plus one add-on line."""
+
+BOT_NAME = "example_project"
+SPIDER_MODULES = ["example_project.spiders"]
+NEWSPIDER_MODULE = "example_project.spiders"
+
+ADDONS = {"scrapy_webclean.Addon": 100}
+
+# What the feed gets for each article (see the README for every WEBCLEAN_* setting).
+WEBCLEAN_FIELDS = ["title", "date", "author", "text", "extractor", "page_type"]
+
+ROBOTSTXT_OBEY = True
+CONCURRENT_REQUESTS_PER_DOMAIN = 8
+FEED_EXPORT_ENCODING = "utf-8"
