@@ -13,7 +13,6 @@ untouched.
 from __future__ import annotations
 
 import logging
-import time
 from typing import TYPE_CHECKING, Any
 
 from scrapy.exceptions import NotConfigured
@@ -69,16 +68,14 @@ class PageTypeMiddleware:
 
         ctype = response.headers.get(b"Content-Type")
         encoding = http_content_type_encoding(ctype.decode("latin-1")) if ctype else None
-        started = time.perf_counter()
         try:
-            kind, score = await self._pool.run(classify_page, response.body, response.url, encoding)
+            kind, score, seconds = await self._pool.run(classify_page, response.body, response.url, encoding)
         except WebcleanError as exc:
             self.stats.inc_value("webclean/pages/failed")
             logger.warning("webclean: could not tag %s as hub or content: %s", response.url, exc,
                            extra={"crawler": self.crawler})
             return response
-        finally:
-            self.stats.inc_value("webclean/time/classify", time.perf_counter() - started)
+        self.stats.inc_value("webclean/time/classify", seconds)
         meta["webclean_page_type"] = kind
         meta["webclean_page_score"] = score
         self.stats.inc_value(f"webclean/pages/{kind}")

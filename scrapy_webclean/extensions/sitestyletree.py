@@ -149,21 +149,20 @@ class SiteStyleTreeExtension:
 
     async def _learn(self, site: str, samples: list[tuple[bytes, str, str | None]]) -> None:
         path = self.directory / tree_filename(site)
-        started = time.perf_counter()
         try:
-            cleaner = await self.pool.run(learn_site_tree, samples, str(path))
+            cleaner, seconds = await self.pool.run(learn_site_tree, samples, str(path))
         except WebcleanError as exc:
             self._given_up.add(site)
             self.stats.inc_value("webclean/sst/failed")
             logger.warning("webclean: could not learn the site style tree of %s: %s", site, exc,
                            extra={"crawler": self.crawler})
         else:
+            self.stats.inc_value("webclean/time/sst_learn", seconds)
             self._keep(site, cleaner)
             self.stats.inc_value("webclean/sst/domains_learned")
             logger.info("webclean: learned the site style tree of %s from %d pages (%s)", site, len(samples),
                         path, extra={"crawler": self.crawler})
         finally:
-            self.stats.inc_value("webclean/time/sst_learn", time.perf_counter() - started)
             self._learning.pop(site, None)
 
     async def _load(self, site: str) -> tuple[tuple[str, int], Any] | None:

@@ -17,7 +17,6 @@ unless ``WEBCLEAN_EXTRACT_HUBS`` is set.
 from __future__ import annotations
 
 import logging
-import time
 from typing import TYPE_CHECKING, Any
 
 from itemadapter import ItemAdapter
@@ -114,16 +113,15 @@ class ExtractionPipeline:
             return self._fail(item, adapter, source, "failed",
                               f"page of {len(source.body)} bytes exceeds WEBCLEAN_MAXSIZE={self.config.maxsize}")
         tree = await self._sst.tree_for(source.site) if self._sst is not None else None
-        started = time.perf_counter()
         try:
-            values = await self._pool.run(extract_fields, source.body, source.url, source.encoding, extractor,
-                                          options, self._outputs, tree=tree)
+            values, seconds = await self._pool.run(extract_fields, source.body, source.url, source.encoding,
+                                                   extractor, options, self._outputs, tree=tree)
         except ExtractionTimeout as exc:
+            self.stats.inc_value("webclean/time/extract", self._pool.timeout)
             return self._fail(item, adapter, source, "timeout", str(exc))
         except WebcleanError as exc:
             return self._fail(item, adapter, source, "failed", str(exc))
-        finally:
-            self.stats.inc_value("webclean/time/extract", time.perf_counter() - started)
+        self.stats.inc_value("webclean/time/extract", seconds)
         if tree is not None:
             self.stats.inc_value("webclean/sst/pages_cleaned")
             if source.site not in self._applied_sites:
