@@ -171,11 +171,12 @@ class WorkerPool:
     # -- running jobs ---------------------------------------------------
 
     def call(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
-             **kwargs: Any) -> Any:
+             timeout: float | None = None, **kwargs: Any) -> Any:
         """Run one job and return its result (blocks the calling thread).
 
         ``tree`` is ``(key, site_tree)``: the job gets ``site_tree=`` that
         object; a worker is sent it only when it does not hold ``key`` yet.
+        ``timeout`` overrides the pool's time limit for this job.
         """
         if self.size == 0:
             if tree is not None:
@@ -187,7 +188,7 @@ class WorkerPool:
         try:
             if worker is None:
                 worker = self._start()
-            worker, (kind, value) = self._run_on(worker, fn, args, kwargs, tree)
+            worker, (kind, value) = self._run_on(worker, fn, args, kwargs, tree, timeout or self.timeout)
         finally:
             # Always a live worker (or a slot to start one) goes back.
             self._idle.put(worker)
@@ -196,7 +197,7 @@ class WorkerPool:
         return value
 
     def submit(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
-               **kwargs: Any) -> Future[Any]:
+               timeout: float | None = None, **kwargs: Any) -> Future[Any]:
         """Start a job; a :class:`concurrent.futures.Future` of its result."""
         if self._threads is None:
             fut: Future[Any] = Future()
@@ -205,10 +206,10 @@ class WorkerPool:
             except Exception as exc:
                 fut.set_exception(exc)
             return fut
-        return self._threads.submit(self.call, fn, *args, tree=tree, **kwargs)
+        return self._threads.submit(self.call, fn, *args, tree=tree, timeout=timeout, **kwargs)
 
     async def run(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
-                  **kwargs: Any) -> Any:
+                  timeout: float | None = None, **kwargs: Any) -> Any:
         """Await one job from a Scrapy coroutine (any reactor, or none)."""
         if self.size == 0:
             if tree is not None:
@@ -219,7 +220,7 @@ class WorkerPool:
                 raise
             except Exception as exc:
                 raise JobError(type(exc).__name__, str(exc)[:500]) from exc
-        return await _await_future(self.submit(fn, *args, tree=tree, **kwargs))
+        return await _await_future(self.submit(fn, *args, tree=tree, timeout=timeout, **kwargs))
 
     # -- worker management ----------------------------------------------
 
@@ -244,16 +245,16 @@ class WorkerPool:
         return None
 
     def _run_on(self, worker: _Worker, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any],
-                tree: tuple[Hashable, Any] | None) -> tuple[_Worker | None, tuple[str, Any]]:
+                tree: tuple[Hashable, Any] | None, timeout: float) -> tuple[_Worker | None, tuple[str, Any]]:
         """``(worker to reuse, ("ok", result) or ("raise", exception))``."""
         key = tree[0] if tree is not None else None
         send_tree = tree is not None and key not in worker.trees
         for _attempt in range(2):
             try:
                 worker.conn.send((fn, args, kwargs, key, tree[1] if send_tree and tree else None))
-                if not worker.conn.poll(self.timeout):
+                if not worker.conn.poll(timeout):
                     return self._replace(worker, "timeout"), ("raise", ExtractionTimeout(
-                        f"no result within WEBCLEAN_TIMEOUT={self.timeout:g} s; worker restarted"))
+                        f"no result within {timeout:g} s (WEBCLEAN_TIMEOUT); worker restarted"))
                 answer = worker.conn.recv()
             except (EOFError, OSError) as exc:
                 return self._replace(worker, "crash"), ("raise", WorkerCrashed(

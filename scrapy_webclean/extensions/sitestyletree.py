@@ -53,6 +53,8 @@ TREE_SUFFIX = ".sst"
 _UNSAFE = re.compile(r"[^A-Za-z0-9.-]+")
 #: How often a waiting item checks for its tree (seconds).
 _POLL = 0.05
+#: Learning attempts per site before the crawl gives up on its tree.
+_MAX_ATTEMPTS = 3
 #: zlib level for samples: level 1 gives most of the size win at little CPU.
 _SAMPLE_LEVEL = 1
 
@@ -95,6 +97,8 @@ class SiteStyleTreeExtension:
         self._trees: OrderedDict[str, tuple[tuple[str, int], Any]] = OrderedDict()
         self._learning: dict[str, Any] = {}  # site -> Deferred of the learning job
         self._given_up: set[str] = set()
+        self._failures: dict[str, int] = {}
+        self._tagging = False
         self._on_disk: set[str] = set()
         self._versions = 0
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
@@ -107,6 +111,9 @@ class SiteStyleTreeExtension:
     # -- signals -----------------------------------------------------------
 
     def spider_opened(self, spider: Any = None) -> None:
+        from ..downloadermiddlewares.pagetype import PageTypeMiddleware
+
+        self._tagging = self.crawler.get_downloader_middleware(PageTypeMiddleware) is not None
         self.directory.mkdir(parents=True, exist_ok=True)
         self._on_disk = {p.name[: -len(TREE_SUFFIX)] for p in self.directory.glob("*" + TREE_SUFFIX)}
         self.pool = crawler_pool(self.crawler)
@@ -114,9 +121,15 @@ class SiteStyleTreeExtension:
     def response_received(self, response: Response, request: Request, **kwargs: Any) -> None:
         source = page_source(response)
         site = source.site
-        if (not site or not source.is_html or source.dont_webclean or source.page_type == "hub"
-                or response.status != 200 or site in self._trees or site in self._learning
-                or site in self._given_up or tree_filename(site)[: -len(TREE_SUFFIX)] in self._on_disk):
+        if (not site or not source.is_html or source.dont_webclean or response.status != 200
+                or site in self._trees or site in self._learning or site in self._given_up
+                or tree_filename(site)[: -len(TREE_SUFFIX)] in self._on_disk):
+            return
+        # Content pages make the samples: the tree is for cleaning them. With
+        # tagging on, an untagged page is one it refused (too large, failed).
+        if source.page_type != "content" and (self._tagging or source.page_type is not None):
+            return
+        if self.config.maxsize and len(source.body) > self.config.maxsize:
             return
         samples = self._samples.get(site)
         if samples is None:
@@ -150,12 +163,18 @@ class SiteStyleTreeExtension:
     async def _learn(self, site: str, samples: list[tuple[bytes, str, str | None]]) -> None:
         path = self.directory / tree_filename(site)
         try:
-            cleaner, seconds = await self.pool.run(learn_site_tree, samples, str(path))
+            # Learning parses every sample: each gets the per-page time limit.
+            cleaner, seconds = await self.pool.run(learn_site_tree, samples, str(path),
+                                                   timeout=self.pool.timeout * len(samples))
         except WebcleanError as exc:
-            self._given_up.add(site)
+            # Sample afresh (a bad sample should not cost the site its tree),
+            # up to _MAX_ATTEMPTS times.
+            self._failures[site] = failures = self._failures.get(site, 0) + 1
+            if failures >= _MAX_ATTEMPTS:
+                self._given_up.add(site)
             self.stats.inc_value("webclean/sst/failed")
-            logger.warning("webclean: could not learn the site style tree of %s: %s", site, exc,
-                           extra={"crawler": self.crawler})
+            logger.warning("webclean: could not learn the site style tree of %s (attempt %d of %d): %s", site,
+                           failures, _MAX_ATTEMPTS, exc, extra={"crawler": self.crawler})
         else:
             self.stats.inc_value("webclean/time/sst_learn", seconds)
             self._keep(site, cleaner)
@@ -166,8 +185,9 @@ class SiteStyleTreeExtension:
             self._learning.pop(site, None)
 
     async def _load(self, site: str) -> tuple[tuple[str, int], Any] | None:
-        name = tree_filename(site)[: -len(TREE_SUFFIX)]
-        self._on_disk.discard(name)
+        self._on_disk.discard(tree_filename(site)[: -len(TREE_SUFFIX)])
+        # Items of the site that arrive meanwhile wait for it in tree_for().
+        self._learning[site] = "loading"
         try:
             cleaner = await self.pool.run(load_site_tree, str(self.directory / tree_filename(site)))
         except WebcleanError as exc:
@@ -175,6 +195,8 @@ class SiteStyleTreeExtension:
             logger.warning("webclean: ignoring the saved site style tree of %s: %s", site, exc,
                            extra={"crawler": self.crawler})
             return None
+        finally:
+            self._learning.pop(site, None)
         self.stats.inc_value("webclean/sst/domains_loaded")
         return self._keep(site, cleaner)
 
