@@ -1,0 +1,85 @@
+"""SiteStyleTreeExtension: sampling bounds, learning, saving (no crawl: get_crawler)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from scrapy.exceptions import NotConfigured
+from scrapy.http import HtmlResponse, Request
+from scrapy.utils.misc import build_from_crawler
+from scrapy.utils.test import get_crawler
+
+from scrapy_webclean.extensions.sitestyletree import SiteStyleTreeExtension, tree_filename
+
+
+def page(host: str, n: int, kind: str = "content") -> HtmlResponse:
+    url = f"https://{host}/news/{n}"
+    body = (f"<html><body><div class='nav'><a href='/'>Home</a> <a href='/w'>World</a></div>"
+            f"<div class='story'><h1>Story {n}</h1><p>Paragraph {n} says something new: {n * 17} things.</p></div>"
+            f"<div class='footer'>Copyright Example News</div></body></html>").encode()
+    return HtmlResponse(url, body=body, headers={"Content-Type": "text/html; charset=utf-8"},
+                        request=Request(url, meta={"webclean_page_type": kind}))
+
+
+def make(tmp_path, **settings):
+    crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 0, "WEBCLEAN_SST_DIR": str(tmp_path),
+                                         "WEBCLEAN_SST_MIN_PAGES": 3, **settings})
+    crawler.get_downloader_middleware = lambda cls: object()  # tagging is on
+    ext = build_from_crawler(SiteStyleTreeExtension, crawler)
+    ext.spider_opened()
+    return crawler, ext
+
+
+def feed(ext, response):
+    ext.response_received(response=response, request=response.request)
+
+
+def test_learns_saves_and_serves_a_tree(tmp_path):
+    crawler, ext = make(tmp_path)
+
+    async def main():
+        for n in range(3):
+            feed(ext, page("news.example", n))
+        feed(ext, page("news.example", 9, kind="hub"))  # hubs are not samples
+        return await ext.tree_for("news.example")
+
+    entry = asyncio.run(main())
+    assert entry is not None and entry[0][0] == "news.example"
+    assert (tmp_path / "news.example.sst").is_file()
+    assert crawler.stats.get_value("webclean/sst/domains_learned") == 1
+    assert asyncio.run(ext.tree_for("other.example")) is None
+
+
+def test_saved_tree_is_loaded_by_the_next_crawl(tmp_path):
+    _, first = make(tmp_path)
+
+    async def learn():
+        for n in range(3):
+            feed(first, page("news.example", n))
+        await first.tree_for("news.example")
+
+    asyncio.run(learn())
+    crawler, second = make(tmp_path)
+    assert asyncio.run(second.tree_for("news.example")) is not None
+    assert crawler.stats.get_value("webclean/sst/domains_loaded") == 1
+
+
+def test_sampled_domains_are_lru_bounded(tmp_path):
+    crawler, ext = make(tmp_path, WEBCLEAN_SST_MAX_DOMAINS=2)
+    for host in ("a.example", "b.example", "c.example"):
+        feed(ext, page(host, 1))
+    assert list(ext._samples) == ["b.example", "c.example"]
+    assert crawler.stats.get_value("webclean/sst/domains_evicted") == 1
+
+
+def test_tree_file_names_are_safe():
+    assert tree_filename("www.bbc.com") == "www.bbc.com.sst"
+    assert tree_filename("../../etc/passwd") == ".._.._etc_passwd.sst"
+
+
+def test_disabled_or_invalid():
+    with pytest.raises(NotConfigured):
+        build_from_crawler(SiteStyleTreeExtension, get_crawler(settings_dict={"WEBCLEAN_SST_ENABLED": False}))
+    with pytest.raises(NotConfigured, match="WEBCLEAN_SST_MIN_PAGES"):
+        build_from_crawler(SiteStyleTreeExtension, get_crawler(settings_dict={"WEBCLEAN_SST_MIN_PAGES": 1}))
