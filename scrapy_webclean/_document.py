@@ -342,17 +342,19 @@ def parse(body: bytes | str | None, url: str | None = None, *, encoding: str | N
     return Document(text, url=url, encoding=codec)
 
 
-def text_nodes(doc: Document, start: int | None = None) -> Sequence[tuple[int, bool, str]]:
+def text_nodes(doc: Document, start: int | None = None, *,
+               excluded: bytearray | None = None) -> Sequence[tuple[int, bool, str]]:
     """Text pieces under ``start`` (default: the whole page) in reading order.
 
     Each is ``(node, is_tail, text)``: the element's ``.text`` (``is_tail``
     false) or the ``.tail`` of element ``node`` (which belongs to its parent).
-    Invisible and removed subtrees are skipped, their tails kept.
+    Invisible and removed subtrees (or those flagged in ``excluded``, an
+    extractor's own mask) are skipped, their tails kept.
     """
     if doc.is_empty:
         return []
-    m = doc.measures
-    excluded = m.excluded
+    if excluded is None:
+        excluded = doc.measures.excluded
     s = doc.body if start is None else start
     stop = doc.end[s]
     end, texts, tails, parent = doc.end, doc.texts, doc.tails, doc.parent

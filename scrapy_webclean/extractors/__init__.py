@@ -1,3 +1,3 @@
 """The built-in extractors. Importing this package registers them all."""
 
-from . import auto, line_block, link_density, relative_link_density, sst  # noqa: F401
+from . import auto, line_block, link_density, punctuation_path, relative_link_density, sst  # noqa: F401
