@@ -32,6 +32,8 @@ _ARTICLE_TYPES = frozenset({
     "techarticle", "scholarlyarticle", "report", "posting", "socialmediaposting", "liveblogposting",
     "discussionforumposting", "webpage", "itempage", "product", "howto", "recipe", "review", "qapage",
 })
+#: JSON-LD types of a discussion: their text plus answers/comments is the page's body.
+_THREAD_TYPES = frozenset({"question", "discussionforumposting", "qapage"})
 _LAZY_SRC = ("src", "data-src", "data-lazy-src", "data-original", "data-srcset", "srcset")
 _MAX_JSON = 2_000_000
 
@@ -139,6 +141,24 @@ def _ld_image(value: Any) -> str | None:
     if isinstance(value, dict):
         value = value.get("url") or value.get("contentUrl")
     return _clean(value)
+
+
+def _ld_body(obj: dict) -> str | None:
+    """The text a JSON-LD object states: ``articleBody`` or ``text``, followed
+    by the text of its answers and comments (a question or a forum thread)."""
+    parts: list[str] = []
+    body = obj.get("articleBody") or obj.get("text")
+    if isinstance(body, str) and body.strip():
+        parts.append(body.strip())
+    for key in ("acceptedAnswer", "suggestedAnswer", "comment"):
+        more = obj.get(key)
+        if isinstance(more, dict):
+            more = [more]
+        if isinstance(more, list):
+            for item in more[:500]:
+                if isinstance(item, dict) and isinstance(item.get("text"), str) and item["text"].strip():
+                    parts.append(item["text"].strip())
+    return "\n".join(parts) or None
 
 
 def strip_site_suffix(title: str | None, sitename: str | None = None, host: str | None = None) -> str | None:
@@ -255,6 +275,10 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
     article_body = None
     for obj in json_ld_objects(doc):
         types = _ld_types(obj)
+        if types & _THREAD_TYPES:
+            ab = _ld_body(obj)
+            if ab and (article_body is None or len(ab) > len(article_body)):
+                article_body = ab
         if not types & _ARTICLE_TYPES:
             if types & {"organization", "newsmediaorganization", "website"}:
                 offer("sitename", _clean(obj.get("name")), 3)
@@ -270,8 +294,8 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
         pub = obj.get("publisher")
         if isinstance(pub, dict):
             offer("sitename", _clean(pub.get("name")), 2 + p)
-        ab = obj.get("articleBody") or obj.get("text")
-        if isinstance(ab, str) and (article_body is None or len(ab) > len(article_body)):
+        ab = _ld_body(obj)
+        if ab and (article_body is None or len(ab) > len(article_body)):
             article_body = ab
     if first_time and "date" not in found:
         offer("date", first_time, 8)

@@ -41,6 +41,7 @@ from .._registry import Extractor, Option, register
 from .._render import BlockSelection, NodeSelection
 
 __all__ = ["AutoExtractor"]
+_DEBUG: dict = {}
 
 #: Nodes that own the text of their inline descendants.
 _BLOCKS = BLOCK_TAGS - {"br", "hr"}
@@ -116,6 +117,85 @@ class AutoExtractor(Extractor):
         return selection, meta
 
 
+class _Blocks:
+    """Block values and their subtree sums (pass 3 of the extractor)."""
+
+    __slots__ = ("tags", "parent", "owner", "dead", "named", "chars", "links", "punct", "anchors", "marked")
+
+    def __init__(self, tags, parent, owner, dead, named, chars, links, punct, anchors, marked) -> None:
+        self.tags, self.parent, self.owner, self.dead, self.named = tags, parent, owner, dead, named
+        self.chars, self.links, self.punct, self.anchors, self.marked = chars, links, punct, anchors, marked
+
+    def values(self, listing: bool) -> tuple[list[float], list[float]]:
+        """Subtree sums of positive and negative block values.
+
+        ``listing``: the page has little prose; linked headlines (long
+        anchors) are content and lists of teaser cards are not discounted.
+        """
+        tags, parent, owner, dead, named = self.tags, self.parent, self.owner, self.dead, self.named
+        chars, links, punct, anchors, marked = self.chars, self.links, self.punct, self.anchors, self.marked
+        n = len(tags)
+        pos = [0.0] * n
+        neg = [0.0] * n
+        titled = [0] * n      # link-dominated blocks (a linked headline) in the subtree
+        items = [0] * n       # children holding any text
+        teasers = [0] * n     # children holding a linked headline and prose: teaser cards
+        for i in range(n - 1, -1, -1):
+            if dead[i]:
+                continue
+            c = chars[i]
+            if c and owner[i] == i:
+                lc = links[i]
+                nl = c - lc
+                t = tags[i]
+                if lc * 2 > c:
+                    # Mostly links: navigation (short anchors) or headlines (long ones).
+                    if lc < 30 * anchors[i]:
+                        v = -float(c)
+                    else:
+                        v = 0.5 * c if listing else -0.5 * c
+                    if t in _CELLS and anchors[i] == 1:
+                        v *= 0.3  # a linked name in a data table's row
+                    if lc >= 20 or (t in _HEADINGS and lc >= 8):
+                        titled[i] += 1  # a linked headline, not a "Buy" or "More" button
+                elif marked[i] == 1 and c < 1000:
+                    v = -0.5 * c
+                elif marked[i] == 2 and c < 80:
+                    v = -float(c)
+                elif t in _HEADINGS:
+                    v = 0.0
+                elif punct[i] == 0:
+                    # No sentence punctuation: a label, a menu row, a caption.
+                    if nl >= 40:
+                        v = 0.3 * nl - lc
+                    elif t in _CELLS or listing:
+                        v = 0.3 * nl - 0.5 * lc  # data: numbers, names, labels
+                    else:
+                        v = -0.5 * lc
+                else:
+                    v = nl * (1.0 - lc / c) - lc
+                if v > 0:
+                    pos[i] += v
+                else:
+                    neg[i] -= v
+            k = teasers[i]
+            if k >= 3 and 2 * k >= items[i] and not listing:
+                # A list of teaser cards (headline link + summary): related stories,
+                # never the body of an article page; its prose counts against it.
+                neg[i] += pos[i]
+                pos[i] = 0.0
+            p = parent[i]
+            if p >= 0 and not named[i]:
+                if pos[i] or neg[i]:
+                    items[p] += 1
+                    if titled[i] and pos[i] > 0:
+                        teasers[p] += 1
+                titled[p] += titled[i]
+                pos[p] += pos[i]
+                neg[p] += neg[i]
+        return pos, neg
+
+
 def _is_dateline(text: str) -> bool:
     """A short piece that is only a date/time (with "Updated", "Posted"...) or a byline."""
     if _BYLINE.match(text):
@@ -166,7 +246,9 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
             if el.attrib:
                 get = el.get
                 style = get("style")
-                if (style and _HIDDEN_STYLE.search(style)) or get("hidden") is not None \
+                # Not the `hidden` attribute: streamed React pages park their content
+                # in `<div hidden>` until a script moves it into place.
+                if (style and _HIDDEN_STYLE.search(style)) \
                         or get("aria-hidden") == "true":
                     dead[i] = 1
                     continue
@@ -189,80 +271,28 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
         if x and p >= 0 and len(x) > 1 and _BOILERPLATE_RE.search(x):
             marked[owner[p]] = 1
 
-    # -- pass 2 (reverse): block aggregates, then subtree sums of block values.
+    # -- pass 2 (reverse): what each block owns.
     cjk, latin = m.cjk_punct, m.latin_punct
     chars = [0] * n       # characters a block owns (its inline text)
     links = [0] * n       # of which inside links
     punct = [0] * n       # sentence punctuation the block owns
     csum_p = [0] * n      # children's subtree punctuation (to get a node's own)
-    pos = [0.0] * n       # subtree sums of positive and negative block values
-    neg = [0.0] * n
-    titled = [0] * n      # link-dominated blocks (a linked headline) in the subtree
-    items = [0] * n       # children holding any text
-    teasers = [0] * n     # children holding a linked headline and prose: teaser cards
     for i in range(n - 1, -1, -1):
         if dead[i]:
             continue
         p = parent[i]
         sp = cjk[i] + latin[i]
-        own_p = sp - csum_p[i]
         if p >= 0:
             csum_p[p] += sp
-        o = owner[i]
         c = own[i]
         if c:
+            o = owner[i]
             chars[o] += c
             if inlink[i]:
                 links[o] += c
-            punct[o] += own_p
-        if o == i:
-            # i is a block: all its inline descendants came before (higher index).
-            c = chars[i]
-            if c:
-                lc = links[i]
-                nl = c - lc
-                t = tags[i]
-                if lc * 2 > c:
-                    # Mostly links: navigation (short anchors) or teasers (long ones).
-                    v = -float(c) if lc < 30 * anchors[i] else -0.5 * c
-                    if t in _CELLS and anchors[i] == 1:
-                        v *= 0.3  # a linked name in a data table's row
-                    if c >= 10:
-                        titled[i] += 1
-                elif marked[i] == 1 and c < 1000:
-                    v = -0.5 * c
-                elif marked[i] == 2 and c < 80:
-                    v = -float(c)
-                elif t in _HEADINGS:
-                    v = 0.0
-                elif punct[i] == 0:
-                    # No sentence punctuation: a label, a menu row, a caption.
-                    if nl >= 40:
-                        v = 0.3 * nl - lc
-                    elif t in _CELLS:
-                        v = 0.3 * nl - 0.5 * lc  # data: numbers, names, labels
-                    else:
-                        v = -0.5 * lc
-                else:
-                    v = nl * (1.0 - lc / c) - lc
-                if v > 0:
-                    pos[i] += v
-                else:
-                    neg[i] -= v
-        k = teasers[i]
-        if k >= 3 and 2 * k >= items[i]:
-            # A list of teaser cards (headline link + summary): related stories,
-            # never the body of an article page; its prose counts against it.
-            neg[i] += pos[i]
-            pos[i] = 0.0
-        if p >= 0 and not named[i]:
-            if pos[i] or neg[i]:
-                items[p] += 1
-                if titled[i] and pos[i] > 0:
-                    teasers[p] += 1
-            titled[p] += titled[i]
-            pos[p] += pos[i]
-            neg[p] += neg[i]
+            punct[o] += sp - csum_p[i]
+    blocks = _Blocks(tags, parent, owner, dead, named, chars, links, punct, anchors, marked)
+    pos, neg = blocks.values(listing=False)
 
     # -- rescue furniture-named wrappers that hold most of the page's value.
     net_body = pos[body] - neg[body]
@@ -293,6 +323,22 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
             best, best_v = i, v
         i += 1
     root = best
+    if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body]:
+        # Little prose anywhere: a listing, a forum index, a product grid.
+        # Linked headlines with summaries are then the content.
+        pos, neg = blocks.values(listing=True)
+        best, best_v = body, float("-inf")
+        i, stop = body, end[body]
+        while i < stop:
+            if dead[i] or named[i]:
+                i = end[i]
+                continue
+            v = pos[i] - neg[i]
+            if v >= best_v:
+                best, best_v = i, v
+            i += 1
+        root = best
+    _DEBUG.update(pos=pos, neg=neg, dead=dead, named=named, owner=owner)
 
     # -- pass 3 (preorder over the root): drop furniture and mostly-negative subtrees.
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
