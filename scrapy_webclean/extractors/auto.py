@@ -88,6 +88,8 @@ _DATE_HINT = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
     r"jul|aug|sep|sept|oct|nov|dec)", re.IGNORECASE)
 _BYLINE = re.compile(r"^\s*(?:by|written by|posted by|words by|作者|文)[\s:：]+\S", re.IGNORECASE)
+#: How a cut-off summary ends.
+_ELLIPSES = ("…", "...", "[…]", "[...]")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
@@ -120,11 +122,15 @@ class AutoExtractor(Extractor):
 class _Blocks:
     """Block values and their subtree sums (pass 3 of the extractor)."""
 
-    __slots__ = ("tags", "parent", "owner", "dead", "named", "chars", "links", "punct", "anchors", "marked")
+    __slots__ = ("tags", "parent", "owner", "dead", "named", "chars", "links", "punct", "anchors", "marked",
+                 "truncated", "val", "teaser_roots")
 
-    def __init__(self, tags, parent, owner, dead, named, chars, links, punct, anchors, marked) -> None:
+    def __init__(self, tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated) -> None:
         self.tags, self.parent, self.owner, self.dead, self.named = tags, parent, owner, dead, named
         self.chars, self.links, self.punct, self.anchors, self.marked = chars, links, punct, anchors, marked
+        self.truncated = truncated
+        self.val: list[float] = []
+        self.teaser_roots: list[int] = []
 
     def values(self, listing: bool) -> tuple[list[float], list[float]]:
         """Subtree sums of positive and negative block values.
@@ -140,10 +146,16 @@ class _Blocks:
         titled = [0] * n      # link-dominated blocks (a linked headline) in the subtree
         items = [0] * n       # children holding any text
         teasers = [0] * n     # children holding a linked headline and prose: teaser cards
+        cut = [0] * n         # blocks ending in an ellipsis in the subtree
+        truncated = self.truncated
+        val = self.val = [0.0] * n  # each block's own value
+        teaser_roots = self.teaser_roots = []
         for i in range(n - 1, -1, -1):
             if dead[i]:
                 continue
             c = chars[i]
+            if truncated[i]:
+                cut[i] += 1
             if c and owner[i] == i:
                 lc = links[i]
                 nl = c - lc
@@ -174,16 +186,19 @@ class _Blocks:
                         v = -0.5 * lc
                 else:
                     v = nl * (1.0 - lc / c) - lc
+                val[i] = v
                 if v > 0:
                     pos[i] += v
                 else:
                     neg[i] -= v
             k = teasers[i]
-            if k >= 3 and 2 * k >= items[i] and not listing:
-                # A list of teaser cards (headline link + summary): related stories,
-                # never the body of an article page; its prose counts against it.
+            if k >= 3 and 2 * k >= items[i] and (pos[i] < 400 * k or 2 * cut[i] >= k) and not listing:
+                # A list of teaser cards (headline link + short summary): related
+                # stories, never the body of an article page; its prose counts
+                # against it. (Cards with long write-ups are a listicle's body.)
                 neg[i] += pos[i]
                 pos[i] = 0.0
+                teaser_roots.append(i)
             p = parent[i]
             if p >= 0 and not named[i]:
                 if pos[i] or neg[i]:
@@ -191,9 +206,56 @@ class _Blocks:
                     if titled[i] and pos[i] > 0:
                         teasers[p] += 1
                 titled[p] += titled[i]
+                cut[p] += cut[i]
                 pos[p] += pos[i]
                 neg[p] += neg[i]
         return pos, neg
+
+
+def _same_path_blocks(doc: Document, blocks: _Blocks, root: int) -> list[int]:
+    """Prose blocks outside ``root`` whose tag path matches its best block's.
+
+    Seed 002's similarity ``K = 2N / (Li + Lj)`` (N: tags matching from
+    the top down) must exceed ``2(L0-1) / (2L0+2)``, the worst case of a
+    linked and emphasised run of the body's own text.
+    """
+    end, owner, dead, named = doc.end, blocks.owner, blocks.dead, blocks.named
+    val, punct, chars, links = blocks.val, blocks.punct, blocks.chars, blocks.links
+    sample, best = -1, 0.0
+    for b in range(root, end[root]):
+        if owner[b] == b and val[b] > best and not dead[b]:
+            sample, best = b, val[b]
+    if sample < 0:
+        return []
+    spath = doc.path(sample)
+    l0 = len(spath)
+    threshold = 2 * (l0 - 1) / (2 * l0 + 2)
+    blocked = bytearray(len(doc.tags))
+    for r in blocks.teaser_roots:
+        blocked[r:end[r]] = b"\x01" * (end[r] - r)
+    out: list[int] = []
+    body = doc.body
+    i, stop = body + 1, end[body]
+    while i < stop:
+        if i == root or dead[i] or named[i] or blocked[i]:
+            i = end[i]
+            continue
+        if owner[i] == i and val[i] > 0 and punct[i] >= 2 and chars[i] - links[i] >= 80:
+            path = doc.path(i)
+            if path[-2:] != spath[-2:]:  # a paragraph where the body's paragraphs sit
+                i += 1
+                continue
+            same = 0
+            for x, y in zip(spath, path):
+                if x != y:
+                    break
+                same += 1
+            if 2 * same / (l0 + len(path)) > threshold:
+                out.append(i)
+                i = end[i]
+                continue
+        i += 1
+    return out
 
 
 def _is_dateline(text: str) -> bool:
@@ -227,6 +289,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
     owner = [0] * n
     anchors = [0] * n     # <a> elements a block owns
     marked = bytearray(n)  # the block carries a copyright/disclaimer statement
+    truncated = bytearray(n)  # the block's text ends in an ellipsis (a cut summary)
     texts, tails = doc.texts, doc.tails
     body = doc.body
     for i in range(n):
@@ -267,6 +330,11 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
                 marked[o] = 1
             elif len(x) < 80 and _is_dateline(x):
                 marked[o] = 2
+            if x.rstrip().endswith(_ELLIPSES):
+                truncated[o] = 1
+        x = tails[i]
+        if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
+            truncated[owner[p]] = 1
         x = tails[i]
         if x and p >= 0 and len(x) > 1 and _BOILERPLATE_RE.search(x):
             marked[owner[p]] = 1
@@ -291,7 +359,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
             if inlink[i]:
                 links[o] += c
             punct[o] += sp - csum_p[i]
-    blocks = _Blocks(tags, parent, owner, dead, named, chars, links, punct, anchors, marked)
+    blocks = _Blocks(tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated)
     pos, neg = blocks.values(listing=False)
 
     # -- rescue furniture-named wrappers that hold most of the page's value.
@@ -338,17 +406,43 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
                 best, best_v = i, v
             i += 1
         root = best
-    _DEBUG.update(pos=pos, neg=neg, dead=dead, named=named, owner=owner)
 
-    # -- pass 3 (preorder over the root): drop furniture and mostly-negative subtrees.
+    # -- seed 002: prose blocks outside the root on the same tag path as the
+    # root's best block belong to the body too (a page builder splits one
+    # article over sibling sections with buttons and banners between them).
+    kept = [root]
+    if favor == "recall":  # on the shared corpora it adds captions and bylines as often as body text
+        kept += _same_path_blocks(doc, blocks, root)
+    top = root
+    for k in kept:
+        while not top <= k < end[top]:
+            top = parent[top]
+    keep_mask = bytearray(n) if len(kept) > 1 else None
+    on_path = bytearray(n)
+    if keep_mask is not None:
+        for k in kept:
+            keep_mask[k:end[k]] = b"\x01" * (end[k] - k)
+            a = parent[k]
+            while a > top and not on_path[a]:
+                on_path[a] = 1
+                a = parent[a]
+
+    # -- pass 4 (preorder over the kept region): drop furniture and mostly-negative subtrees.
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
     drop = bytearray(n)
     comment_roots: list[int] = []
     title_key = _title_key(title) if title else ""
-    i = root + 1
-    stop = end[root]
+    i = top + 1
+    stop = end[top]
     while i < stop:
         e = end[i]
+        if keep_mask is not None and not keep_mask[i]:
+            if not on_path[i]:
+                drop[i:e] = b"\x01" * (e - i)
+                i = e
+            else:
+                i += 1
+            continue
         if dead[i] or named[i]:
             drop[i:e] = b"\x01" * (e - i)
             i = e
@@ -369,6 +463,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
             i = e
             continue
         i += 1
+    root = top
+    _DEBUG.update(pos=pos, neg=neg, dead=dead, named=named, owner=owner, val=blocks.val)
     if opts["comments"]:
         comment_roots = [i for i in range(body, n) if named[i] == 2 and not dead[i]]
     return NodeSelection(doc, root, drop, excluded=excluded), comment_roots
