@@ -42,7 +42,17 @@ page subtree is template noise when every visible node in it is mapped to a
 low tree node: the spec's "noisy node" rule, applied to the descendants the
 page actually has, so a rare variant of a block seen elsewhere does not save
 that block on every other page. A page node the tree never saw is kept, and
-so is every ancestor of it; ``<body>`` itself is never removed.
+so is every ancestor of it; ``<body>`` itself is never removed. Two choices
+beyond the seed make cleaning robust on real sites:
+
+* when a page node's child sequence matches none of its tree node's style
+  nodes exactly (an extra block in an article, a missing byline), its
+  children are aligned with the style node sharing the longest common
+  subsequence of keys; aligned children are mapped, the others are unseen
+  and stay (learning itself stays exact);
+* a page node mapped to a low node is template only if most of its own text
+  features are that node's template text (features on at least half of the
+  pages that had the node): new text in a template place stays.
 
 Bounded memory: at most ``max_pages`` pages are learned (later ones are
 refused); a page already learned (same URL or same text) is refused; an
@@ -843,20 +853,25 @@ class CompiledSiteTree:
     It keeps, as flat tables, only the tree paths that lead to low nodes:
     ``keys`` (presentation key -> id), ``styles`` (``(node, key ids)`` ->
     number of the first child node, children numbered consecutively),
-    ``low`` and ``branches`` (per compiled node: low, and has styles). It
-    pickles small and fast (no nesting) and has the tree's
+    ``variants`` (per node, its style sequences, most pages first), ``low``
+    and ``branches`` (per compiled node: low, and has styles) and
+    ``template`` (per low node with text, the features on at least half of
+    the pages that had the node, and on two or more). It pickles small and fast (no nesting) and has the tree's
     :meth:`noise_mask`. ``pages`` and ``threshold`` say what it was made from.
     """
 
-    __slots__ = ("attr_key", "keys", "styles", "low", "branches", "pages", "threshold")
+    __slots__ = ("attr_key", "keys", "styles", "variants", "low", "branches", "template", "pages", "threshold")
 
     def __init__(self, attr_key: AttrKey, keys: dict[tuple[str, str], int], styles: dict[tuple, int],
-                 low: bytearray, branches: bytearray, pages: int, threshold: float) -> None:
+                 variants: dict[int, list[tuple]], low: bytearray, branches: bytearray,
+                 template: dict[int, frozenset[str]], pages: int, threshold: float) -> None:
         self.attr_key = attr_key
         self.keys = keys
         self.styles = styles
+        self.variants = variants
         self.low = low
         self.branches = branches
+        self.template = template
         self.pages = pages
         self.threshold = threshold
 
@@ -865,26 +880,37 @@ class CompiledSiteTree:
         low = bytearray(1)
         branches = bytearray(1)
         styles: dict[tuple, int] = {}
+        variants: dict[int, list[tuple]] = {}
+        template: dict[int, frozenset[str]] = {}
         used: set[int] = set()
         stack: list[tuple[_Element, int]] = [(tree._root, 0)]
         while stack:
             e, idx = stack.pop()
+            if e.low and e.features:
+                # Template text is on at least half the pages that have the node.
+                floor = max(2, (e.m + 1) // 2)
+                template[idx] = frozenset(f for f, c in e.features.items() if c >= floor)
             if not e.any_low or not e.styles:
                 continue
+            kept = []
             for seq, style in e.styles.items():
                 kids = style.children
                 if not kids or not any(c.any_low for c in kids):
                     continue  # nothing under it can go: an unmatched page child is kept alike
                 base = len(low)
                 styles[(idx, seq)] = base
+                kept.append((style.n, seq))
                 used.update(seq)
                 branches[idx] = 1
                 for j, c in enumerate(kids):
                     low.append(1 if c.low else 0)
                     branches.append(0)
                     stack.append((c, base + j))
+            if kept:
+                kept.sort(key=lambda item: -item[0])
+                variants[idx] = [seq for _, seq in kept]
         keys = {tree._keys[k]: k for k in used}
-        return cls(tree.attr_key, keys, styles, low, branches, tree.pages, tree.threshold)
+        return cls(tree.attr_key, keys, styles, variants, low, branches, template, tree.pages, tree.threshold)
 
     def __getstate__(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
@@ -896,19 +922,40 @@ class CompiledSiteTree:
     def __repr__(self) -> str:
         return f"<CompiledSiteTree pages={self.pages} nodes={len(self.low)} styles={len(self.styles)}>"
 
+    def _match(self, e: int, seq: tuple) -> list[tuple[int, int]]:
+        """Pairs (page run, compiled child) for a page sequence under node ``e``.
+
+        An exact style match pairs every run. Otherwise the runs are aligned
+        with the style sharing the longest common subsequence of keys (most
+        pages first on ties): the runs in it are paired, the rest are
+        unseen and stay.
+        """
+        base = self.styles.get((e, seq))
+        if base is not None:
+            return [(j, base + j) for j in range(len(seq))]
+        best: list[tuple[int, int]] = []
+        for variant in self.variants.get(e, ()):
+            if len(variant) * len(seq) > _MAX_ALIGN_CELLS or len(best) >= min(len(variant), len(seq)):
+                continue
+            pairs = _common_subsequence(seq, variant)
+            if len(pairs) > len(best):
+                base = self.styles[(e, variant)]
+                best = [(j, base + k) for j, k in pairs]
+        return best
+
     def noise_mask(self, doc: Document) -> bytearray:
         """1 for every node of ``doc`` that is template noise (subtrees marked whole).
 
         See :mod:`scrapy_webclean._sitestyletree`: a page subtree goes when
-        every visible node in it maps to a low tree node; unseen nodes and
-        ``<body>`` stay.
+        every visible node in it maps to a low tree node and holds mostly
+        text seen on other pages there; unseen nodes and ``<body>`` stay.
         """
         n = len(doc)
         mask = bytearray(n)
         if not n or not self.styles:
             return mask
         tags, end, parent = doc.tags, doc.end, doc.parent
-        attr_key, key_ids, styles, low, branches = self.attr_key, self.keys, self.styles, self.low, self.branches
+        attr_key, key_ids, low, branches = self.attr_key, self.keys, self.low, self.branches
 
         def key_of(i: int) -> int:
             return key_ids.get((tags[i], attr_key(tags[i], doc.attrs(i))), -1)
@@ -916,7 +963,7 @@ class CompiledSiteTree:
         body = doc.body
         mapped = [-1] * n
         stack: list[tuple[int, int]] = []
-        base = styles.get((0, (key_of(body),)))
+        base = self.styles.get((0, (key_of(body),)))
         if base is not None:
             stack.append((body, base))
         while stack:
@@ -925,22 +972,20 @@ class CompiledSiteTree:
             if not branches[e]:
                 continue
             seq, groups = _child_runs(doc, i, key_of)
-            base = styles.get((e, seq))
-            if base is None:
-                continue
-            for j, group in enumerate(groups):
-                for c in group:
-                    stack.append((c, base + j))
-        # Children before parents: a node is noise when it maps to a low node
-        # and every visible child is noise.
+            for j, child in self._match(e, seq):
+                for c in groups[j]:
+                    stack.append((c, child))
+        # Children before parents: a node is noise when it maps to a low node,
+        # its own text is the template's, and every visible child is noise.
         stop = end[body]
         blocked = bytearray(n)
         noise = bytearray(n)
+        template = self.template
         for i in range(stop - 1, body, -1):
             if tags[i] in _SKIPPED:
                 continue
             e = mapped[i]
-            if e >= 0 and low[e] and not blocked[i]:
+            if e >= 0 and low[e] and not blocked[i] and _seen_text(doc, i, template.get(e)):
                 noise[i] = 1
             else:
                 blocked[parent[i]] = 1
@@ -952,3 +997,46 @@ class CompiledSiteTree:
             else:
                 i += 1
         return mask
+
+
+#: Alignments larger than this (keys x keys) are not tried: such a node stays.
+_MAX_ALIGN_CELLS = 40000
+#: Share of a page node's own features that must be the tree node's template
+#: features for the page node to be template.
+TEMPLATE_SHARE = 0.5
+
+
+def _seen_text(doc: Document, i: int, known: frozenset[str] | None) -> bool:
+    """Whether the text directly in page node ``i`` is mostly what the tree
+    saw on several pages there (a node without text passes)."""
+    feats = _page_features(doc, i)
+    if not feats:
+        return True
+    if not known:
+        return False
+    hits = sum(1 for f in feats if f in known)
+    return hits >= TEMPLATE_SHARE * len(feats)
+
+
+def _common_subsequence(a: tuple, b: tuple) -> list[tuple[int, int]]:
+    """Index pairs of a longest common subsequence of ``a`` and ``b``."""
+    la, lb = len(a), len(b)
+    # lengths[x][y]: LCS of a[x:] and b[y:]; filled from the end.
+    lengths = [[0] * (lb + 1) for _ in range(la + 1)]
+    for x in range(la - 1, -1, -1):
+        row, below = lengths[x], lengths[x + 1]
+        ax = a[x]
+        for y in range(lb - 1, -1, -1):
+            row[y] = below[y + 1] + 1 if ax == b[y] else max(below[y], row[y + 1])
+    pairs = []
+    x = y = 0
+    while x < la and y < lb:
+        if a[x] == b[y]:
+            pairs.append((x, y))
+            x += 1
+            y += 1
+        elif lengths[x + 1][y] >= lengths[x][y + 1]:
+            x += 1
+        else:
+            y += 1
+    return pairs

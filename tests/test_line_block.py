@@ -150,3 +150,15 @@ def test_real_pages(bbc_page, netease_page):
 @pytest.mark.parametrize("body", [b"", b"<html></html>", "<body>" + "<div>" * 5000 + "deep text" + "</div>" * 5000])
 def test_degenerate_pages_do_not_crash(body):
     assert isinstance(wc.extract(body, extractor="line_block").text, str)
+
+
+def test_subtrees_removed_by_a_site_tree_keep_their_spacing():
+    # Template erased from a page leaves empty lines, so the article and what
+    # followed the template do not merge into one region.
+    doc = parse("<body><p>article text</p><div><p>menu one</p><p>menu two</p><p>menu three</p></div>"
+                "<p>related text</p></body>")
+    full = document_lines(doc)
+    div = doc.tags.index("div")
+    cleaned = document_lines(doc.with_removed(doc.subtree_mask([div])))
+    assert cleaned[0] == "article text" and cleaned[-1] == "related text"
+    assert len(cleaned) == len(full) and not any("menu" in line for line in cleaned)

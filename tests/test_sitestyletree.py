@@ -99,7 +99,18 @@ def test_a_block_the_tree_never_saw_is_kept():
     page = site_page(6, extra='<div class="correction"><p>An earlier version misnamed the bakery.</p></div>')
     text = wc.extract(page, extractor="sst", site_tree=tree).text
     assert "An earlier version misnamed the bakery." in text
-    assert "Copyright" not in text and "About us" not in text
+    # The rest of the article container is aligned with what the tree saw.
+    for noise in TEMPLATE_TEXT:
+        assert noise not in text, noise
+
+
+def test_new_text_in_a_template_place_is_kept():
+    tree = learned(range(6))
+    page = site_page(6).replace("Subscribe to our newsletter for the best local stories every morning.",
+                                "Our reporter spent a week with the bakers before dawn.")
+    text = wc.extract(page, extractor="sst", site_tree=tree).text
+    assert "Our reporter spent a week with the bakers before dawn." in text
+    assert "Copyright" not in text and "Most read" not in text
 
 
 def test_a_tree_learned_from_one_page_removes_nothing():

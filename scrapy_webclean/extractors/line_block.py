@@ -195,6 +195,12 @@ def _text_runs(doc: Document, block_lines: bool) -> list[tuple[int, int, str]]:
     Each run is text holding no newline, with the block boundaries (tags
     counted by :func:`_counted_boundaries`) and source newlines crossed since
     the previous run. Whitespace-only text only adds its newlines.
+
+    Subtrees removed by a site style tree (``doc.removed``) are blanked, not
+    cut out: their tags and source lines still space the text around them,
+    as if the template's text had been erased from the page. Cutting them
+    out would pull the article and whatever followed the template together
+    into one region.
     """
     if doc.is_empty:
         return []
@@ -203,16 +209,22 @@ def _text_runs(doc: Document, block_lines: bool) -> list[tuple[int, int, str]]:
     if excluded[root]:
         return []
     tags, end, texts, tails = doc.tags, doc.end, doc.texts, doc.tails
-    counted = _counted_boundaries(doc, excluded) if block_lines else bytearray(
+    removed = doc.removed
+    hidden = doc.invisible_mask() if removed is not None else excluded
+    counted = _counted_boundaries(doc, hidden) if block_lines else bytearray(
         1 if t == "br" else 0 for t in tags)
     out: list[tuple[int, int, str]] = []
     src = 0
     tag = 0
+    blank_from = blank_stop = -1  # the removed subtree being walked, if any
 
     space = False  # whitespace seen since the last run, on the same line
 
-    def feed(s: str) -> None:
+    def feed(s: str, blank: bool = False) -> None:
         nonlocal src, tag, space
+        if blank:
+            src += s.count("\n")
+            return
         for n, part in enumerate(s.split("\n")):
             if n:
                 src += 1
@@ -228,7 +240,7 @@ def _text_runs(doc: Document, block_lines: bool) -> list[tuple[int, int, str]]:
         if counted[j] and tags[j] != "br":
             tag += 1  # the end tag
         if j != root and tails[j]:
-            feed(tails[j])
+            feed(tails[j], blank_from < j < blank_stop)
 
     stop = end[root]
     stack: list[int] = []
@@ -237,14 +249,19 @@ def _text_runs(doc: Document, block_lines: bool) -> list[tuple[int, int, str]]:
         while stack and end[stack[-1]] <= i:
             close(stack.pop())
         if excluded[i]:
-            if tails[i]:
-                feed(tails[i])
-            i = end[i]
-            continue
+            if removed is not None and removed[i] and not hidden[i] and i >= blank_stop:
+                blank_from, blank_stop = i, end[i]  # walk it for its spacing only
+            elif removed is not None and removed[i] and not hidden[i]:
+                pass  # inside the removed subtree being walked
+            else:
+                if tails[i]:
+                    feed(tails[i], blank_from < i < blank_stop)
+                i = end[i]
+                continue
         if counted[i]:
             tag += 1  # the start tag, or <br>
         if texts[i]:
-            feed(texts[i])
+            feed(texts[i], blank_from <= i < blank_stop)
         stack.append(i)
         i += 1
     while stack:
