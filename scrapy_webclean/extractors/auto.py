@@ -67,7 +67,7 @@ _FURNITURE_WORDS = (
     "promo promotion advert advertisement adverts ad ads adslot sponsor sponsored outbrain taboola "
     "breadcrumb breadcrumbs nav navbar navigation menu menus pagination pager "
     "tags tagcloud tag-list copyright disclaimer trending popular mostread most-read "
-    "byline author-bio authorbio postmeta entry-meta post-meta"
+    "byline author-bio authorbio postmeta entry-meta post-meta caption captions credit credits"
 )
 _FURNITURE_RE = re.compile(
     r"(?:^|[\s_-])(?:" + "|".join(sorted((re.escape(w) for w in _FURNITURE_WORDS.split()), key=len, reverse=True))
@@ -78,10 +78,25 @@ _COMMENT_RE = re.compile(r"(?:^|[\s_-])(?:comments?|commentlist|disqus|respond|r
 _BOILERPLATE_RE = re.compile(
     r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
     r"terms of (?:use|service)|privacy policy|cookie", re.IGNORECASE)
+#: Promotion and box labels: "Sign up for our newsletter", "You may also like".
+_PROMO_RE = re.compile(
+    r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|share this|"
+    r"sharing is caring|affiliate links?|you may also like|you might also like|most read|don'?t miss|"
+    r"related (?:tags|topics|articles|stories|posts|content)|more from|recommended for you|read more|"
+    r"关注我们|扫一扫|责任编辑|相关阅读|相关新闻|推荐阅读|分享到", re.IGNORECASE)
+#: Photo credits and caption furniture: "Photo: X, AP", "(Image: GETTY)", "Image 1 of 5".
+_CREDIT_RE = re.compile(
+    r"^\s*\(?(?:photo|image|picture|illustration|video)s?(?: credit)?\s*:|\((?:image|photo|picture)s?(?: credit)?\s*:|"
+    r"^\s*(?:image|photo|slide) \d+ of \d+\s*$|^\s*caption\s*$|getty images|\bAP photo\b|图片来源|图/", re.IGNORECASE)
+#: Which mark a text piece gives its block (0: none), and under how many
+#: characters a marked block is boilerplate rather than prose that mentions it.
+_MARK_LEGAL, _MARK_DATELINE, _MARK_PROMO, _MARK_CREDIT = 1, 2, 3, 4
+_MARK_LIMIT = (0, 1000, 80, 300, 300)
 #: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
 _DATE_WORDS = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
-    r"\b(?:updated|posted|published|last|modified|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst)\b|"
+    r"\b(?:first|updated|posted|published|last|modified|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst|ist|"
+    r"ago|hours?|minutes?|mins?|days?)\b|\d+(?:st|nd|rd|th)\b|"
     r"[\d:/.,;|\-–—]+|年|月|日|时|分|发布|更新|来源", re.IGNORECASE)
 _DATE_HINT = re.compile(
     r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}:\d{2}|"
@@ -170,9 +185,7 @@ class _Blocks:
                         v *= 0.3  # a linked name in a data table's row
                     if lc >= 20 or (t in _HEADINGS and lc >= 8):
                         titled[i] += 1  # a linked headline, not a "Buy" or "More" button
-                elif marked[i] == 1 and c < 1000:
-                    v = -0.5 * c
-                elif marked[i] == 2 and c < 80:
+                elif marked[i] and c < _MARK_LIMIT[marked[i]]:
                     v = -float(c)
                 elif t in _HEADINGS:
                     v = 0.0
@@ -258,6 +271,20 @@ def _same_path_blocks(doc: Document, blocks: _Blocks, root: int) -> list[int]:
     return out
 
 
+def _piece_mark(text: str) -> int:
+    """The boilerplate mark a text piece gives its block (0 for none)."""
+    if _BOILERPLATE_RE.search(text):
+        return _MARK_LEGAL
+    if len(text) < 300:
+        if _CREDIT_RE.search(text):
+            return _MARK_CREDIT
+        if _PROMO_RE.search(text):
+            return _MARK_PROMO
+        if len(text) < 80 and _is_dateline(text):
+            return _MARK_DATELINE
+    return 0
+
+
 def _is_dateline(text: str) -> bool:
     """A short piece that is only a date/time (with "Updated", "Posted"...) or a byline."""
     if _BYLINE.match(text):
@@ -326,18 +353,18 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
             anchors[o] += 1
         x = texts[i]
         if x and len(x) > 1:
-            if _BOILERPLATE_RE.search(x):
-                marked[o] = 1
-            elif len(x) < 80 and _is_dateline(x):
-                marked[o] = 2
+            k = _piece_mark(x)
+            if k:
+                marked[o] = k
             if x.rstrip().endswith(_ELLIPSES):
                 truncated[o] = 1
         x = tails[i]
-        if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
-            truncated[owner[p]] = 1
-        x = tails[i]
-        if x and p >= 0 and len(x) > 1 and _BOILERPLATE_RE.search(x):
-            marked[owner[p]] = 1
+        if x and p >= 0 and len(x) > 1:
+            k = _piece_mark(x)
+            if k:
+                marked[owner[p]] = k
+            if x.rstrip().endswith(_ELLIPSES):
+                truncated[owner[p]] = 1
 
     # -- pass 2 (reverse): what each block owns.
     cjk, latin = m.cjk_punct, m.latin_punct
