@@ -9,6 +9,9 @@ ADDONS = {"scrapy_webclean.Addon": 100}
 # What the feed gets for each article (see the README for every WEBCLEAN_* setting).
 WEBCLEAN_FIELDS = ["title", "date", "author", "text", "extractor", "page_type"]
 
+# Polite defaults of Scrapy's project template, for -a start_urls=... crawls
+# of real sites (the spider lifts the delay for the bundled local sample).
 ROBOTSTXT_OBEY = True
-CONCURRENT_REQUESTS_PER_DOMAIN = 8
+CONCURRENT_REQUESTS_PER_DOMAIN = 4
+DOWNLOAD_DELAY = 1
 FEED_EXPORT_ENCODING = "utf-8"

@@ -4,8 +4,8 @@ Extraction is CPU-bound lxml and Python work: run in the reactor thread it
 stalls downloads, and threads do not help under the GIL. :class:`WorkerPool`
 keeps ``size`` worker processes, each driven by one thread of the parent that
 sends it a job over a pipe and waits (without holding the GIL) for the answer.
-A worker that does not answer within ``timeout`` seconds is killed and
-replaced by a fresh process, so one pathological page costs one time limit,
+Jobs wait in a priority queue. A worker that does not answer within
+``timeout`` seconds is killed and replaced by a fresh process, so one pathological page costs one time limit,
 never a blocked pool. ``size=0`` runs jobs inline, in the caller's thread,
 without a time limit (for debugging and small tests).
 
@@ -20,6 +20,7 @@ reactor it returns a Deferred fired from the reactor thread.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import queue
@@ -30,7 +31,8 @@ import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,12 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["WorkerPool", "WorkerCrashed", "JobError", "crawler_pool"]
 
+#: Job priorities (lowest first): tagging holds a download slot and
+#: learning or loading a tree holds a site's waiting items, extraction only
+#: its own item.
+TAG_PRIORITY = 0
+TREE_PRIORITY = 0
+EXTRACT_PRIORITY = 1
 #: Trees a worker process keeps (least recently used are dropped first).
 WORKER_TREE_CACHE = 64
 #: Seconds a closing worker gets to exit before it is killed.
@@ -97,6 +105,16 @@ def _package_root() -> str:
     return str(Path(__file__).resolve().parent.parent)
 
 
+@dataclass(slots=True)
+class _Job:
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+    tree: tuple[Hashable, Any] | None
+    timeout: float
+    future: Future[Any]
+
+
 class _Worker:
     """One worker process and the parent's end of its socket.
 
@@ -146,11 +164,15 @@ class WorkerPool:
     """Run ``fn(*args, **kwargs)`` jobs in ``size`` processes, ``timeout`` s each.
 
     ``fn`` must be a module-level function (it is pickled by name). Results
-    come back through :meth:`run` (awaitable) or :meth:`call` (blocking).
-    A job that runs out of time raises
+    come back through :meth:`run` (awaitable), :meth:`submit` (a future) or
+    :meth:`call` (blocking). A job that runs out of time raises
     :class:`~scrapy_webclean.errors.ExtractionTimeout`, one that raises in
     the worker a :class:`JobError`, a worker that dies :class:`WorkerCrashed`;
     the pool stays usable after each. ``restarts`` counts replaced workers.
+
+    Waiting jobs run lowest ``priority`` first, then in order of arrival:
+    the page-type middleware holds a download slot until its job is done,
+    so its jobs go before extraction jobs, which hold only an item.
     """
 
     def __init__(self, size: int, timeout: float, *, on_restart: Callable[[str], None] | None = None) -> None:
@@ -163,15 +185,19 @@ class WorkerPool:
         self._closed = False
         self._lock = threading.Lock()
         self._workers: list[_Worker] = []
-        self._idle: queue.SimpleQueue[_Worker | None] = queue.SimpleQueue()
-        self._threads = ThreadPoolExecutor(size, thread_name_prefix="webclean") if size else None
-        for _ in range(size):
-            self._idle.put(None)  # a slot: its worker starts on first use, in a pool thread
+        self._pending: queue.PriorityQueue[tuple[float, int, _Job | None]] = queue.PriorityQueue()
+        self._order = itertools.count()
+        # One thread per worker: it sends the worker a job and waits for the
+        # answer; the worker process starts on the thread's first job.
+        self._threads = [threading.Thread(target=self._drive, name=f"webclean-{n}", daemon=True)
+                         for n in range(size)]
+        for thread in self._threads:
+            thread.start()
 
     # -- running jobs ---------------------------------------------------
 
     def call(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
-             timeout: float | None = None, **kwargs: Any) -> Any:
+             timeout: float | None = None, priority: float = 0, **kwargs: Any) -> Any:
         """Run one job and return its result (blocks the calling thread).
 
         ``tree`` is ``(key, site_tree)``: the job gets ``site_tree=`` that
@@ -182,34 +208,26 @@ class WorkerPool:
             if tree is not None:
                 kwargs["site_tree"] = tree[1]
             return fn(*args, **kwargs)
-        if self._closed:
-            raise WebcleanError("the worker pool is closed")
-        worker = self._idle.get()
-        try:
-            if worker is None:
-                worker = self._start()
-            worker, (kind, value) = self._run_on(worker, fn, args, kwargs, tree, timeout or self.timeout)
-        finally:
-            # Always a live worker (or a slot to start one) goes back.
-            self._idle.put(worker)
-        if kind == "raise":
-            raise value
-        return value
+        return self.submit(fn, *args, tree=tree, timeout=timeout, priority=priority, **kwargs).result()
 
     def submit(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
-               timeout: float | None = None, **kwargs: Any) -> Future[Any]:
-        """Start a job; a :class:`concurrent.futures.Future` of its result."""
-        if self._threads is None:
-            fut: Future[Any] = Future()
+               timeout: float | None = None, priority: float = 0, **kwargs: Any) -> Future[Any]:
+        """Queue a job; a :class:`concurrent.futures.Future` of its result."""
+        fut: Future[Any] = Future()
+        if self.size == 0:
             try:
                 fut.set_result(self.call(fn, *args, tree=tree, **kwargs))
             except Exception as exc:
                 fut.set_exception(exc)
             return fut
-        return self._threads.submit(self.call, fn, *args, tree=tree, timeout=timeout, **kwargs)
+        if self._closed:
+            raise WebcleanError("the worker pool is closed")
+        job = _Job(fn, args, kwargs, tree, timeout or self.timeout, fut)
+        self._pending.put((priority, next(self._order), job))
+        return fut
 
     async def run(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
-                  timeout: float | None = None, **kwargs: Any) -> Any:
+                  timeout: float | None = None, priority: float = 0, **kwargs: Any) -> Any:
         """Await one job from a Scrapy coroutine (any reactor, or none)."""
         if self.size == 0:
             if tree is not None:
@@ -220,7 +238,29 @@ class WorkerPool:
                 raise
             except Exception as exc:
                 raise JobError(type(exc).__name__, str(exc)[:500]) from exc
-        return await _await_future(self.submit(fn, *args, tree=tree, timeout=timeout, **kwargs))
+        return await _await_future(self.submit(fn, *args, tree=tree, timeout=timeout, priority=priority,
+                                               **kwargs))
+
+    def _drive(self) -> None:
+        """A pool thread: run queued jobs on this thread's worker, in order."""
+        worker: _Worker | None = None
+        while True:
+            _priority, _order, job = self._pending.get()
+            if job is None:
+                break
+            if not job.future.set_running_or_notify_cancel():
+                continue
+            try:
+                if worker is None:
+                    worker = self._start()
+                worker, (kind, value) = self._run_on(worker, job.fn, job.args, job.kwargs, job.tree, job.timeout)
+            except BaseException as exc:  # the pool closed under the job
+                job.future.set_exception(exc)
+                continue
+            if kind == "raise":
+                job.future.set_exception(value)
+            else:
+                job.future.set_result(value)
 
     # -- worker management ----------------------------------------------
 
@@ -277,8 +317,15 @@ class WorkerPool:
                 return
             self._closed = True
             workers, self._workers = self._workers, []
-        if self._threads is not None:
-            self._threads.shutdown(wait=False, cancel_futures=True)
+        while True:
+            try:
+                _priority, _order, job = self._pending.get_nowait()
+            except queue.Empty:
+                break
+            if job is not None:
+                job.future.cancel()
+        for _ in self._threads:
+            self._pending.put((float("-inf"), next(self._order), None))
         for worker in workers:
             worker.stop()
 

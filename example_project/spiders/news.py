@@ -27,21 +27,26 @@ class NewsSpider(scrapy.Spider):
     # hub -> articles -> the articles' own related links
     custom_settings = {"DEPTH_LIMIT": 2}
 
-    def __init__(self, start_urls: str | list[str] | None = None, **kwargs: Any) -> None:
+    def __init__(self, start_urls: str | list[str] | None = None, latency: str | float = 0,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         if isinstance(start_urls, str):
             start_urls = [u.strip() for u in start_urls.split(",") if u.strip()]
         self.start_urls = list(start_urls or [])
+        #: seconds the bundled server waits before each response (benchmarks)
+        self.latency = float(latency)
         self.sample: SampleSites | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> NewsSpider:
         spider = super().from_crawler(crawler, *args, **kwargs)
         if not spider.start_urls:
-            spider.sample = SampleSites().start()
+            spider.sample = SampleSites(delay=spider.latency).start()
             # Local copies have no robots.txt to obey (and its request would
-            # go to the real site, not through the bundle's proxy).
+            # go to the real site, not through the bundle's proxy), and a
+            # local server needs no politeness delay.
             crawler.settings.set("ROBOTSTXT_OBEY", False, priority="spider")
+            crawler.settings.set("DOWNLOAD_DELAY", 0, priority="spider")
             crawler.signals.connect(spider.sample.stop, signal=signals.engine_stopped)
             spider.logger.info("Serving the bundled sample sites (%s) through %s",
                                ", ".join(spider.sample.sites), spider.sample.proxy)
@@ -60,7 +65,9 @@ class NewsSpider(scrapy.Spider):
     def parse(self, response: scrapy.http.Response) -> Any:
         if not isinstance(response, scrapy.http.TextResponse):
             return
-        if response.meta.get("webclean_page_type") == "content":
+        page_type = response.meta.get("webclean_page_type")
+        # Untagged (scrapy-webclean off): every page but the start pages.
+        if page_type == "content" or (page_type is None and response.meta.get("depth", 0) > 0):
             yield {"url": response.url}
         host = urlsplit(response.url).hostname
         for href in response.css("a::attr(href)").getall():

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from scrapy.exceptions import NotConfigured
 
 from .._jobs import classify_page
-from .._workers import crawler_pool
+from .._workers import TAG_PRIORITY, crawler_pool
 from ..errors import WebcleanError
 from ..settings import webclean_config
 from ..spidermiddlewares.pagesource import _is_html
@@ -69,7 +69,8 @@ class PageTypeMiddleware:
         ctype = response.headers.get(b"Content-Type")
         encoding = http_content_type_encoding(ctype.decode("latin-1")) if ctype else None
         try:
-            kind, score, seconds = await self._pool.run(classify_page, response.body, response.url, encoding)
+            kind, score, seconds = await self._pool.run(classify_page, response.body, response.url, encoding,
+                                                        priority=TAG_PRIORITY)
         except WebcleanError as exc:
             self.stats.inc_value("webclean/pages/failed")
             logger.warning("webclean: could not tag %s as hub or content: %s", response.url, exc,

@@ -32,7 +32,7 @@ from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.project import data_path
 
 from .._jobs import learn_site_tree, load_site_tree
-from .._workers import crawler_pool
+from .._workers import TREE_PRIORITY, crawler_pool
 from ..errors import WebcleanError
 from ..settings import webclean_config
 from ..spidermiddlewares.pagesource import page_source
@@ -165,7 +165,8 @@ class SiteStyleTreeExtension:
         try:
             # Learning parses every sample: each gets the per-page time limit.
             cleaner, seconds = await self.pool.run(learn_site_tree, samples, str(path),
-                                                   timeout=self.pool.timeout * len(samples))
+                                                   timeout=self.pool.timeout * len(samples),
+                                                   priority=TREE_PRIORITY)
         except WebcleanError as exc:
             # Sample afresh (a bad sample should not cost the site its tree),
             # up to _MAX_ATTEMPTS times.
@@ -189,7 +190,8 @@ class SiteStyleTreeExtension:
         # Items of the site that arrive meanwhile wait for it in tree_for().
         self._learning[site] = "loading"
         try:
-            cleaner = await self.pool.run(load_site_tree, str(self.directory / tree_filename(site)))
+            cleaner = await self.pool.run(load_site_tree, str(self.directory / tree_filename(site)),
+                                          priority=TREE_PRIORITY)
         except WebcleanError as exc:
             self.stats.inc_value("webclean/sst/failed")
             logger.warning("webclean: ignoring the saved site style tree of %s: %s", site, exc,

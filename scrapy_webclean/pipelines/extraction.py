@@ -24,7 +24,7 @@ from scrapy.exceptions import DropItem, NotConfigured
 
 from .._jobs import extract_fields
 from .._registry import get_extractor
-from .._workers import crawler_pool
+from .._workers import EXTRACT_PRIORITY, crawler_pool
 from ..errors import ExtractionTimeout, WebcleanError
 from ..extensions.sitestyletree import SiteStyleTreeExtension
 from ..settings import PAGE_FIELDS, RESULT_FIELDS, webclean_config
@@ -115,7 +115,8 @@ class ExtractionPipeline:
         tree = await self._sst.tree_for(source.site) if self._sst is not None else None
         try:
             values, seconds = await self._pool.run(extract_fields, source.body, source.url, source.encoding,
-                                                   extractor, options, self._outputs, tree=tree)
+                                                   extractor, options, self._outputs, tree=tree,
+                                                   priority=EXTRACT_PRIORITY)
         except ExtractionTimeout as exc:
             self.stats.inc_value("webclean/time/extract", self._pool.timeout)
             return self._fail(item, adapter, source, "timeout", str(exc))

@@ -1,0 +1,85 @@
+"""Crawl throughput of the bundled example sites with scrapy-webclean on vs off.
+
+Runs ``scrapy crawl news`` (the example project, from the repository root)
+as a subprocess, alternating::
+
+    off   -s WEBCLEAN_ENABLED=False     (no tagging, no extraction)
+    on    default settings (WEBCLEAN_WORKERS default), a fresh WEBCLEAN_SST_DIR
+          per run, so every "on" crawl also learns both site style trees
+    warm  default settings, trees saved by an earlier crawl
+
+at each simulated network latency (seconds the bundled server waits before
+answering; 0 makes the crawl purely CPU-bound), and prints a Markdown table
+of pages per second (responses / Scrapy's elapsed_time_seconds, median of the
+repeats) and the on/off ratio::
+
+    python tests/benchmarks/crawl_throughput.py [--latency 0 0.1 0.3] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+_STAT = re.compile(r"'(elapsed_time_seconds|response_received_count|item_scraped_count)': ([0-9.]+)")
+
+
+def crawl(latency: float, settings: dict[str, str], workdir: Path) -> tuple[float, int, int]:
+    """``(seconds, responses, items)`` of one crawl."""
+    cmd = [sys.executable, "-m", "scrapy", "crawl", "news", "-a", f"latency={latency}",
+           "-O", str(workdir / "articles.jsonl"), "-s", "LOG_LEVEL=INFO"]
+    for name, value in settings.items():
+        cmd += ["-s", f"{name}={value}"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env, timeout=900)
+    if proc.returncode:
+        raise SystemExit(proc.stderr[-2000:])
+    stats = {k: float(v) for k, v in _STAT.findall(proc.stderr)}
+    return stats["elapsed_time_seconds"], int(stats["response_received_count"]), int(stats.get("item_scraped_count", 0))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--latency", type=float, nargs="+", default=[0.0, 0.1, 0.3])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        tmpdir = Path(tmp)
+        warm_dir = tmpdir / "warm-sst"
+        crawl(0.0, {"WEBCLEAN_SST_DIR": str(warm_dir)}, tmpdir)  # trees for the "warm" runs
+        print("| latency (s) | off (pages/s) | on, learning trees (pages/s) | on, saved trees (pages/s) "
+              "| on/off | warm/off |")
+        print("|---|---|---|---|---|---|")
+        for latency in args.latency:
+            rates: dict[str, list[float]] = {"off": [], "on": [], "warm": []}
+            for run in range(args.repeat):
+                modes = {
+                    "off": {"WEBCLEAN_ENABLED": "False"},
+                    "on": {"WEBCLEAN_SST_DIR": str(tmpdir / f"sst-{latency}-{run}")},
+                    "warm": {"WEBCLEAN_SST_DIR": str(warm_dir)},
+                }
+                for mode, settings in modes.items():
+                    seconds, responses, _items = crawl(latency, settings, tmpdir)
+                    rates[mode].append(responses / seconds)
+            off, on, warm = (statistics.median(rates[m]) for m in ("off", "on", "warm"))
+            print(f"| {latency:g} | {off:.1f} | {on:.1f} | {warm:.1f} | {on / off:.2f} | {warm / off:.2f} |",
+                  flush=True)
+    print(f"\nWEBCLEAN_WORKERS default on this machine: {default_workers()} (os.cpu_count() = {os.cpu_count()})")
+
+
+def default_workers() -> int:
+    sys.path.insert(0, str(ROOT))
+    from scrapy_webclean.settings import WEBCLEAN_WORKERS
+
+    return WEBCLEAN_WORKERS
+
+
+if __name__ == "__main__":
+    main()
