@@ -19,6 +19,11 @@ from ._api import extract, load_document
 
 __all__ = ["extract_fields", "classify_page", "learn_site_tree", "load_site_tree"]
 
+#: ``(extractor, options, outputs, extract_hubs)``
+ExtractionPlan = tuple[str, dict[str, Any], Sequence[str], bool]
+#: ``(kind, score, seconds classifying, extracted values or None, seconds extracting)``
+PageReport = tuple[str, float, float, "dict[str, Any] | None", float]
+
 
 def extract_fields(body: bytes, url: str | None, encoding: str | None, extractor: str,
                    options: dict[str, Any], outputs: Sequence[str],
@@ -34,13 +39,28 @@ def extract_fields(body: bytes, url: str | None, encoding: str | None, extractor
     return values, time.perf_counter() - started
 
 
-def classify_page(body: bytes, url: str | None, encoding: str | None) -> tuple[str, float, float]:
-    """``(kind, score, seconds spent)`` of :func:`scrapy_webclean.classify` for one page."""
+def classify_page(body: bytes, url: str | None, encoding: str | None,
+                  plan: ExtractionPlan | None = None, site_tree: Any = None) -> PageReport:
+    """Tag one page hub or content with :func:`scrapy_webclean.classify`.
+
+    With a ``plan`` ``(extractor, options, outputs, extract_hubs)``, a page
+    the plan covers (content, or any page when ``extract_hubs``) is also
+    extracted from the same parse, so the pipeline does not parse it again.
+    Returns ``(kind, score, seconds classifying, values or None, seconds
+    extracting)``.
+    """
     from . import classify
 
     started = time.perf_counter()
-    result = classify(body, url, encoding=encoding)
-    return result.kind, float(result.score), time.perf_counter() - started
+    doc = load_document(body, url, encoding=encoding)
+    result = classify(doc, url)
+    classified = time.perf_counter()
+    values = None
+    if plan is not None and (result.kind == "content" or plan[3]):
+        extractor, options, outputs, _hubs = plan
+        extracted = extract(doc, url, encoding=encoding, extractor=extractor, site_tree=site_tree, **options)
+        values = {name: getattr(extracted, name) for name in outputs}
+    return (result.kind, float(result.score), classified - started, values, time.perf_counter() - classified)
 
 
 def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]],

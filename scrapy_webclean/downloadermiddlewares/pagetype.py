@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 from scrapy.exceptions import NotConfigured
 
 from .._jobs import classify_page
-from .._workers import TAG_PRIORITY, crawler_pool
-from ..errors import WebcleanError
+from .._workers import TAG_PRIORITY, WorkerCrashed, crawler_pool
+from ..errors import ExtractionTimeout, WebcleanError
 from ..settings import webclean_config
-from ..spidermiddlewares.pagesource import _is_html
+from ..spidermiddlewares.pagesource import _is_html, page_source
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -47,6 +47,7 @@ class PageTypeMiddleware:
         self.stats = crawler.stats
         self.maxsize = config.maxsize
         self._pool: Any = None
+        self._pipeline: Any = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -63,21 +64,37 @@ class PageTypeMiddleware:
             self.stats.inc_value("webclean/pages/too_large")
             return response
         if self._pool is None:
-            self._pool = crawler_pool(self.crawler)
-        from w3lib.encoding import http_content_type_encoding
+            from ..pipelines.extraction import ExtractionPipeline
 
-        ctype = response.headers.get(b"Content-Type")
-        encoding = http_content_type_encoding(ctype.decode("latin-1")) if ctype else None
+            self._pool = crawler_pool(self.crawler)
+            try:
+                self._pipeline = self.crawler.get_item_pipeline(ExtractionPipeline)
+            except RuntimeError:  # no engine: the middleware is used on its own
+                self._pipeline = None
+        source = page_source(response, meta)
+        # One parse per page: when the pipeline's work on this page is
+        # settled, the job that tags the page extracts it too.
+        planned = self._pipeline.plan(meta, source.site) if self._pipeline is not None else None
+        plan, tree, key = planned if planned is not None else (None, None, None)
         try:
-            kind, score, seconds = await self._pool.run(classify_page, response.body, response.url, encoding,
-                                                        priority=TAG_PRIORITY)
+            kind, score, seconds, values, extract_seconds = await self._pool.run(
+                classify_page, source.body, source.url, source.encoding, plan, tree=tree, priority=TAG_PRIORITY)
+        except (ExtractionTimeout, WorkerCrashed) as exc:
+            meta["_webclean_failed"] = ("timeout" if isinstance(exc, ExtractionTimeout) else "failed", str(exc))
+            return self._failed(response, exc)
         except WebcleanError as exc:
-            self.stats.inc_value("webclean/pages/failed")
-            logger.warning("webclean: could not tag %s as hub or content: %s", response.url, exc,
-                           extra={"crawler": self.crawler})
-            return response
+            return self._failed(response, exc)
         self.stats.inc_value("webclean/time/classify", seconds)
         meta["webclean_page_type"] = kind
         meta["webclean_page_score"] = score
+        if values is not None:
+            self.stats.inc_value("webclean/time/extract", extract_seconds)
+            meta["_webclean_extracted"] = (key, values)
         self.stats.inc_value(f"webclean/pages/{kind}")
+        return response
+
+    def _failed(self, response: Response, exc: Exception) -> Response:
+        self.stats.inc_value("webclean/pages/failed")
+        logger.warning("webclean: could not tag %s as hub or content: %s", response.url, exc,
+                       extra={"crawler": self.crawler})
         return response

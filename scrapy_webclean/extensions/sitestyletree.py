@@ -119,7 +119,7 @@ class SiteStyleTreeExtension:
         self.pool = crawler_pool(self.crawler)
 
     def response_received(self, response: Response, request: Request, **kwargs: Any) -> None:
-        source = page_source(response)
+        source = page_source(response, request.meta)
         site = source.site
         if (not site or not source.is_html or source.dont_webclean or response.status != 200
                 or site in self._trees or site in self._learning or site in self._given_up
@@ -219,6 +219,15 @@ class SiteStyleTreeExtension:
             return True
         scheduler = getattr(engine, "scheduler", None)
         return scheduler is None or not scheduler.has_pending_requests()
+
+    def tree_now(self, site: str) -> tuple[bool, tuple[tuple[str, int], Any] | None]:
+        """``(settled, entry)``: whether :meth:`tree_for` would answer ``site``
+        at once with ``entry``. Not settled while a tree may still come
+        (being sampled, learned or loaded, or not seen yet)."""
+        entry = self._trees.get(site)
+        if entry is not None:
+            return True, entry
+        return site in self._given_up, None
 
     async def tree_for(self, site: str) -> tuple[tuple[str, int], Any] | None:
         """``(key, compiled tree)`` for ``site``, or ``None`` when it has none.

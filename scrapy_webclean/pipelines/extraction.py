@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem, NotConfigured
 
-from .._jobs import extract_fields
+from .._jobs import ExtractionPlan, extract_fields
 from .._registry import get_extractor
 from .._workers import EXTRACT_PRIORITY, crawler_pool
 from ..errors import ExtractionTimeout, WebcleanError
@@ -100,29 +100,68 @@ class ExtractionPipeline:
             return item
         return await self._extract(item, adapter, source)
 
-    async def _extract(self, item: Any, adapter: ItemAdapter, source: PageSource) -> Any:
-        extractor, options = self.config.extractor, self.config.extractor_options
-        if source.extractor and source.extractor != extractor:
+    def _extractor(self, override: str | None) -> tuple[str, dict[str, Any]]:
+        """The extractor and options for a page (``webclean_extractor`` meta first).
+
+        Raises :class:`WebcleanError` for an unknown override.
+        """
+        if override and override != self.config.extractor:
+            get_extractor(override)
             # The configured options belong to the configured extractor.
-            extractor, options = source.extractor, {}
-            try:
-                get_extractor(extractor)
-            except WebcleanError as exc:
-                return self._fail(item, adapter, source, "failed", f"meta webclean_extractor: {exc}")
+            return override, {}
+        return self.config.extractor, self.config.extractor_options
+
+    def _plan_key(self, extractor: str, options: dict[str, Any], tree: tuple[Any, Any] | None) -> tuple[Any, ...]:
+        return (extractor, repr(sorted(options.items())), self._outputs, tree[0] if tree is not None else None)
+
+    def plan(self, meta: dict[str, Any], site: str) -> tuple[ExtractionPlan, Any, tuple[Any, ...]] | None:
+        """What this pipeline will run on a page, if that is settled already.
+
+        ``(plan, tree entry, key)`` for :func:`~scrapy_webclean._jobs.classify_page`,
+        which then extracts the page from the parse it tags it with; the
+        result comes back in ``meta`` and :meth:`process_item` uses it when
+        the key still matches. ``None`` while the site's tree may still come.
+        """
+        if meta.get("dont_webclean"):
+            return None
+        try:
+            extractor, options = self._extractor(meta.get("webclean_extractor"))
+        except WebcleanError:
+            return None
+        tree = None
+        if self._sst is not None:
+            settled, tree = self._sst.tree_now(site)
+            if not settled:
+                return None
+        return ((extractor, options, self._outputs, self.config.extract_hubs), tree,
+                self._plan_key(extractor, options, tree))
+
+    async def _extract(self, item: Any, adapter: ItemAdapter, source: PageSource) -> Any:
+        if source.failed is not None:
+            # Tagging the page ran out of time (or killed its worker):
+            # extracting it would too.
+            return self._fail(item, adapter, source, *source.failed)
+        try:
+            extractor, options = self._extractor(source.extractor)
+        except WebcleanError as exc:
+            return self._fail(item, adapter, source, "failed", f"meta webclean_extractor: {exc}")
         if self.config.maxsize and len(source.body) > self.config.maxsize:
             return self._fail(item, adapter, source, "failed",
                               f"page of {len(source.body)} bytes exceeds WEBCLEAN_MAXSIZE={self.config.maxsize}")
         tree = await self._sst.tree_for(source.site) if self._sst is not None else None
-        try:
-            values, seconds = await self._pool.run(extract_fields, source.body, source.url, source.encoding,
-                                                   extractor, options, self._outputs, tree=tree,
-                                                   priority=EXTRACT_PRIORITY)
-        except ExtractionTimeout as exc:
-            self.stats.inc_value("webclean/time/extract", self._pool.timeout)
-            return self._fail(item, adapter, source, "timeout", str(exc))
-        except WebcleanError as exc:
-            return self._fail(item, adapter, source, "failed", str(exc))
-        self.stats.inc_value("webclean/time/extract", seconds)
+        if source.extracted is not None and source.extracted[0] == self._plan_key(extractor, options, tree):
+            values = source.extracted[1]  # extracted with the page's tagging, from the same parse
+        else:
+            try:
+                values, seconds = await self._pool.run(extract_fields, source.body, source.url, source.encoding,
+                                                       extractor, options, self._outputs, tree=tree,
+                                                       priority=EXTRACT_PRIORITY)
+            except ExtractionTimeout as exc:
+                self.stats.inc_value("webclean/time/extract", self._pool.timeout)
+                return self._fail(item, adapter, source, "timeout", str(exc))
+            except WebcleanError as exc:
+                return self._fail(item, adapter, source, "failed", str(exc))
+            self.stats.inc_value("webclean/time/extract", seconds)
         if tree is not None:
             self.stats.inc_value("webclean/sst/pages_cleaned")
             if source.site not in self._applied_sites:

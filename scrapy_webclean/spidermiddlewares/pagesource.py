@@ -53,6 +53,11 @@ class PageSource:
     page_score: float | None
     dont_webclean: bool
     extractor: str | None
+    #: ``(plan key, values)`` when the page-type middleware extracted the page
+    #: from the parse it tagged it with (see ExtractionPipeline.plan)
+    extracted: tuple[Any, dict[str, Any]] | None = None
+    #: ``(kind, reason)`` when tagging the page timed out or crashed a worker
+    failed: tuple[str, str] | None = None
 
 
 def _is_html(response: Response) -> bool:
@@ -64,9 +69,14 @@ def _is_html(response: Response) -> bool:
     return b"html" in ctype
 
 
-def page_source(response: Response) -> PageSource:
-    """The :class:`PageSource` of ``response``."""
-    meta = response.meta
+def page_source(response: Response, meta: dict[str, Any] | None = None) -> PageSource:
+    """The :class:`PageSource` of ``response``.
+
+    ``meta`` is the request's meta, for a downloader middleware (where the
+    response is not tied to its request yet); by default ``response.meta``.
+    """
+    if meta is None:
+        meta = response.meta
     ctype = response.headers.get(b"Content-Type")
     return PageSource(
         url=response.url,
@@ -78,6 +88,8 @@ def page_source(response: Response) -> PageSource:
         page_score=meta.get("webclean_page_score"),
         dont_webclean=bool(meta.get("dont_webclean")),
         extractor=meta.get("webclean_extractor"),
+        extracted=meta.get("_webclean_extracted"),
+        failed=meta.get("_webclean_failed"),
     )
 
 
