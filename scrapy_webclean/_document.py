@@ -253,6 +253,22 @@ class Document:
             self._measures = self.compute_measures()
         return self._measures
 
+    def excluded_mask(self) -> bytearray:
+        """The nodes :attr:`measures` leaves out (``excluded``): invisible tags
+        and removed nodes, without computing the measures when not yet done."""
+        if self._measures is not None:
+            return self._measures.excluded
+        return self._exclusion()
+
+    def _exclusion(self, extra_excluded: Iterable[str] = (), exclude: bytearray | None = None) -> bytearray:
+        excluded = self.invisible_mask(extra_excluded)
+        for mask in (self.removed, exclude):
+            if mask is not None:
+                for i in range(len(excluded)):
+                    if mask[i]:
+                        excluded[i] = 1
+        return excluded
+
     def compute_measures(self, extra_excluded: Iterable[str] = (), exclude: bytearray | None = None) -> Measures:
         """Subtree aggregates, leaving out invisible tags, ``extra_excluded``
         tags, nodes flagged in ``exclude`` and nodes removed from this view.
@@ -260,12 +276,7 @@ class Document:
         One loop over the node arrays; the lxml tree is not walked again.
         """
         n = len(self.nodes)
-        excluded = self.invisible_mask(extra_excluded)
-        for mask in (self.removed, exclude):
-            if mask is not None:
-                for i in range(n):
-                    if mask[i]:
-                        excluded[i] = 1
+        excluded = self._exclusion(extra_excluded, exclude)
         tags, parent, texts, tails = self.tags, self.parent, self.texts, self.tails
         text_len = list(self.own_len)
         link_len = [0] * n
@@ -354,7 +365,7 @@ def text_nodes(doc: Document, start: int | None = None, *,
     if doc.is_empty:
         return []
     if excluded is None:
-        excluded = doc.measures.excluded
+        excluded = doc.excluded_mask()
     s = doc.body if start is None else start
     stop = doc.end[s]
     end, texts, tails, parent = doc.end, doc.texts, doc.tails, doc.parent

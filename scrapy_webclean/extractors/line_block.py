@@ -81,7 +81,7 @@ class LineBlockExtractor(Extractor):
         threshold = opts["threshold"]
         if threshold is None:
             threshold = CJK_THRESHOLD if cjk_share(lines) >= CJK_PAGE_SHARE else LATIN_THRESHOLD
-        lengths = [nonspace_len(line) for line in lines]
+        lengths = [nonspace_len(line) if line else 0 for line in lines]
         regions = line_regions(lengths, opts["block_size"], threshold)
         if not regions and opts["peak_fallback"]:
             regions = peak_region(lengths, opts["block_size"])
@@ -204,7 +204,7 @@ def _text_runs(doc: Document, block_lines: bool) -> list[tuple[int, int, str]]:
     """
     if doc.is_empty:
         return []
-    excluded = doc.measures.excluded
+    excluded = doc.excluded_mask()
     root = doc.body
     if excluded[root]:
         return []

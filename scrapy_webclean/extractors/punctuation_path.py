@@ -32,7 +32,7 @@ Output: the kept leaves as text blocks, one per block-level parent (a
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from .._document import BLOCK_TAGS, Document, text_nodes
 from .._registry import Extractor, Option, register
@@ -67,26 +67,39 @@ class PunctuationPathExtractor(Extractor):
     )
 
     def select(self, doc: Document, opts: Mapping[str, Any]) -> BlockSelection:
-        excluded = doc.compute_measures(opts["remove_tags"]).excluded
+        excluded = doc.excluded_mask()
+        removed = frozenset(opts["remove_tags"])
+        if removed:  # text_nodes skips the whole subtree of a flagged node
+            excluded = bytearray(excluded)
+            for i, tag in enumerate(doc.tags):
+                if tag in removed:
+                    excluded[i] = 1
         pieces = text_nodes(doc, excluded=excluded)
         if not pieces:
             return BlockSelection([])
         parent = doc.parent
         owners = [parent[node] if is_tail else node for node, is_tail, _ in pieces]
-        counts = _mark_counts([t for _, _, t in pieces], opts["punctuation"], opts["fallback"])
+        leaves = [k for k, (_, _, text) in enumerate(pieces) if not text.isspace()]
+        counts = _mark_counts([pieces[k][2] for k in leaves], opts["punctuation"], opts["fallback"])
         if not any(counts):
             return BlockSelection([])
-        keys = _node_keys(doc, opts["node_key"])
-        ranked = sorted(range(len(pieces)), key=lambda k: (-counts[k], k))
+        paths = _PathTable(doc, _node_keys(doc, opts["node_key"]))
+        leaf_pids = [paths.pid(owners[k]) for k in leaves]
+        marks: dict[int, int] = {}  # marks per distinct owner path
+        for pid, c in zip(leaf_pids, counts):
+            marks[pid] = marks.get(pid, 0) + c
+        ranked = sorted(range(len(leaves)), key=lambda k: (-counts[k], k))
         ranked = [k for k in ranked[:opts["sample_candidates"]] if counts[k]]
-        best: tuple[int, list[bool]] | None = None
+        best: tuple[int, set[int]] = (-1, set())
         for k in ranked:
-            kept = _kept_leaves(doc, keys, owners, owners[k], opts["threshold"])
-            marks = sum(c for c, keep in zip(counts, kept) if keep)
-            if best is None or marks > best[0]:
-                best = (marks, kept)
-        assert best is not None
-        return BlockSelection(_blocks(doc, pieces, owners, best[1]))
+            kept_paths = _similar_paths(paths, marks, leaf_pids[k], opts["threshold"])
+            total = sum(marks[pid] for pid in kept_paths)
+            if total > best[0]:
+                best = (total, kept_paths)
+        kept = [False] * len(pieces)
+        for k, pid in zip(leaves, leaf_pids):
+            kept[k] = pid in best[1]
+        return BlockSelection(_blocks(doc, pieces, owners, kept))
 
 
 def worst_case_threshold(sample_len: int) -> float:
@@ -118,7 +131,10 @@ def path_similarity(a: Sequence[str], b: Sequence[str]) -> float:
 
 
 def _mark_counts(texts: Sequence[str], marks: str, fallback: str) -> list[int]:
-    counts = [sum(t.count(m) for m in marks) for t in texts] if marks else [0] * len(texts)
+    if len(marks) == 1:
+        counts = [t.count(marks) for t in texts]
+    else:
+        counts = [sum(t.count(m) for m in marks) for t in texts] if marks else [0] * len(texts)
     if not any(counts) and fallback == "latin":
         counts = [len(_LATIN_END.findall(t)) for t in texts]
     return counts
@@ -134,42 +150,71 @@ def _node_keys(doc: Document, node_key: str) -> list[str]:
     return keys
 
 
-def _kept_leaves(doc: Document, keys: Sequence[str], owners: Sequence[int], sample_owner: int,
-                 threshold: float | None) -> list[bool]:
-    """Which leaves pass the similarity test against the sample leaf's path.
+class _PathTable:
+    """Interned paths: equal paths share an id, and a path's parent is its prefix.
 
-    One pass over the nodes computes, for each, how many nodes of its path
-    match the sample path from the root down; a leaf's path is its owner's
-    path plus the text node.
+    Only the paths of the leaves' owners (and their prefixes) are built, so
+    comparing a leaf with the sample costs a walk up the path ids, not a
+    walk over the page.
     """
-    sample: list[str] = []
-    i = sample_owner
-    while i >= 0:
-        sample.append(keys[i])
-        i = doc.parent[i]
-    sample.reverse()
-    sample.append(_TEXT)
-    l0 = len(sample)
+
+    __slots__ = ("doc", "keys", "node_pid", "parent", "depth", "_ids")
+
+    def __init__(self, doc: Document, keys: Sequence[str]) -> None:
+        self.doc = doc
+        self.keys = keys
+        self.node_pid: dict[int, int] = {}
+        self.parent: list[int] = []  # path id of the prefix one node shorter (-1 at the root)
+        self.depth: list[int] = []  # nodes in the path, minus one
+        self._ids: dict[tuple[int, str], int] = {}
+
+    def pid(self, node: int) -> int:
+        node_pid, parent = self.node_pid, self.doc.parent
+        chain = []
+        i = node
+        while i >= 0 and i not in node_pid:
+            chain.append(i)
+            i = parent[i]
+        up = node_pid[i] if i >= 0 else -1
+        for j in reversed(chain):
+            key = (up, self.keys[j])
+            pid = self._ids.get(key)
+            if pid is None:
+                pid = self._ids[key] = len(self.parent)
+                self.parent.append(up)
+                self.depth.append(self.depth[up] + 1 if up >= 0 else 0)
+            node_pid[j] = up = pid
+        return up
+
+
+def _similar_paths(paths: _PathTable, owner_pids: Iterable[int], sample_pid: int,
+                   threshold: float | None) -> set[int]:
+    """The owner paths whose leaves pass the similarity test against the sample.
+
+    A leaf's path is its owner's path plus the text node, which matches the
+    sample's text node only when the owner paths are equal.
+    """
+    parent, depth = paths.parent, paths.depth
+    prefixes = set()
+    q = sample_pid
+    while q >= 0:
+        prefixes.add(q)
+        q = parent[q]
+    l0 = depth[sample_pid] + 2
     if threshold is None:
         threshold = worst_case_threshold(l0)
-    parent, depth = doc.parent, doc.depth
-    n = len(keys)
-    matched = [0] * n
-    whole = bytearray(n)  # the path down to this node matches the sample entirely
-    for i in range(n):
-        p = parent[i]
-        d = depth[i]
-        if (p < 0 or whole[p]) and d < l0 - 1 and keys[i] == sample[d]:
-            matched[i] = d + 1
-            whole[i] = 1
-        elif p >= 0:
-            matched[i] = matched[p]
-    out = []
-    for owner in owners:
-        length = depth[owner] + 2
-        common = matched[owner] + (1 if whole[owner] and length == l0 else 0)
-        # 2N/(Li+L0) >= t, tested without rounding: the worst case sits exactly on the threshold.
-        out.append(2 * common >= threshold * (length + l0) - 1e-9)
+    out = set()
+    for pid in owner_pids:
+        if pid == sample_pid:
+            common = l0
+        else:
+            q = pid
+            while q >= 0 and q not in prefixes:
+                q = parent[q]
+            common = depth[q] + 1 if q >= 0 else 0
+        # 2N/(Li+L0) >= t, with slack for rounding: the worst case sits exactly on the threshold.
+        if 2 * common >= threshold * (depth[pid] + 2 + l0) - 1e-9:
+            out.add(pid)
     return out
 
 
