@@ -107,6 +107,15 @@ class NodeSelection(Selection):
             return ""
         return _render_html(self.doc, self.root, self.skip_mask(), self.drop_pieces)
 
+    def markdown(self) -> str:
+        """The kept subtree as Markdown (headings, lists, tables, code, quotes, links)."""
+        if self.doc.is_empty:
+            return ""
+        from ._markdown import render_markdown
+
+        texts, tails = _pieces(self.doc, self.drop_pieces)
+        return render_markdown(self.doc, self.root, self.skip_mask(), texts, tails)
+
 
 def _pieces(doc: Document, drop_pieces: set[tuple[int, bool]] | None) -> tuple[list, list]:
     if not drop_pieces:

@@ -41,7 +41,6 @@ from .._registry import Extractor, Option, register
 from .._render import BlockSelection, NodeSelection
 
 __all__ = ["AutoExtractor"]
-_DEBUG: dict = {}
 
 #: Nodes that own the text of their inline descendants.
 _BLOCKS = BLOCK_TAGS - {"br", "hr"}
@@ -55,9 +54,7 @@ _TITLE_TAGS = frozenset({"h1", "h2"})
 _FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "menu", "dialog", "figcaption"})
 #: Tags that are the page itself or its declared main region: never furniture by name.
 _NEVER_FURNITURE = frozenset({"html", "body", "main", "article"})
-#: Class/id tokens naming page furniture. Matched as whole tokens of a
-#: class or id (split at spaces, ``-`` and ``_``), never as substrings, so
-#: ``header-image`` is not ``head`` and ``footnotes`` is not ``foot``.
+#: Class/id tokens naming page furniture (see :func:`_furniture_name`).
 _FURNITURE_WORDS = (
     "comment comments commentlist disqus respond replies reply "
     "related relatedposts recommended recommendations also-read readmore read-more more-stories "
@@ -69,11 +66,30 @@ _FURNITURE_WORDS = (
     "tags tagcloud tag-list copyright disclaimer trending popular mostread most-read "
     "byline author-bio authorbio postmeta entry-meta post-meta caption captions credit credits"
 )
-_FURNITURE_RE = re.compile(
-    r"(?:^|[\s_-])(?:" + "|".join(sorted((re.escape(w) for w in _FURNITURE_WORDS.split()), key=len, reverse=True))
-    + r")(?=$|[\s_-])", re.IGNORECASE)
+_FURNITURE_ONE = frozenset(w for w in _FURNITURE_WORDS.split() if "-" not in w)
+_FURNITURE_TWO = frozenset(tuple(w.split("-")) for w in _FURNITURE_WORDS.split() if "-" in w)
+_FURNITURE_FIRST = frozenset(w[0] for w in _FURNITURE_TWO)
 #: Comment-thread tokens: those subtrees may be returned as ``comments``.
-_COMMENT_RE = re.compile(r"(?:^|[\s_-])(?:comments?|commentlist|disqus|respond|replies)(?=$|[\s_-])", re.IGNORECASE)
+_COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "respond", "replies"})
+_NAME_SPLIT = re.compile(r"[\s_-]+")
+
+
+def _furniture_name(names: str) -> int:
+    """2 when a class/id string names a comment thread, 1 other furniture, else 0.
+
+    Whole tokens only (split at spaces, ``-`` and ``_``), so ``header-image``
+    is not ``head`` and ``footnotes`` is not ``foot``.
+    """
+    parts = _NAME_SPLIT.split(names.lower())
+    if not _FURNITURE_ONE.isdisjoint(parts):
+        return 1 if _COMMENT_WORDS.isdisjoint(parts) else 2
+    if not _FURNITURE_FIRST.isdisjoint(parts):
+        for k in range(1, len(parts)):
+            if (parts[k - 1], parts[k]) in _FURNITURE_TWO:
+                return 1
+    return 0
+
+
 #: Boilerplate statements: a block carrying one is copyright/disclaimer text (seed 003's stop phrases).
 _BOILERPLATE_RE = re.compile(
     r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
@@ -92,6 +108,11 @@ _CREDIT_RE = re.compile(
 #: characters a marked block is boilerplate rather than prose that mentions it.
 _MARK_LEGAL, _MARK_DATELINE, _MARK_PROMO, _MARK_CREDIT = 1, 2, 3, 4
 _MARK_LIMIT = (0, 1000, 80, 300, 300)
+#: The three phrase sets in one pass over a short piece (one regex search, not three).
+_SHORT_MARKS = re.compile(
+    f"(?P<legal>{_BOILERPLATE_RE.pattern})|(?P<credit>{_CREDIT_RE.pattern})|(?P<promo>{_PROMO_RE.pattern})",
+    re.IGNORECASE)
+_GROUP_MARK = {"legal": _MARK_LEGAL, "credit": _MARK_CREDIT, "promo": _MARK_PROMO}
 #: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
 _DATE_WORDS = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
@@ -272,16 +293,17 @@ def _same_path_blocks(doc: Document, blocks: _Blocks, root: int) -> list[int]:
 
 
 def _piece_mark(text: str) -> int:
-    """The boilerplate mark a text piece gives its block (0 for none)."""
-    if _BOILERPLATE_RE.search(text):
-        return _MARK_LEGAL
-    if len(text) < 300:
-        if _CREDIT_RE.search(text):
-            return _MARK_CREDIT
-        if _PROMO_RE.search(text):
-            return _MARK_PROMO
-        if len(text) < 80 and _is_dateline(text):
-            return _MARK_DATELINE
+    """The boilerplate mark a block's text gives it (0 for none)."""
+    text = text.strip()
+    if len(text) < 2:
+        return 0
+    if len(text) >= 300:
+        return _MARK_LEGAL if _BOILERPLATE_RE.search(text) else 0
+    m = _SHORT_MARKS.search(text)
+    if m:
+        return _GROUP_MARK[m.lastgroup]
+    if len(text) < 80 and _is_dateline(text):
+        return _MARK_DATELINE
     return 0
 
 
@@ -345,26 +367,18 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
                 cls = get("class")
                 ident = get("id")
                 names = f"{cls} {ident}" if cls and ident else (cls or ident)
-                if names and t not in _NEVER_FURNITURE and _FURNITURE_RE.search(names):
-                    named[i] = 2 if _COMMENT_RE.search(names) else 1
+                if names and t not in _NEVER_FURNITURE:
+                    named[i] = _furniture_name(names)
         inlink[i] = 1 if (t == "a" or (p >= 0 and inlink[p])) else 0
         o = owner[i] = i if (t in _BLOCKS or p < 0) else owner[p]
         if t == "a":
             anchors[o] += 1
         x = texts[i]
-        if x and len(x) > 1:
-            k = _piece_mark(x)
-            if k:
-                marked[o] = k
-            if x.rstrip().endswith(_ELLIPSES):
-                truncated[o] = 1
+        if x and x.rstrip().endswith(_ELLIPSES):
+            truncated[o] = 1
         x = tails[i]
-        if x and p >= 0 and len(x) > 1:
-            k = _piece_mark(x)
-            if k:
-                marked[owner[p]] = k
-            if x.rstrip().endswith(_ELLIPSES):
-                truncated[owner[p]] = 1
+        if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
+            truncated[owner[p]] = 1
 
     # -- pass 2 (reverse): what each block owns.
     cjk, latin = m.cjk_punct, m.latin_punct
@@ -386,6 +400,12 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
             if inlink[i]:
                 links[o] += c
             punct[o] += sp - csum_p[i]
+        if owner[i] == i:
+            # The block is complete (its inline descendants came first). Only a
+            # short block that is not a link list can be a boilerplate line.
+            c = chars[i]
+            if 0 < c < 1000 and links[i] * 2 <= c:
+                marked[i] = _piece_mark(nodes[i].text_content())
     blocks = _Blocks(tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated)
     pos, neg = blocks.values(listing=False)
 
@@ -491,7 +511,6 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
             continue
         i += 1
     root = top
-    _DEBUG.update(pos=pos, neg=neg, dead=dead, named=named, owner=owner, val=blocks.val)
     if opts["comments"]:
         comment_roots = [i for i in range(body, n) if named[i] == 2 and not dead[i]]
     return NodeSelection(doc, root, drop, excluded=excluded), comment_roots
