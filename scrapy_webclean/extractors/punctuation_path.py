@@ -218,7 +218,8 @@ def _similar_paths(paths: _PathTable, owner_pids: Iterable[int], sample_pid: int
     return out
 
 
-def _blocks(doc: Document, pieces: Sequence[tuple[int, bool, str]], owners: Sequence[int], kept: Sequence[bool]) -> list[str]:
+def _blocks(doc: Document, pieces: Sequence[tuple[int, bool, str]], owners: Sequence[int],
+            kept: Sequence[bool]) -> list[str]:
     """Kept leaves joined into one block per block-level parent, in order."""
     tags, parent = doc.tags, doc.parent
     block_of: dict[int, int] = {}
