@@ -13,7 +13,7 @@ SIMPLE = (b"<html><head><title>A title</title></head><body>"
 def test_available_extractors_lists_the_seeds_and_auto_first():
     names = wc.available_extractors()
     assert names[0] == "auto"
-    for name in ("link_density", "relative_link_density"):
+    for name in ("link_density", "relative_link_density", "line_block", "punctuation_path"):
         assert name in names
 
 
