@@ -8,15 +8,30 @@ The model
 An *element node* ``E = (TAG, Attr, Ss)`` is a tag, a presentation key and
 the list of *style nodes* found under it. A *style node* ``S = (Es, n)`` is
 one exact sequence of child element nodes and the number of pages that had
-that sequence there. Pages are merged top-down from ``<body>``: when a page
-node's children match a style node of the tree node it is mapped to, ``n``
-grows and the children are merged pairwise; otherwise a new style node is
-added. Runs of identical siblings (same tag and key, e.g. the ``<p>`` of an
-article or the ``<li>`` of a menu) collapse into one child, so articles of
-different lengths share a style. The text directly inside an element (its
-own text and its children's tails) gives its content features: lower-cased
-word tokens, and bigrams of CJK runs; ``<img>`` contributes its source. Each
-feature is counted once per page, so a node stores ``feature -> pages``.
+that sequence there. Pages are merged top-down from ``<body>``: a page
+node's child sequence that matches a style node of its tree node adds 1 to
+that style's ``n``, any other sequence adds a new style node (``n = 1``),
+and the children are merged pairwise, down the whole page. Runs of
+identical siblings (same tag and key, e.g. the ``<p>`` of an article or the
+``<li>`` of a menu) collapse into one child, so articles of different
+lengths share a style.
+
+**Choice**: the style nodes of one element node share their element nodes
+by key: the ``figure`` child of an article body is one element node whether
+the sequence around it was seen before or not. Without that, every new
+arrangement of an article (they are nearly all new) would start a fresh,
+one-page copy of its subtree, which learns nothing (``m = 1``) and grows the
+tree by a page's worth of nodes each time; with it, the template blocks
+inside articles (image credits, promos, share tools) are learned, and the
+tree stops growing once the site's template is known. Style nodes still
+count exact sequences, which is what ``NodeImp`` measures.
+
+The text directly inside an element (its own text and its children's
+tails) gives its content features: pairs of consecutive lower-cased words
+(a lone word stands for itself) and bigrams of CJK runs, the spec's "word
+tokens" taken in pairs because a site's articles share most of their words
+but few of their word pairs; ``<img>`` contributes its source. Each feature
+is counted once per page, so a node stores ``feature -> pages``.
 
 Importance, with ``m`` the pages containing ``E``:
 
@@ -37,30 +52,22 @@ The tree marks a node *noisy* when it and all its descendants are low, and
 both).
 
 Cleaning a page (:meth:`SiteStyleTree.noise_mask`) walks the page and the
-tree together, mapping each page node to a tree node by exact matching. A
-page subtree is template noise when every visible node in it is mapped to a
-low tree node: the spec's "noisy node" rule, applied to the descendants the
-page actually has, so a rare variant of a block seen elsewhere does not save
-that block on every other page. A page node the tree never saw is kept, and
-so is every ancestor of it; ``<body>`` itself is never removed. Two choices
-beyond the seed make cleaning robust on real sites:
-
-* when a page node's child sequence matches none of its tree node's style
-  nodes exactly (an extra block in an article, a missing byline), its
-  children are aligned with the style node sharing the longest common
-  subsequence of keys; aligned children are mapped, the others are unseen
-  and stay (learning itself stays exact);
-* a page node mapped to a low node is template only if most of its own text
-  features are that node's template text (features on at least half of the
-  pages that had the node): new text in a template place stays.
+tree together, mapping each page node to the tree node it would have been
+merged into. A page subtree is template noise when every visible node in it
+maps to a low tree node: the spec's "noisy node" rule, applied to the
+descendants the page actually has, so a rare variant of a block seen
+elsewhere does not save that block on every other page. A page node the
+tree never saw is kept, and so is every ancestor of it; ``<body>`` itself is
+never removed. **Choice**: a page node mapped to a low node is template only
+if at least half of its own text features are that node's template text
+(features on two pages or more, and on at least the square root of the
+pages that had the node): new text in a template place stays.
 
 Bounded memory: at most ``max_pages`` pages are learned (later ones are
 refused); a page already learned (same URL or same text) is refused; an
 element stores at most ``max_features`` distinct features (a feature past
-that is counted as seen once, which can only lean towards keeping); and a
-style node still seen on one page only ``forget_after`` pages after it
-appeared drops its subtree (keeping its sequence and count), since a
-structure one page of many has is that page's own and cleans nothing.
+that is counted as seen once, which can only lean towards keeping); the
+element nodes, shared by key, stop growing once the template is known.
 
 Every walk is a loop over index ranges or an explicit stack: pages may nest
 10,000 deep.
@@ -74,8 +81,7 @@ import json
 import math
 import os
 import re
-from collections import deque
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Mapping
 
 from ._document import INVISIBLE_TAGS, Document, parse
 from .errors import SiteTreeError
@@ -84,15 +90,16 @@ __all__ = ["SiteStyleTree", "CompiledSiteTree", "presentation_key", "content_fea
 
 #: The ``format`` field of a saved tree, and the version this code writes and reads.
 FORMAT = "scrapy-webclean/site-style-tree"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 #: Importance below which a known node is template. Tuned on the site-bbc and
-#: site-163 corpora by learning from one half and cleaning the other.
-DEFAULT_THRESHOLD = 0.3
+#: site-163 corpora by learning from one half and cleaning the other: every
+#: extractor scores within 0.005 F1 of its best anywhere from 0.3 to 0.8,
+#: so the middle of that plateau.
+DEFAULT_THRESHOLD = 0.5
 DEFAULT_GAMMA = 0.9
 DEFAULT_MAX_PAGES = 300
 DEFAULT_MAX_FEATURES = 2000
-DEFAULT_FORGET_AFTER = 60
 
 #: Name recorded for the default presentation key.
 DEFAULT_KEY_NAME = "default"
@@ -171,23 +178,42 @@ _FEATURE = re.compile(f"([{_CJK}]+)|[^\\W_{_CJK}]+")
 
 
 def content_features(text: str, into: set[str] | None = None) -> set[str]:
-    """The content features of ``text``: lower-cased word tokens, and for CJK
-    runs their character bigrams (a lone CJK character is its own feature).
+    """The content features of ``text``: pairs of consecutive lower-cased
+    words, and for CJK runs their character bigrams; a text of one word (or
+    one CJK character) is its own feature.
 
-    >>> sorted(content_features("Hello, World 新闻网"))
-    ['hello', 'world', '新闻', '闻网']
+    Pairs, not single words, because an article shares most of its words
+    with the site's other articles but few of its word pairs, while
+    template text repeats pair for pair: the CJK bigram is the same idea.
+
+    >>> sorted(content_features("Hello, big World 新闻网"))
+    ['big world', 'hello big', '新闻', '闻网']
+    >>> sorted(content_features("Home"))
+    ['home']
     """
     out = set() if into is None else into
     add = out.add
+    prev = None
+    words = 0  # words in the current run of words (between CJK runs)
     for m in _FEATURE.finditer(text):
         run = m.group(1)
         if run is None:
-            add(m.group().lower())
-        elif len(run) == 1:
+            word = m.group().lower()
+            if prev is not None:
+                add(prev + " " + word)
+            prev = word
+            words += 1
+            continue
+        if words == 1:
+            add(prev)  # a single word stands for itself
+        prev, words = None, 0
+        if len(run) == 1:
             add(run)
         else:
             for k in range(len(run) - 1):
                 add(run[k:k + 2])
+    if words == 1:
+        add(prev)
     return out
 
 
@@ -274,16 +300,17 @@ def _url_hash(url: str) -> str:
 
 
 class _Element:
-    """An element node: a key id, the pages it was on, its styles and features."""
+    """An element node: a key id, the pages it was on, its children, styles and features."""
 
-    __slots__ = ("key", "m", "stamp", "styles", "features", "overflow", "log_df", "n_total", "n_log_n",
-                 "imp", "low", "noisy", "any_low", "any_noisy")
+    __slots__ = ("key", "m", "stamp", "children", "styles", "features", "overflow", "log_df", "n_total",
+                 "n_log_n", "imp", "low", "noisy", "any_low", "any_noisy")
 
     def __init__(self, key: int) -> None:
         self.key = key
         self.m = 0  # pages containing this node
         self.stamp = -1  # last page number that visited it
-        self.styles: dict[tuple, _Style] | None = None
+        self.children: dict[int, _Element] | None = None  # key -> the child element with that key
+        self.styles: dict[tuple, _Style] | None = None  # child key sequence -> style node
         self.features: dict[str, int] | None = None  # feature -> pages it occurred in, here
         self.overflow = 0  # features past max_features, each counted as seen once
         self.log_df = 0.0  # sum of ln(df) over features (kept up to date incrementally)
@@ -299,13 +326,11 @@ class _Element:
 class _Style:
     """A style node: one exact child sequence under an element, and the pages that had it."""
 
-    __slots__ = ("n", "stamp", "children", "born")
+    __slots__ = ("n", "stamp")
 
-    def __init__(self, children: list[_Element] | None, born: int) -> None:
+    def __init__(self) -> None:
         self.n = 0
         self.stamp = -1
-        self.children = children  # None once forgotten (n stayed 1)
-        self.born = born  # page number it appeared on
 
 
 def _xlogx(n: int) -> float:
@@ -321,7 +346,7 @@ class SiteStyleTree:
     return ``False``); ``attr_key``: the presentation key, a function
     ``(tag, attrs) -> str`` (default :func:`presentation_key`); a tree saved
     with a custom key records the key's name and loads only with that key.
-    ``max_features`` and ``forget_after`` bound memory (see the module doc).
+    ``max_features`` bounds the features stored per element node.
 
     Not thread-safe; :meth:`compile` gives a frozen, picklable cleaner for
     other threads or processes.
@@ -329,12 +354,11 @@ class SiteStyleTree:
 
     def __init__(self, *, threshold: float = DEFAULT_THRESHOLD, gamma: float = DEFAULT_GAMMA,
                  max_pages: int = DEFAULT_MAX_PAGES, attr_key: AttrKey | None = None,
-                 max_features: int = DEFAULT_MAX_FEATURES, forget_after: int = DEFAULT_FORGET_AFTER) -> None:
+                 max_features: int = DEFAULT_MAX_FEATURES) -> None:
         self._threshold = _check_fraction("threshold", threshold, low_open=False)
         self._gamma = _check_fraction("gamma", gamma, low_open=True)
         self.max_pages = _check_count("max_pages", max_pages)
         self.max_features = _check_count("max_features", max_features)
-        self.forget_after = _check_count("forget_after", forget_after)
         if attr_key is None:
             attr_key = presentation_key
         if not callable(attr_key):
@@ -346,7 +370,6 @@ class SiteStyleTree:
         self._key_ids: dict[tuple[str, str], int] = {}
         self._root = _Element(-1)
         self._seen: set[str] = set()
-        self._young: deque[tuple[int, _Style]] = deque()
         self._dirty = True
         self._compiled: CompiledSiteTree | None = None
 
@@ -434,25 +457,29 @@ class SiteStyleTree:
         found: dict[int, tuple[_Element, set[str]]] = {}  # features of this page, per tree node
         body = doc.body
         stack: list[tuple[tuple, list[list[int]], _Element]] = [((key_of(body),), [[body]], self._root)]
-        self._visit(self._root, page)
+        self._root.stamp = page
+        self._root.m += 1
         while stack:
             seq, groups, elem = stack.pop()
             if elem.styles is None:
                 elem.styles = {}
+                elem.children = {}
             style = elem.styles.get(seq)
             if style is None:
-                style = elem.styles[seq] = _Style([_Element(k) for k in seq], page)
-                self._young.append((page, style))
+                style = elem.styles[seq] = _Style()
             if style.stamp != page:
                 style.stamp = page
                 elem.n_log_n += _xlogx(style.n + 1) - _xlogx(style.n)
                 style.n += 1
                 elem.n_total += 1
-            if style.children is None:  # forgotten, and seen again: learn it afresh
-                style.children = [_Element(k) for k in seq]
-                self._young.append((page, style))
-            for child, group in zip(style.children, groups):
-                self._visit(child, page)
+            children = elem.children
+            for k, group in zip(seq, groups):
+                child = children.get(k)
+                if child is None:
+                    child = children[k] = _Element(k)
+                if child.stamp != page:
+                    child.stamp = page
+                    child.m += 1
                 for i in group:
                     feats = _page_features(doc, i)
                     if feats:
@@ -477,22 +504,6 @@ class SiteStyleTree:
                 else:
                     table[f] = c + 1
                     elem.log_df += math.log((c + 1) / c)
-        self._forget(page)
-
-    @staticmethod
-    def _visit(elem: _Element, page: int) -> None:
-        if elem.stamp != page:
-            elem.stamp = page
-            elem.m += 1
-
-    def _forget(self, page: int) -> None:
-        # A structure still on one page only, long after it appeared, is that
-        # page's own: its subtree would only ever say "unknown, keep".
-        young = self._young
-        while young and young[0][0] + self.forget_after <= page:
-            _, style = young.popleft()
-            if style.n <= 1:
-                style.children = None
 
     # -- importance ----------------------------------------------------------------------
     def _elements_preorder(self) -> list[_Element]:
@@ -501,10 +512,8 @@ class SiteStyleTree:
         while stack:
             e = stack.pop()
             out.append(e)
-            if e.styles:
-                for style in e.styles.values():
-                    if style.children:
-                        stack.extend(style.children)
+            if e.children:
+                stack.extend(reversed(list(e.children.values())))
         return out
 
     def _update(self) -> None:
@@ -515,18 +524,13 @@ class SiteStyleTree:
         for e in reversed(self._elements_preorder()):  # children before parents
             e.imp = imp = _importance(e, gamma)
             e.low = low = 0.0 <= imp < threshold
-            noisy = low
-            any_low = low
+            noisy = any_low = low
             below_noisy = False
-            if e.styles:
-                for style in e.styles.values():
-                    if style.children is None:
-                        noisy = noisy and style.n == 0
-                        continue
-                    for c in style.children:
-                        noisy = noisy and c.noisy
-                        any_low = any_low or c.any_low
-                        below_noisy = below_noisy or c.any_noisy
+            if e.children:
+                for c in e.children.values():
+                    noisy = noisy and c.noisy
+                    any_low = any_low or c.any_low
+                    below_noisy = below_noisy or c.any_noisy
             e.noisy = noisy
             e.any_low = any_low
             e.any_noisy = noisy or below_noisy
@@ -538,10 +542,10 @@ class SiteStyleTree:
 
         It holds only the part of the tree that can remove anything (the
         paths down to low nodes), so it is much smaller than the tree, and it
-        pickles cheaply (flat arrays and dicts, no nesting; the key function
-        is pickled by reference, so a custom key must be importable) to be
-        sent to worker processes. ``compiled.noise_mask(doc)`` gives exactly
-        what :meth:`noise_mask` gives.
+        pickles cheaply (flat tables, no nesting; the key function is
+        pickled by reference, so a custom key must be importable) to be sent
+        to worker processes. ``compiled.noise_mask(doc)`` gives exactly what
+        :meth:`noise_mask` gives.
         """
         if self._compiled is None:
             self._update()
@@ -564,36 +568,33 @@ class SiteStyleTree:
         return doc.with_removed(self.noise_mask(doc))
 
     def stats(self) -> dict[str, int]:
-        """Sizes for bounded-memory checks: ``pages``, ``elements``, ``styles``
-        (``forgotten_styles`` of them without a subtree), ``features``
-        (stored feature counts), ``keys``, and the ``low``, ``noisy`` and
-        ``meaningful`` element nodes."""
+        """Sizes for bounded-memory checks: ``pages``, ``elements``, ``styles``,
+        ``features`` (stored feature counts), ``keys``, and the ``low``,
+        ``noisy`` and ``meaningful`` element nodes."""
         self._update()
-        elements = styles = forgotten = features = low = noisy = meaningful = 0
-        for e in self._elements_preorder():
+        elements = styles = features = low = noisy = meaningful = 0
+        for e in self._elements_preorder()[1:]:
             elements += 1
             if e.features:
                 features += len(e.features)
             if e.styles:
                 styles += len(e.styles)
-                forgotten += sum(1 for s in e.styles.values() if s.children is None)
             low += e.low
             noisy += e.noisy
-            if not e.any_noisy:
-                meaningful += 1
-        return {"pages": self.pages, "elements": elements - 1, "styles": styles, "forgotten_styles": forgotten,
-                "features": features, "keys": len(self._keys), "low": low, "noisy": noisy,
-                "meaningful": meaningful - 1}
+            meaningful += not e.any_noisy
+        return {"pages": self.pages, "elements": elements, "styles": styles, "features": features,
+                "keys": len(self._keys), "low": low, "noisy": noisy, "meaningful": meaningful}
 
     # -- persistence ---------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """The whole tree as JSON-ready data (format documented in the README).
 
-        Element nodes are listed in preorder, the virtual root first; each
-        style node names its parent element, its count, its key sequence and
-        its child elements (``null`` once forgotten).
+        Element nodes are listed in preorder, the virtual root first, as
+        ``[key, m, features, overflow]``; ``children`` rows are
+        ``[parent, child]`` and ``styles`` rows ``[element, n, key sequence]``.
         """
         elements: list[list[Any]] = []
+        children: list[list[int]] = []
         styles: list[list[Any]] = []
         index: dict[int, int] = {}
         order = self._elements_preorder()
@@ -601,11 +602,13 @@ class SiteStyleTree:
             index[id(e)] = len(elements)
             elements.append([e.key, e.m, e.features or {}, e.overflow])
         for e in order:
-            if not e.styles:
-                continue
-            for seq, s in e.styles.items():
-                kids = None if s.children is None else [index[id(c)] for c in s.children]
-                styles.append([index[id(e)], s.n, list(seq), kids, s.born])
+            here = index[id(e)]
+            if e.children:
+                for c in e.children.values():
+                    children.append([here, index[id(c)]])
+            if e.styles:
+                for seq, s in e.styles.items():
+                    styles.append([here, s.n, list(seq)])
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -614,11 +617,11 @@ class SiteStyleTree:
             "gamma": self._gamma,
             "max_pages": self.max_pages,
             "max_features": self.max_features,
-            "forget_after": self.forget_after,
             "pages": self.pages,
             "seen": sorted(self._seen),
             "keys": [list(k) for k in self._keys],
             "elements": elements,
+            "children": children,
             "styles": styles,
         }
 
@@ -644,7 +647,7 @@ class SiteStyleTree:
                                 f"not {wanted!r}: pass attr_key= the same function to load it")
         try:
             tree = cls(threshold=data["threshold"], gamma=data["gamma"], max_pages=data["max_pages"],
-                       attr_key=attr_key, max_features=data["max_features"], forget_after=data["forget_after"])
+                       attr_key=attr_key, max_features=data["max_features"])
             tree._load_body(data)
         except SiteTreeError:
             raise
@@ -657,14 +660,14 @@ class SiteStyleTree:
             return SiteTreeError(f"corrupt site style tree: {what}")
 
         pages = data["pages"]
-        if not isinstance(pages, int) or pages < 0:
+        if not _is_int(pages) or pages < 0:
             raise bad("'pages' is not a count")
         keys = data["keys"]
         if not isinstance(keys, list):
             raise bad("'keys' is not a list")
         for k in keys:
             if not (isinstance(k, list) and len(k) == 2 and all(isinstance(s, str) for s in k)):
-                raise bad(f"key {k!r} is not [tag, attr]")
+                raise bad(f"key {k!r:.80} is not [tag, attr]")
             self._key_id((k[0], k[1]))
         if len(self._keys) != len(keys):
             raise bad("duplicate keys")
@@ -693,53 +696,52 @@ class SiteStyleTree:
                 log_df = 0.0
                 for f, c in feats.items():
                     if not (_is_int(c) and 1 <= c <= m):
-                        raise bad(f"element {pos} feature {f!r} has count {c!r}")
+                        raise bad(f"element {pos} feature {f!r:.40} has count {c!r}")
                     log_df += math.log(c)
                 e.features, e.log_df = dict(feats), log_df
             elements.append(e)
-        parent_of = [-1] * len(elements)
+        has_parent = bytearray(len(elements))
+        for row in data["children"]:
+            if not (isinstance(row, list) and len(row) == 2 and all(_is_int(x) for x in row)):
+                raise bad(f"child link {row!r:.80} is not [parent, child]")
+            parent, kid = row
+            # Preorder: a child comes after its parent, so the links cannot loop.
+            if not (0 <= parent < kid < len(elements)) or has_parent[kid]:
+                raise bad(f"child link {row!r:.80} links elements wrongly")
+            elem = elements[parent]
+            if elem.children is None:
+                elem.children = {}
+            k = elements[kid].key
+            if k in elem.children:
+                raise bad(f"element {parent} has two children with key {k}")
+            elem.children[k] = elements[kid]
+            has_parent[kid] = 1
+        if not all(has_parent[1:]):
+            raise bad("an element node has no parent")
         for row in data["styles"]:
-            if not (isinstance(row, list) and len(row) == 5):
-                raise bad(f"style node {row!r:.80} is not [element, n, keys, children, born]")
-            parent, n, seq, kids, born = row
+            if not (isinstance(row, list) and len(row) == 3):
+                raise bad(f"style node {row!r:.80} is not [element, n, keys]")
+            parent, n, seq = row
             if not (_is_int(parent) and 0 <= parent < len(elements)):
                 raise bad(f"style node names element {parent!r}")
             elem = elements[parent]
-            if not (_is_int(n) and 0 <= n <= max(elem.m, 1)) or not _is_int(born):
-                raise bad(f"style node under element {parent} has bad counts")
-            if not (isinstance(seq, list) and all(_is_int(k) and 0 <= k < nkeys for k in seq)):
+            if not (_is_int(n) and 1 <= n <= elem.m):
+                raise bad(f"style node under element {parent} has count {n!r}")
+            if not (isinstance(seq, list) and all(_is_int(k) for k in seq)):
                 raise bad(f"style node under element {parent} has bad keys")
             seq_t = tuple(seq)
+            if any(k not in (elem.children or {}) for k in seq_t):
+                raise bad(f"style node under element {parent} names a child it does not have")
             if elem.styles is None:
                 elem.styles = {}
             if seq_t in elem.styles:
                 raise bad(f"element {parent} has the same style twice")
-            children = None
-            if kids is not None:
-                if not (isinstance(kids, list) and len(kids) == len(seq)):
-                    raise bad(f"style node under element {parent} has bad children")
-                children = []
-                for k, kid in zip(seq, kids):
-                    # Preorder: a child comes after its parent, so the links cannot loop.
-                    if not (_is_int(kid) and parent < kid < len(elements)) or parent_of[kid] != -1:
-                        raise bad(f"style node under element {parent} links element {kid!r} wrongly")
-                    if elements[kid].key != k:
-                        raise bad(f"element {kid} does not have the key of its style")
-                    parent_of[kid] = parent
-                    children.append(elements[kid])
-            style = _Style(children, born)
+            style = elem.styles[seq_t] = _Style()
             style.n = n
-            elem.styles[seq_t] = style
             elem.n_total += n
             elem.n_log_n += _xlogx(n)
-            if children is not None and n <= 1:
-                self._young.append((born, style))
-        if any(p == -1 for p in parent_of[1:]):
-            raise bad("an element node belongs to no style node")
         self._root = elements[0]
         self.pages = pages
-        young = sorted(self._young, key=lambda item: item[0])
-        self._young = deque(young)
         self._dirty = True
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -796,32 +798,23 @@ def _importance(e: _Element, gamma: float) -> float:
         count = (len(feats) if feats else 0) + e.overflow
         text_imp = min(1.0, max(0.0, 1.0 - e.log_df / log_m / count))
     styles = e.styles
-    structured = False
-    if styles:
-        for seq in styles:
-            if seq:
-                structured = True
-                break
-    if not structured:
+    if not styles or not e.children:  # a leaf
         return text_imp if text_imp is not None else 0.0
     total = e.n_total
     node_imp = min(1.0, max(0.0, (math.log(total) - e.n_log_n / total) / log_m)) if total else 0.0
-    l = len(styles)
+    children = e.children
     acc = 0.0
     for seq, style in styles.items():
-        if not style.n:
-            continue
-        if style.children is None:
-            s_imp = 1.0  # forgotten: its nodes were on one page, unknown
-        elif not seq:
+        if not seq:
             s_imp = text_imp if text_imp is not None else 0.0
         else:
             s_imp = 0.0
-            for c in style.children:
+            for k in seq:
+                c = children[k]
                 s_imp += 1.0 if c.imp < 0 else c.imp
-            s_imp /= len(style.children)
+            s_imp /= len(seq)
         acc += style.n / total * s_imp
-    g = gamma ** l
+    g = gamma ** len(styles)
     imp = (1.0 - g) * node_imp + g * acc
     if text_imp is not None and text_imp > imp:
         imp = text_imp
@@ -851,24 +844,22 @@ class CompiledSiteTree:
     """A frozen cleaner made by :meth:`SiteStyleTree.compile`.
 
     It keeps, as flat tables, only the tree paths that lead to low nodes:
-    ``keys`` (presentation key -> id), ``styles`` (``(node, key ids)`` ->
-    number of the first child node, children numbered consecutively),
-    ``variants`` (per node, its style sequences, most pages first), ``low``
-    and ``branches`` (per compiled node: low, and has styles) and
+    ``keys`` (presentation key -> id), ``children`` (``(node, key id)`` ->
+    child node number), ``low`` (per compiled node) and
     ``template`` (per low node with text, the features on at least half of
-    the pages that had the node, and on two or more). It pickles small and fast (no nesting) and has the tree's
-    :meth:`noise_mask`. ``pages`` and ``threshold`` say what it was made from.
+    the pages that had the node, and on two or more). It pickles small and
+    fast (no nesting) and has the tree's :meth:`noise_mask`. ``pages`` and
+    ``threshold`` say what it was made from.
     """
 
-    __slots__ = ("attr_key", "keys", "styles", "variants", "low", "branches", "template", "pages", "threshold")
+    __slots__ = ("attr_key", "keys", "children", "low", "branches", "template", "pages", "threshold")
 
-    def __init__(self, attr_key: AttrKey, keys: dict[tuple[str, str], int], styles: dict[tuple, int],
-                 variants: dict[int, list[tuple]], low: bytearray, branches: bytearray,
-                 template: dict[int, frozenset[str]], pages: int, threshold: float) -> None:
+    def __init__(self, attr_key: AttrKey, keys: dict[tuple[str, str], int], children: dict[tuple, int],
+                 low: bytearray, branches: bytearray, template: dict[int, frozenset[str]], pages: int,
+                 threshold: float) -> None:
         self.attr_key = attr_key
         self.keys = keys
-        self.styles = styles
-        self.variants = variants
+        self.children = children
         self.low = low
         self.branches = branches
         self.template = template
@@ -879,38 +870,31 @@ class CompiledSiteTree:
     def _from_tree(cls, tree: SiteStyleTree) -> "CompiledSiteTree":
         low = bytearray(1)
         branches = bytearray(1)
-        styles: dict[tuple, int] = {}
-        variants: dict[int, list[tuple]] = {}
+        children: dict[tuple, int] = {}
         template: dict[int, frozenset[str]] = {}
         used: set[int] = set()
         stack: list[tuple[_Element, int]] = [(tree._root, 0)]
         while stack:
             e, idx = stack.pop()
             if e.low and e.features:
-                # Template text is on at least half the pages that have the node.
-                floor = max(2, (e.m + 1) // 2)
+                # Template text recurs: on two pages or more, and on at least
+                # the square root of the pages that have the node.
+                floor = max(2, math.ceil(math.sqrt(e.m)))
                 template[idx] = frozenset(f for f, c in e.features.items() if c >= floor)
-            if not e.any_low or not e.styles:
+            if not e.any_low or not e.children:
                 continue
-            kept = []
-            for seq, style in e.styles.items():
-                kids = style.children
-                if not kids or not any(c.any_low for c in kids):
-                    continue  # nothing under it can go: an unmatched page child is kept alike
-                base = len(low)
-                styles[(idx, seq)] = base
-                kept.append((style.n, seq))
-                used.update(seq)
+            for k, c in e.children.items():
+                if not c.any_low:
+                    continue  # nothing under it can go: an unmapped page node is kept alike
+                child = len(low)
+                children[(idx, k)] = child
+                used.add(k)
                 branches[idx] = 1
-                for j, c in enumerate(kids):
-                    low.append(1 if c.low else 0)
-                    branches.append(0)
-                    stack.append((c, base + j))
-            if kept:
-                kept.sort(key=lambda item: -item[0])
-                variants[idx] = [seq for _, seq in kept]
+                low.append(1 if c.low else 0)
+                branches.append(0)
+                stack.append((c, child))
         keys = {tree._keys[k]: k for k in used}
-        return cls(tree.attr_key, keys, styles, variants, low, branches, template, tree.pages, tree.threshold)
+        return cls(tree.attr_key, keys, children, low, branches, template, tree.pages, tree.threshold)
 
     def __getstate__(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
@@ -920,28 +904,7 @@ class CompiledSiteTree:
             setattr(self, name, state[name])
 
     def __repr__(self) -> str:
-        return f"<CompiledSiteTree pages={self.pages} nodes={len(self.low)} styles={len(self.styles)}>"
-
-    def _match(self, e: int, seq: tuple) -> list[tuple[int, int]]:
-        """Pairs (page run, compiled child) for a page sequence under node ``e``.
-
-        An exact style match pairs every run. Otherwise the runs are aligned
-        with the style sharing the longest common subsequence of keys (most
-        pages first on ties): the runs in it are paired, the rest are
-        unseen and stay.
-        """
-        base = self.styles.get((e, seq))
-        if base is not None:
-            return [(j, base + j) for j in range(len(seq))]
-        best: list[tuple[int, int]] = []
-        for variant in self.variants.get(e, ()):
-            if len(variant) * len(seq) > _MAX_ALIGN_CELLS or len(best) >= min(len(variant), len(seq)):
-                continue
-            pairs = _common_subsequence(seq, variant)
-            if len(pairs) > len(best):
-                base = self.styles[(e, variant)]
-                best = [(j, base + k) for j, k in pairs]
-        return best
+        return f"<CompiledSiteTree pages={self.pages} nodes={len(self.low)}>"
 
     def noise_mask(self, doc: Document) -> bytearray:
         """1 for every node of ``doc`` that is template noise (subtrees marked whole).
@@ -952,10 +915,10 @@ class CompiledSiteTree:
         """
         n = len(doc)
         mask = bytearray(n)
-        if not n or not self.styles:
+        if not n or not self.children:
             return mask
         tags, end, parent = doc.tags, doc.end, doc.parent
-        attr_key, key_ids, low, branches = self.attr_key, self.keys, self.low, self.branches
+        attr_key, key_ids, children, low, branches = self.attr_key, self.keys, self.children, self.low, self.branches
 
         def key_of(i: int) -> int:
             return key_ids.get((tags[i], attr_key(tags[i], doc.attrs(i))), -1)
@@ -963,18 +926,20 @@ class CompiledSiteTree:
         body = doc.body
         mapped = [-1] * n
         stack: list[tuple[int, int]] = []
-        base = self.styles.get((0, (key_of(body),)))
-        if base is not None:
-            stack.append((body, base))
+        top = children.get((0, key_of(body)))
+        if top is not None:
+            stack.append((body, top))
         while stack:
             i, e = stack.pop()
             mapped[i] = e
             if not branches[e]:
                 continue
             seq, groups = _child_runs(doc, i, key_of)
-            for j, child in self._match(e, seq):
-                for c in groups[j]:
-                    stack.append((c, child))
+            for k, group in zip(seq, groups):
+                child = children.get((e, k))
+                if child is not None:
+                    for c in group:
+                        stack.append((c, child))
         # Children before parents: a node is noise when it maps to a low node,
         # its own text is the template's, and every visible child is noise.
         stop = end[body]
@@ -999,8 +964,6 @@ class CompiledSiteTree:
         return mask
 
 
-#: Alignments larger than this (keys x keys) are not tried: such a node stays.
-_MAX_ALIGN_CELLS = 40000
 #: Share of a page node's own features that must be the tree node's template
 #: features for the page node to be template.
 TEMPLATE_SHARE = 0.5
@@ -1016,27 +979,3 @@ def _seen_text(doc: Document, i: int, known: frozenset[str] | None) -> bool:
         return False
     hits = sum(1 for f in feats if f in known)
     return hits >= TEMPLATE_SHARE * len(feats)
-
-
-def _common_subsequence(a: tuple, b: tuple) -> list[tuple[int, int]]:
-    """Index pairs of a longest common subsequence of ``a`` and ``b``."""
-    la, lb = len(a), len(b)
-    # lengths[x][y]: LCS of a[x:] and b[y:]; filled from the end.
-    lengths = [[0] * (lb + 1) for _ in range(la + 1)]
-    for x in range(la - 1, -1, -1):
-        row, below = lengths[x], lengths[x + 1]
-        ax = a[x]
-        for y in range(lb - 1, -1, -1):
-            row[y] = below[y + 1] + 1 if ax == b[y] else max(below[y], row[y + 1])
-    pairs = []
-    x = y = 0
-    while x < la and y < lb:
-        if a[x] == b[y]:
-            pairs.append((x, y))
-            x += 1
-            y += 1
-        elif lengths[x + 1][y] >= lengths[x][y + 1]:
-            x += 1
-        else:
-            y += 1
-    return pairs
