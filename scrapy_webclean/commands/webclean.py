@@ -24,7 +24,6 @@ from scrapy.http import Request
 from scrapy.utils.datatypes import SequenceExclude
 from scrapy.utils.project import data_path
 from scrapy.utils.spider import DefaultSpider, spidercls_for_request
-from w3lib.encoding import http_content_type_encoding
 from w3lib.url import is_url
 
 if TYPE_CHECKING:
@@ -99,9 +98,9 @@ class Command(ScrapyCommand):
             self.exitcode = 1
 
     def _on_response(self, response: Response, opts: Namespace) -> None:
-        ctype = response.headers.get(b"Content-Type")
-        encoding = opts.encoding or (http_content_type_encoding(ctype.decode("latin-1")) if ctype else None)
-        self._print(response.body, response.url, encoding, opts)
+        from ..spidermiddlewares.pagesource import http_charset
+
+        self._print(response.body, response.url, opts.encoding or http_charset(response), opts)
 
     def _print(self, body: bytes, url: str | None, encoding: str | None, opts: Namespace) -> None:
         from .. import SiteStyleTree, classify, extract

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["PageSource", "PageSourceMiddleware", "page_source"]
+__all__ = ["PageSource", "PageSourceMiddleware", "http_charset", "page_source"]
 
 
 @dataclass(slots=True, frozen=True)
@@ -69,6 +69,12 @@ def _is_html(response: Response) -> bool:
     return b"html" in ctype
 
 
+def http_charset(response: Response) -> str | None:
+    """The charset of the response's ``Content-Type`` header, if it names one."""
+    ctype = response.headers.get(b"Content-Type")
+    return http_content_type_encoding(ctype.decode("latin-1")) if ctype else None
+
+
 def page_source(response: Response, meta: dict[str, Any] | None = None) -> PageSource:
     """The :class:`PageSource` of ``response``.
 
@@ -77,11 +83,10 @@ def page_source(response: Response, meta: dict[str, Any] | None = None) -> PageS
     """
     if meta is None:
         meta = response.meta
-    ctype = response.headers.get(b"Content-Type")
     return PageSource(
         url=response.url,
         body=response.body,
-        encoding=http_content_type_encoding(ctype.decode("latin-1")) if ctype else None,
+        encoding=http_charset(response),
         site=(urlparse_cached(response).hostname or "").lower(),
         is_html=_is_html(response),
         page_type=meta.get("webclean_page_type"),

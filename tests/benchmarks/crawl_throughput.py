@@ -13,7 +13,7 @@ answering; 0 makes the crawl purely CPU-bound), and prints a Markdown table
 of pages per second (responses / Scrapy's elapsed_time_seconds, median of the
 repeats) and the on/off ratio::
 
-    python tests/benchmarks/crawl_throughput.py [--latency 0 0.1 0.3] [--repeat 3]
+    python tests/benchmarks/crawl_throughput.py [--latency 0 0.1 0.3] [--repeat 3] [--workers N] [--polite]
 """
 
 from __future__ import annotations
@@ -49,11 +49,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--latency", type=float, nargs="+", default=[0.0, 0.1, 0.3])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--workers", type=int, help="WEBCLEAN_WORKERS for the 'on' runs (default: its default)")
+    parser.add_argument("--polite", action="store_true",
+                        help="crawl with Scrapy's project-template politeness (DOWNLOAD_DELAY=1,"
+                             " CONCURRENT_REQUESTS_PER_DOMAIN=1) instead of the example's unthrottled local crawl")
     args = parser.parse_args()
+    extra = {"WEBCLEAN_WORKERS": str(args.workers)} if args.workers is not None else {}
+    pace = {"DOWNLOAD_DELAY": "1", "CONCURRENT_REQUESTS_PER_DOMAIN": "1"} if args.polite else {}
     with tempfile.TemporaryDirectory() as tmp:
         tmpdir = Path(tmp)
         warm_dir = tmpdir / "warm-sst"
-        crawl(0.0, {"WEBCLEAN_SST_DIR": str(warm_dir)}, tmpdir)  # trees for the "warm" runs
+        crawl(0.0, {"WEBCLEAN_SST_DIR": str(warm_dir), **extra}, tmpdir)  # trees for the "warm" runs
         print("| latency (s) | off (pages/s) | on, learning trees (pages/s) | on, saved trees (pages/s) "
               "| on/off | warm/off |")
         print("|---|---|---|---|---|---|")
@@ -61,9 +67,9 @@ def main() -> None:
             rates: dict[str, list[float]] = {"off": [], "on": [], "warm": []}
             for run in range(args.repeat):
                 modes = {
-                    "off": {"WEBCLEAN_ENABLED": "False"},
-                    "on": {"WEBCLEAN_SST_DIR": str(tmpdir / f"sst-{latency}-{run}")},
-                    "warm": {"WEBCLEAN_SST_DIR": str(warm_dir)},
+                    "off": {"WEBCLEAN_ENABLED": "False", **pace},
+                    "on": {"WEBCLEAN_SST_DIR": str(tmpdir / f"sst-{latency}-{run}"), **extra, **pace},
+                    "warm": {"WEBCLEAN_SST_DIR": str(warm_dir), **extra, **pace},
                 }
                 for mode, settings in modes.items():
                     seconds, responses, _items = crawl(latency, settings, tmpdir)
@@ -71,7 +77,9 @@ def main() -> None:
             off, on, warm = (statistics.median(rates[m]) for m in ("off", "on", "warm"))
             print(f"| {latency:g} | {off:.1f} | {on:.1f} | {warm:.1f} | {on / off:.2f} | {warm / off:.2f} |",
                   flush=True)
-    print(f"\nWEBCLEAN_WORKERS default on this machine: {default_workers()} (os.cpu_count() = {os.cpu_count()})")
+    workers = args.workers if args.workers is not None else default_workers()
+    print(f"\nWEBCLEAN_WORKERS={workers} (default on this machine: {default_workers()}; "
+          f"os.cpu_count() = {os.cpu_count()})")
 
 
 def default_workers() -> int:
