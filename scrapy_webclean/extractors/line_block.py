@@ -222,8 +222,10 @@ def _text_runs(doc: Document, block_lines: bool) -> list[tuple[int, int, str]]:
 
     def feed(s: str, blank: bool = False) -> None:
         nonlocal src, tag, space
-        if blank:
+        if blank or s.isspace():  # most text between tags: only its newlines count
             src += s.count("\n")
+            if not blank and s.strip("\n"):
+                space = True
             return
         for n, part in enumerate(s.split("\n")):
             if n:
