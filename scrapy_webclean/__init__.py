@@ -17,6 +17,7 @@ from ._registry import available_extractors
 from ._sitestyletree import CompiledSiteTree, SiteStyleTree, presentation_key
 from .errors import (
     ExtractionTimeout,
+    InvalidBodyError,
     InvalidOptionError,
     SiteTreeError,
     UnknownExtractorError,
@@ -40,6 +41,7 @@ __all__ = [
     "CompiledSiteTree",
     "ExtractResult",
     "ExtractionTimeout",
+    "InvalidBodyError",
     "InvalidOptionError",
     "PageKind",
     "SiteStyleTree",

@@ -16,6 +16,7 @@ from typing import Iterable, Sequence
 import lxml.etree
 import lxml.html
 
+from ._parser_limits import MODES as _DEPTH_MODES, cap_attributes, limit_depth
 from ._encoding import decode_body
 
 __all__ = ["Document", "Measures", "parse", "INVISIBLE_TAGS", "BLOCK_TAGS"]
@@ -60,6 +61,14 @@ def _make_parser() -> lxml.html.HTMLParser:
 
 
 _PARSER = _make_parser()
+
+#: libxml2 stops parsing (and drops the rest of the page) when elements nest
+#: 2048 deep; a tree that reaches this depth is taken as cut short.
+PARSER_DEPTH_LIMIT = 2000
+#: How deep a re-parsed page may nest (see :mod:`scrapy_webclean._parser_limits`).
+MAX_DEPTH = 1000
+#: Attributes kept per tag: the parser's cost grows with their square.
+MAX_ATTRIBUTES = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +127,17 @@ class Document:
         self.removed: bytearray | None = None
         self._measures: Measures | None = None
         self._attr_cache: dict[int, dict[str, str]] = {}
-        self.root = _parse_root(source)
+        markup = cap_attributes(source, MAX_ATTRIBUTES)
+        self.root = _parse_root(markup)
         self._flatten()
+        if self.depth and max(self.depth) >= PARSER_DEPTH_LIMIT:
+            # The parser gave up at its depth limit and lost the rest of the
+            # page: parse again with the excess nesting removed.
+            for mode in _DEPTH_MODES:
+                self.root = _parse_root(limit_depth(markup, MAX_DEPTH, mode, line_break_tags=BLOCK_TAGS))
+                self._flatten()
+                if max(self.depth, default=0) < PARSER_DEPTH_LIMIT:
+                    break
 
     # -- construction -------------------------------------------------------
     def _flatten(self) -> None:

@@ -14,6 +14,8 @@ import re
 
 from w3lib.encoding import html_body_declared_encoding, read_bom, resolve_encoding, to_unicode
 
+from .errors import InvalidBodyError
+
 __all__ = ["decode_body", "resolve_charset", "looks_binary"]
 
 # Characters libxml2 cannot hold, or that only ever come from binary data:
@@ -104,7 +106,10 @@ def _detect(data: bytes) -> str:
         score = len(script.findall(text)) / non_ascii
         if codec == "shift_jis" or codec == "euc_jp":
             # Kana are the giveaway of Japanese; Han alone fits Chinese better.
-            score = score * 1.5 if score > 0.05 else 0.0
+            # GB18030 decodes Japanese bytes too (as rare Han characters), so
+            # a text that is a fifth full-width kana is taken as Japanese:
+            # Chinese bytes read as Japanese give half-width katakana instead.
+            score = 2.0 if score >= 0.2 else score * 1.5 if score > 0.05 else 0.0
         if score > best_score + 1e-9:
             best, best_score = codec, score
     return best if best_score >= 0.3 else "cp1252"
@@ -113,7 +118,8 @@ def _detect(data: bytes) -> str:
 def decode_body(body: bytes | str | None, encoding: str | None = None) -> tuple[str, str]:
     """Decode a response body; return ``(text, charset used)``.
 
-    Never raises on bad bytes: undecodable sequences become U+FFFD, and
+    Never raises on bad bytes (a body that is not bytes-like or str raises
+    :class:`~scrapy_webclean.errors.InvalidBodyError`): undecodable sequences become U+FFFD, and
     characters no HTML parser can hold (NUL and other C0 controls, lone
     surrogates) are removed.
 
@@ -129,7 +135,7 @@ def decode_body(body: bytes | str | None, encoding: str | None = None) -> tuple[
     if isinstance(body, (bytearray, memoryview)):
         body = bytes(body)
     if not isinstance(body, bytes):
-        raise TypeError(f"body must be bytes or str, not {type(body).__name__}")
+        raise InvalidBodyError(f"body must be bytes or str, not {type(body).__name__}")
     bom_codec, bom = read_bom(body)
     if bom_codec is not None and bom is not None:
         codec = bom_codec

@@ -13,6 +13,7 @@ __all__ = [
     "InvalidOptionError",
     "SiteTreeError",
     "ExtractionTimeout",
+    "InvalidBodyError",
 ]
 
 
@@ -34,3 +35,7 @@ class SiteTreeError(WebcleanError):
 
 class ExtractionTimeout(WebcleanError):
     """A page took longer than the configured per-page time limit."""
+
+
+class InvalidBodyError(WebcleanError, TypeError):
+    """The body is not bytes, a bytes-like object or str (also a ``TypeError``)."""

@@ -1,0 +1,412 @@
+"""Hostile and broken input: every entry point returns a result (possibly
+empty) or a documented :class:`WebcleanError`, never another exception,
+never a hang, never an entity expanded or a file read.
+
+The inputs are generated here. Huge ones are parsed once and the same
+:class:`Document` is handed to every extractor, so the module stays fast
+while still proving each extractor on each shape. An alarm fails a test that
+hangs instead of letting it block CI.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+import scrapy_webclean as wc
+from scrapy_webclean._document import Document, parse
+from scrapy_webclean.errors import WebcleanError
+
+EXTRACTORS = wc.available_extractors()
+#: Seconds a single test may run before the alarm fails it (a hang guard,
+#: not a timing assertion: normal runs take a small fraction of this).
+HANG_GUARD = 120
+
+
+@pytest.fixture(autouse=True)
+def _hang_guard():
+    if not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def on_alarm(signum, frame):
+        raise AssertionError(f"test still running after {HANG_GUARD} s: a hang")
+
+    old = signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(HANG_GUARD)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+# -- running every extractor ---------------------------------------------------
+def _site_pages() -> list[bytes]:
+    """A few pages of one made-up site, for extractors that need a learned tree."""
+    pages = []
+    for k in range(6):
+        pages.append((
+            "<html><head><title>Story %d - Site</title></head><body>"
+            "<div class=nav><a href=/>Home</a> <a href=/world>World</a> <a href=/sport>Sport</a></div>"
+            "<div class=story><h1>Headline number %d</h1><p>%s</p></div>"
+            "<div class=footer>Copyright Example Site. All rights reserved.</div></body></html>"
+            % (k, k, " ".join(f"word{k}x{j}" for j in range(60)))).encode())
+    return pages
+
+
+@lru_cache(maxsize=None)
+def _site_tree():
+    tree = wc.SiteStyleTree()
+    for page in _site_pages():
+        tree.add_page(page, "https://site.example/story")
+    return tree
+
+
+def _needs_tree(name: str) -> bool:
+    from scrapy_webclean._registry import get_extractor
+
+    return bool(getattr(get_extractor(name), "needs_site_tree", False))
+
+
+def run_extractor(body, name: str, **kw):
+    """``extract`` with ``name``; a ``WebcleanError`` is an accepted outcome.
+
+    Renders every output so lazy rendering is exercised too. Returns the
+    result, or the error.
+    """
+    if _needs_tree(name):
+        kw.setdefault("site_tree", _site_tree())
+    try:
+        r = wc.extract(body, "https://site.example/story", extractor=name, **kw)
+        assert isinstance(r.text, str)
+        assert isinstance(r.html, str)
+        assert isinstance(r.markdown, str)
+        json.dumps(r.to_dict())
+        return r
+    except WebcleanError as exc:
+        return exc
+
+
+def run_all(body, **kw) -> dict:
+    """Every extractor on one parse of ``body`` (the parse is shared)."""
+    doc = body if isinstance(body, Document) else parse(body)
+    return {name: run_extractor(doc, name, **kw) for name in EXTRACTORS}
+
+
+def texts(results: dict) -> dict[str, str]:
+    return {k: (v.text if not isinstance(v, Exception) else "") for k, v in results.items()}
+
+
+# -- small hostile bodies: every extractor, straight from bytes/str ------------
+def _random_bytes(n: int, seed: int) -> bytes:
+    return random.Random(seed).randbytes(n)
+
+
+PNG = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89"
+       b"\x00\x00\x00\nIDATx\x9cc\x00\x01\x00\x00\x05\x00\x01\r\n-\xb4\x00\x00\x00\x00IEND\xaeB`\x82")
+PDF = (b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n"
+       b"trailer<</Root 1 0 R>>\n%%EOF\n" + _random_bytes(2000, 1))
+
+SMALL_BODIES = {
+    "empty bytes": b"",
+    "empty str": "",
+    "whitespace": b" \n\t\r\n   ",
+    "whitespace str": "   \n  ",
+    "nul only": b"\x00" * 100,
+    "nul in html": b"<html><body><p>be\x00fore</p>\x00<p>af\x00ter</p></body></html>",
+    "nul in tag names": b"<ht\x00ml><bo\x00dy><d\x00iv>text</d\x00iv>",
+    "png": PNG,
+    "pdf": PDF,
+    "random bytes": _random_bytes(50_000, 2),
+    "random printable": bytes(random.Random(3).choice(b"<>/=\"' abc!-?&;#x0123") for _ in range(50_000)),
+    "json": json.dumps({"title": "x", "items": [{"a": i, "b": "<p>not html</p>"} for i in range(200)]}).encode(),
+    "plain text": b"Just a line of plain text.\nAnd another one, with no markup at all.\n" * 50,
+    "plain str": "Just text, already decoded: caf\u00e9 \u4f60\u597d.",
+    "xml": b"<?xml version='1.0'?><rss><channel><item><title>T</title></item></channel></rss>",
+    "lone lt": b"<",
+    "lone tags": b"<<<<>>>></</</>><!<!--<?",
+    "unclosed comment": b"<html><body><p>before</p><!-- never closed <p>hidden</p>",
+    "unclosed script": b"<html><body><p>before</p><script>var a = '<p>hidden</p>';",
+    "unclosed style": b"<html><body><p>before</p><style>p { color: red }",
+    "unclosed attribute": b'<html><body><p>before</p><div class="never closed><p>hidden</p>',
+    "unclosed tag": b"<html><body><p>before</p><div",
+    "frameset": b"<html><frameset cols='50%,50%'><frame src=a.html><frame src=b.html>"
+                b"<noframes><body><p>Your browser does not do frames.</p></body></noframes></frameset></html>",
+    "svg and mathml": b"<html><body><p>Text before the figure.</p><svg><g><text>svg label</text>"
+                      b"<foreignObject><p>inside</p></foreignObject></g></svg><math><mi>x</mi><mo>=</mo></math>"
+                      b"<p>Text after the figure.</p></body></html>",
+    "plaintext": b"<html><body><p>before</p><plaintext><p>all of this is text</p></body></html>",
+    "xmp and listing": b"<body><xmp><p>literal</p></xmp><listing>  spaced\n  out</listing></body>",
+    "nested forms and selects": b"<body><form><form><select><option>a<select><option>b</select></form>x",
+    "misnested inline": b"<body><b><i>one</b> two</i> <a href=1>three <a href=2>four</a></a> <p>five<b>six",
+    "bogus doctype": b"<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 //EN\" \"http://example.invalid/x.dtd\">"
+                     b"<html><body><p>Text</p></body></html>",
+    "numeric entities": b"<body><p>&#xD800;&#xDFFF;&#55296;&#x110000;&#1114112;&#0;&#x0;&#99999999999999;"
+                        b"&#x7FFFFFFF; &#128512; &#x1F600; &#65534; &#xFFFF; &amp;&bogus;&#;&#x;</p></body>",
+    "surrogate str": "<body><p>lone \ud800 surrogate \udfff here</p></body>",
+    "control chars": bytes(range(32)) + b"<body><p>text\x01\x02\x1b after</p></body>",
+    "bom only utf8": codecs.BOM_UTF8,
+    "bom only utf16": codecs.BOM_UTF16_LE,
+    "utf16 le with bom": codecs.BOM_UTF16_LE + "<html><body><p>UTF-16 text caf\u00e9</p></body></html>".encode(
+        "utf-16-le"),
+    "utf16 be with bom": codecs.BOM_UTF16_BE + "<html><body><p>UTF-16 text caf\u00e9</p></body></html>".encode(
+        "utf-16-be"),
+    "utf16 odd length": codecs.BOM_UTF16_LE + b"<\x00p\x00>\x00x",
+    "utf32 with bom": codecs.BOM_UTF32_LE + "<p>UTF-32 text</p>".encode("utf-32-le"),
+    "bogus charset": b'<meta charset="no-such-charset"><body><p>caf\xc3\xa9</p>',
+    "huge charset label": b'<meta charset="' + b"x" * 100_000 + b'"><body><p>text</p>',
+    "charset utf16 lie": b'<meta charset="utf-16"><body><p>ascii really</p>',
+    "charset utf7": b'<meta charset="utf-7"><body><p>+ADw-script+AD4-alert(1)+ADw-/script+AD4-</p>',
+    "wrong charset": '<meta charset="iso-8859-1"><body><p>\u4f60\u597d\uff0c\u4e16\u754c\u3002</p>'.encode("utf-8"),
+    "gb2312 with gbk chars": '<meta charset="gb2312"><body><p>\u9555\u93d5\u7881\u4f60\u597d\u3002</p>'.encode(
+        "gbk"),
+    "undeclared gbk": ("<body><p>" + "\u4e2d\u6587\u7f51\u9875\u7684\u6b63\u6587\u5185\u5bb9\u3002" * 30
+                       + "</p>").encode("gbk"),
+    "undeclared shift_jis": ("<body><p>" + "\u3053\u308c\u306f\u65e5\u672c\u8a9e\u306e\u6587\u7ae0\u3067\u3059\u3002"
+                             * 30 + "</p>").encode("shift_jis"),
+    "truncated utf8": "<body><p>caf\u00e9 \u4f60\u597d</p>".encode("utf-8")[:-6],
+    "invalid utf8": b"<meta charset=utf-8><body><p>bad \xff\xfe\xc0\xaf bytes \xed\xa0\x80</p>",
+    "xml encoding decl": b"<?xml version='1.0' encoding='bogus'?><html><body><p>x</p></body></html>",
+    "http-equiv malformed": b"<meta http-equiv=content-type content='text/html; charset=\"'><body><p>x</p>",
+    "many attributes": b"<body><div " + b" ".join(b"a%d=%d" % (i, i) for i in range(20_000)) + b">text</div>",
+    "duplicate attributes": b"<body><a href=1 href=2 href=3 class=a class=b>dup</a>",
+    "weird attribute names": b'<body><div "a"=1 \'b=2 <c=3 =d=4 /e=5>text</div>',
+    "long tag name": b"<body><" + b"x" * 100_000 + b">text</" + b"x" * 100_000 + b">",
+    "namespaced tags": b"<body><o:p>office</o:p><x:y:z>deep ns</x:y:z><{weird}tag>t</{weird}tag>",
+    "base and url junk": b"<base href='javascript:alert(1)'><body><a href='\x01\x02'>x</a><img src=''>",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SMALL_BODIES))
+def test_small_hostile_bodies_every_extractor(name):
+    body = SMALL_BODIES[name]
+    for extractor in EXTRACTORS:
+        # Straight from the body (decode + parse per call): the path a crawl takes.
+        run_extractor(body, extractor)
+
+
+def test_empty_and_binary_bodies_give_empty_text():
+    for name in ("empty bytes", "empty str", "whitespace", "nul only", "png", "pdf", "random bytes",
+                 "bom only utf8", "bom only utf16"):
+        for extractor, text in texts(run_all(SMALL_BODIES[name])).items():
+            assert text == "", (name, extractor)
+
+
+@pytest.mark.parametrize("body", [b"<p>x</p>", "<p>x</p>", bytearray(b"<p>x</p>"), memoryview(b"<p>x</p>")])
+def test_bytes_like_and_str_bodies(body):
+    assert wc.extract(body, extractor="link_density").text == "x"
+
+
+@pytest.mark.parametrize("body", [12, 3.5, ["<p>"], {"a": 1}, object()])
+def test_non_text_bodies_are_a_documented_error(body):
+    with pytest.raises(WebcleanError):
+        wc.extract(body)
+
+
+def test_nul_bytes_are_dropped_not_fatal():
+    for extractor, text in texts(run_all(SMALL_BODIES["nul in html"])).items():
+        assert "before" in text and "after" in text, extractor
+
+
+def test_unclosed_script_and_comment_hide_their_content():
+    for name in ("unclosed comment", "unclosed script"):
+        for extractor, text in texts(run_all(SMALL_BODIES[name])).items():
+            assert "hidden" not in text, (name, extractor)
+
+
+def test_plaintext_keeps_its_text_as_text():
+    doc = parse(SMALL_BODIES["plaintext"])
+    r = wc.extract(doc, extractor="link_density")
+    assert "all of this is text" in r.text
+    assert "<p>" in r.text  # markup inside <plaintext> is text, not elements
+
+
+def test_numeric_entities_for_surrogates_and_out_of_range_code_points():
+    for extractor, r in run_all(SMALL_BODIES["numeric entities"]).items():
+        if isinstance(r, Exception):
+            continue
+        # Whatever the parser makes of them, the output is valid Unicode text.
+        r.text.encode("utf-8")
+        r.html.encode("utf-8")
+
+
+def test_lone_surrogates_in_str_bodies_are_removed():
+    r = wc.extract(SMALL_BODIES["surrogate str"], extractor="link_density")
+    r.text.encode("utf-8")
+    assert "surrogate" in r.text
+
+
+def test_charsets():
+    def text_of(body, encoding=None):
+        return wc.extract(body, encoding=encoding, extractor="link_density").text
+
+    assert "\u9555\u93d5\u7881\u4f60\u597d" in text_of(SMALL_BODIES["gb2312 with gbk chars"])
+    assert "\u9555\u93d5\u7881" in text_of(SMALL_BODIES["gb2312 with gbk chars"].split(b">", 1)[1], "gb2312")
+    assert "UTF-16 text caf\u00e9" in text_of(SMALL_BODIES["utf16 le with bom"])
+    assert "UTF-16 text caf\u00e9" in text_of(SMALL_BODIES["utf16 be with bom"])
+    # A BOM wins over a lying HTTP charset.
+    assert "UTF-16 text caf\u00e9" in text_of(SMALL_BODIES["utf16 le with bom"], "iso-8859-1")
+    assert "caf\u00e9" in text_of(SMALL_BODIES["bogus charset"])
+    assert "ascii really" in text_of(SMALL_BODIES["charset utf16 lie"])
+    assert "\u4e2d\u6587\u7f51\u9875" in text_of(SMALL_BODIES["undeclared gbk"])
+    assert "\u65e5\u672c\u8a9e" in text_of(SMALL_BODIES["undeclared shift_jis"])
+    # UTF-7 is never honoured from a page (it smuggles markup past filters).
+    assert "<script>" not in text_of(SMALL_BODIES["charset utf7"])
+    for label in ("", "   ", "\x00", "x" * 10_000, "utf-8\x00", "\udc80", "gb2312; charset=utf-8"):
+        text_of(b"<p>ok</p>", label)
+
+
+# -- entities: no expansion, no file access, no network -------------------------
+BILLION_LAUGHS = b"""<?xml version="1.0"?>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+ <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+ <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+ <!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+ <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">
+ <!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
+ <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">
+ <!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">
+]>
+<html><body><p>Before the bomb.</p><p>&lol9;</p><p>After the bomb.</p></body></html>"""
+
+
+def test_billion_laughs_is_not_expanded():
+    for extractor, text in texts(run_all(BILLION_LAUGHS)).items():
+        assert "lollol" not in text, extractor
+        assert len(text) < 10_000, extractor
+
+
+def _system_entity_page(target: Path) -> bytes:
+    uri = target.as_uri()
+    return (f"""<?xml version="1.0"?>
+<!DOCTYPE html [
+ <!ENTITY secret SYSTEM "{uri}">
+ <!ENTITY remote SYSTEM "http://127.0.0.1:9/never">
+ <!ENTITY % param SYSTEM "{uri}">
+ %param;
+]>
+<html><body><p>Before &secret; middle &remote; after.</p>
+<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="{uri}"/>
+<p>End of the page, with enough words to be kept as content.</p></body></html>""").encode()
+
+
+def test_system_entities_read_no_file(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET-CONTENT")
+    page = _system_entity_page(secret)
+    outs = run_all(page)
+    for extractor, r in outs.items():
+        if isinstance(r, Exception):
+            continue
+        assert "TOP-SECRET" not in r.text + r.html + r.markdown, extractor
+    for via in (page, page.decode()):
+        assert "TOP-SECRET" not in wc.extract(via, extractor="link_density").html
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses strace-free /proc check on Linux")
+def test_system_entities_open_no_file(tmp_path):
+    """The parse never opens the entity's file (checked from outside with a
+    fresh interpreter that lists its open calls via an audit hook)."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET-CONTENT")
+    page = tmp_path / "page.html"
+    page.write_bytes(_system_entity_page(secret))
+    code = f"""
+import sys
+opened = []
+sys.addaudithook(lambda ev, args: opened.append(str(args[0])) if ev == "open" else None)
+import scrapy_webclean as wc
+body = open({str(page)!r}, "rb").read()
+opened.clear()
+for name in wc.available_extractors():
+    try:
+        wc.extract(body, extractor=name).html
+    except ValueError:
+        pass
+print("OPENED" if any("secret" in p for p in opened) else "CLEAN")
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(Path(wc.__file__).parent.parent)})
+    assert out.stdout.strip().endswith("CLEAN"), out.stdout + out.stderr
+    # libxml2 opens files in C, below Python's audit hooks: the content
+    # check in test_system_entities_read_no_file covers that side.
+
+
+# -- deep nesting ---------------------------------------------------------------
+DEEP = 20_000
+
+
+@pytest.mark.parametrize("shape", [
+    "<div>" * DEEP + "deep text" + "</div>" * DEEP + "<p>after</p>",
+    "<div>" * DEEP + "deep text<p>after</p>",
+    "<span>" * DEEP + "deep text" + "</span>" * DEEP + "<p>after</p>",
+    "<table><tr><td>" * 5000 + "deep text" + "</td></tr></table>" * 5000 + "<p>after</p>",
+    "<table><tr><td>" * 5000 + "deep text<p>after</p>",
+    "<ul><li>" * 10_000 + "deep text" + "</li></ul>" * 10_000 + "<p>after</p>",
+    "<a href=x>" * DEEP + "deep text" + "</a>" * DEEP + "<p>after</p>",
+    "<div><a href=x>" * 10_000 + "deep text" + "</a></div>" * 10_000 + "<p>after</p>",
+    "<b><i><u>" * 7000 + "deep text<p>after</p>",
+    "<div class='a \"b\" >'>" * DEEP + "deep text" + "</div>" * DEEP + "<p>after</p>",
+    "<p><div>" * 10_000 + "deep text<p>after</p>",
+    "<svg><g>" + "<g>" * DEEP + "<text>deep text</text>" + "</g>" * DEEP + "</svg><p>after</p>",
+    "<div>" * DEEP + "deep text" + "</ div>" * DEEP + "<p>after</p>",
+    "<dl><dd><dl><dt>" * 5000 + "deep text<p>after</p>",
+], ids=lambda s: s[:24])
+def test_deep_nesting_loses_no_content(shape):
+    """libxml2 stops at depth 2048 and drops the rest of the page; the core
+    re-parses with the excess nesting removed, so the text after the deep
+    part survives."""
+    body = "<html><body><p>before</p>" + shape + "</body></html>"
+    doc = parse(body)
+    assert max(doc.depth) < 2000
+    from scrapy_webclean._document import text_nodes
+
+    words = " ".join(t for _, _, t in text_nodes(doc)).split()
+    assert words[0] == "before" and words[-1] == "after"
+    if not shape.startswith("<svg>"):  # svg content is invisible by design
+        assert "deep" in words
+    for extractor, r in run_all(doc).items():
+        assert not isinstance(r, Exception) or isinstance(r, WebcleanError), extractor
+
+
+def test_deep_nesting_keeps_every_word_in_order():
+    rnd = random.Random(7)
+    tags = ["div", "span", "p", "li", "td", "a", "b", "section", "table", "tr", "ul", "font"]
+    parts, words = [], []
+    for k in range(30_000):
+        t = rnd.choice(tags)
+        parts.append(f"<{t} class=c{k % 7}>")
+        if k % 50 == 0:
+            w = f"w{k}"
+            words.append(w)
+            parts.append(f" {w} ")
+        if rnd.random() < 0.2:
+            parts.append(f"</{rnd.choice(tags)}>")
+    body = "<html><body>" + "".join(parts) + "<p>the end</p></body></html>"
+    doc = parse(body)
+    assert max(doc.depth) < 2000
+    from scrapy_webclean._document import text_nodes
+
+    seen = " ".join(t for _, _, t in text_nodes(doc)).split()
+    assert [w for w in seen if w.startswith("w")] == words
+    assert seen[-2:] == ["the", "end"]
+
+
+def test_deep_nesting_beyond_recursion_limit_in_every_walk():
+    body = "<html><body>" + "<div><p>x " * 1500 + "</p></div>" * 1500 + "<p>after</p></body></html>"
+    doc = parse(body)
+    for extractor, r in run_all(doc).items():
+        assert not isinstance(r, RecursionError), extractor
+    wc.classify(doc)
