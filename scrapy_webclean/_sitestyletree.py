@@ -450,7 +450,7 @@ class SiteStyleTree:
         def key_of(i: int) -> int:
             kid = cache.get(i)
             if kid is None:
-                kid = cache[i] = key_id((tags[i], attr_key(tags[i], doc.attrs(i))))
+                kid = cache[i] = key_id((tags[i], str(attr_key(tags[i], doc.attrs(i)))))
             return kid
 
         max_features = self.max_features
@@ -600,7 +600,7 @@ class SiteStyleTree:
         order = self._elements_preorder()
         for e in order:
             index[id(e)] = len(elements)
-            elements.append([e.key, e.m, e.features or {}, e.overflow])
+            elements.append([e.key, e.m, dict(e.features) if e.features else {}, e.overflow])
         for e in order:
             here = index[id(e)]
             if e.children:
@@ -921,7 +921,7 @@ class CompiledSiteTree:
         attr_key, key_ids, children, low, branches = self.attr_key, self.keys, self.children, self.low, self.branches
 
         def key_of(i: int) -> int:
-            return key_ids.get((tags[i], attr_key(tags[i], doc.attrs(i))), -1)
+            return key_ids.get((tags[i], str(attr_key(tags[i], doc.attrs(i)))), -1)
 
         body = doc.body
         mapped = [-1] * n
