@@ -3,7 +3,8 @@
 Public API::
 
     available_extractors() -> list[str]
-    extract(body, url=None, *, encoding=None, extractor="auto", site_tree=None, **options)
+    extract(body, url=None, *, encoding=None, extractor="auto", site_tree=None,
+            time_limit=15.0, max_body_size=10 MiB, **options)
         -> ExtractResult (.text, .title, .html, .markdown, .extractor, metadata)
     classify(body, url=None, *, encoding=None) -> PageKind (.kind "hub"|"content", .score)
     SiteStyleTree(*, threshold=, gamma=0.9, max_pages=, attr_key=)
@@ -13,9 +14,11 @@ Public API::
 
 from ._api import ExtractResult, extract
 from ._classify import PageKind, classify
+from ._deadline import time_limit
 from ._registry import available_extractors
 from ._sitestyletree import CompiledSiteTree, SiteStyleTree, presentation_key
 from .errors import (
+    BodyTooLargeError,
     ExtractionTimeout,
     InvalidBodyError,
     InvalidOptionError,
@@ -38,6 +41,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "Addon",
+    "BodyTooLargeError",
     "CompiledSiteTree",
     "ExtractResult",
     "ExtractionTimeout",
@@ -51,5 +55,6 @@ __all__ = [
     "available_extractors",
     "classify",
     "extract",
+    "time_limit",
     "presentation_key",
 ]

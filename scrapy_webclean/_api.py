@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ._document import Document, parse
+from ._deadline import DEFAULT_TIME_LIMIT, check_deadline
+from ._deadline import time_limit as _time_limit
+from ._document import MAX_BODY_SIZE, Document, parse
 from ._registry import available_extractors, get_extractor, resolve_options
 from ._render import NodeSelection, Selection
 from .errors import SiteTreeError
@@ -93,15 +95,17 @@ class ExtractResult:
         return f"<ExtractResult extractor={self.extractor!r} title={self.title!r} text={len(self.text)} chars>"
 
 
-def load_document(body: Any, url: str | None = None, *, encoding: str | None = None) -> Document:
+def load_document(body: Any, url: str | None = None, *, encoding: str | None = None,
+                  max_body_size: int | None = MAX_BODY_SIZE) -> Document:
     """A :class:`Document` from bytes, str, or an already parsed document."""
     if isinstance(body, Document):
         return body
-    return parse(body, url, encoding=encoding)
+    return parse(body, url, encoding=encoding, max_body_size=max_body_size)
 
 
 def extract(body: Any, url: str | None = None, *, encoding: str | None = None, extractor: str = "auto",
-            site_tree: Any = None, **options: Any) -> ExtractResult:
+            site_tree: Any = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
+            max_body_size: int | None = MAX_BODY_SIZE, **options: Any) -> ExtractResult:
     """Extract the main content of one page.
 
     ``body`` is the response body (bytes, or str when already decoded);
@@ -115,6 +119,15 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
     for a bad name or option. Bad pages never raise: an empty or unreadable
     page gives an empty result.
 
+    Limits (see the README's "Bad input"): the parse, the extractor and the
+    rendering of ``text`` run within ``time_limit`` seconds (default 15;
+    ``None`` for none) or raise :class:`~scrapy_webclean.errors.ExtractionTimeout`;
+    a body larger than ``max_body_size`` bytes (default 10 MiB; ``None`` for
+    no limit) raises :class:`~scrapy_webclean.errors.BodyTooLargeError`;
+    a body that is neither bytes-like nor str raises
+    :class:`~scrapy_webclean.errors.InvalidBodyError`. All are
+    :class:`~scrapy_webclean.errors.WebcleanError` (``ValueError``).
+
     >>> r = extract(b"<html><title>T</title><body><p>Hello there, reader.</p></body></html>",
     ...             extractor="link_density")
     >>> r.title, r.text
@@ -122,7 +135,16 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
     """
     cls = get_extractor(extractor)
     opts = resolve_options(cls, options)
-    doc = load_document(body, url, encoding=encoding)
+    with _time_limit(time_limit):
+        result = _extract(cls, opts, body, url, encoding, site_tree, max_body_size)
+        # Render the text under the limit too; html and markdown stay lazy.
+        result.text  # noqa: B018
+    return result
+
+
+def _extract(cls: Any, opts: dict[str, Any], body: Any, url: str | None, encoding: str | None, site_tree: Any,
+             max_body_size: int | None) -> ExtractResult:
+    doc = load_document(body, url, encoding=encoding, max_body_size=max_body_size)
     if url is not None and doc.url is None:
         doc.url = url
     if site_tree is not None:
@@ -136,6 +158,7 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
     if doc.is_empty:
         return ExtractResult(NodeSelection(doc), extractor=cls.name, title=None, url=url, encoding=doc.encoding)
     out = cls().select(doc, opts)
+    check_deadline()
     if isinstance(out, tuple):  # (selection, metadata)
         selection, meta = out
     else:

@@ -34,7 +34,10 @@ def extract_fields(body: bytes, url: str | None, encoding: str | None, extractor
     ``markdown`` are rendered lazily by :class:`ExtractResult`).
     """
     started = time.perf_counter()
-    result = extract(body, url, encoding=encoding, extractor=extractor, site_tree=site_tree, **options)
+    # The pipeline checks WEBCLEAN_MAXSIZE itself, which may exceed the
+    # library's default limit.
+    result = extract(body, url, encoding=encoding, extractor=extractor, site_tree=site_tree, max_body_size=None,
+                     **options)
     values = {name: getattr(result, name) for name in outputs}
     return values, time.perf_counter() - started
 
@@ -52,7 +55,7 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     from . import classify
 
     started = time.perf_counter()
-    doc = load_document(body, url, encoding=encoding)
+    doc = load_document(body, url, encoding=encoding, max_body_size=None)
     result = classify(doc, url)
     classified = time.perf_counter()
     values = None

@@ -12,7 +12,8 @@ import re
 from html import escape
 from typing import Sequence
 
-from ._document import BLOCK_TAGS, Document
+from ._deadline import check_deadline
+from ._document import BLOCK_TAGS, Document, union_mask
 
 __all__ = ["NodeSelection", "BlockSelection", "Selection", "normalize_text"]
 
@@ -94,7 +95,7 @@ class NodeSelection(Selection):
         excluded = self.excluded if self.excluded is not None else self.doc.measures.excluded
         if self.drop is None:
             return excluded
-        return bytearray(a | b for a, b in zip(excluded, self.drop))
+        return union_mask(excluded, self.drop)
 
     def text(self) -> str:
         if self._text is None:
@@ -154,6 +155,8 @@ def _render_text(doc: Document, root: int, skip: bytearray, drop_pieces=None) ->
 
     i = root
     while i < stop:
+        if not i & 0x3FFF:
+            check_deadline()
         while stack and end[stack[-1]] <= i:
             close(stack.pop())
         if skip[i]:
@@ -220,6 +223,8 @@ def _render_html(doc: Document, root: int, skip: bytearray, drop_pieces=None) ->
 
     i = root
     while i < stop:
+        if not i & 0x3FFF:
+            check_deadline()
         while stack and end[stack[-1]] <= i:
             close(stack.pop())
         if skip[i]:

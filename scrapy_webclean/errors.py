@@ -14,6 +14,7 @@ __all__ = [
     "SiteTreeError",
     "ExtractionTimeout",
     "InvalidBodyError",
+    "BodyTooLargeError",
 ]
 
 
@@ -39,3 +40,7 @@ class ExtractionTimeout(WebcleanError):
 
 class InvalidBodyError(WebcleanError, TypeError):
     """The body is not bytes, a bytes-like object or str (also a ``TypeError``)."""
+
+
+class BodyTooLargeError(WebcleanError):
+    """The body is larger than the accepted maximum (``max_body_size``)."""

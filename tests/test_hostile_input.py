@@ -411,3 +411,58 @@ def test_deep_nesting_beyond_recursion_limit_in_every_walk():
     for extractor, r in run_all(doc).items():
         assert not isinstance(r, RecursionError), extractor
     wc.classify(doc)
+
+
+# -- limits -----------------------------------------------------------------------
+def test_time_limit_raises_extraction_timeout():
+    body = b"<html><body>" + b"<div><p>some words here</p></div>" * 20_000 + b"</body></html>"
+    for extractor in EXTRACTORS:
+        with pytest.raises(wc.ExtractionTimeout, match="time limit"):
+            run_extractor_raw(body, extractor, time_limit=1e-9)
+    with pytest.raises(wc.ExtractionTimeout):
+        with wc.time_limit(1e-9):
+            wc.classify(body)
+    with pytest.raises(wc.ExtractionTimeout):
+        with wc.time_limit(1e-9):
+            wc.SiteStyleTree().add_page(body)
+    # The same page within a sane limit, and with none.
+    assert wc.extract(body, extractor="link_density", time_limit=60).text
+    assert wc.extract(body, extractor="link_density", time_limit=None).text
+
+
+def run_extractor_raw(body, name: str, **kw):
+    if _needs_tree(name):
+        kw.setdefault("site_tree", _site_tree())
+    return wc.extract(body, extractor=name, **kw)
+
+
+@pytest.mark.parametrize("value", [0, -1, float("nan"), float("inf"), "10", True])
+def test_bad_time_limits_are_invalid_options(value):
+    with pytest.raises(wc.InvalidOptionError, match="time_limit"):
+        wc.extract(b"<p>x</p>", time_limit=value)
+
+
+def test_max_body_size():
+    body = b"<p>" + b"x" * 2000 + b"</p>"
+    with pytest.raises(wc.BodyTooLargeError, match="2007 bytes"):
+        wc.extract(body, max_body_size=1000)
+    with pytest.raises(wc.BodyTooLargeError, match="characters"):
+        wc.extract(body.decode(), max_body_size=1000)
+    assert wc.extract(body, max_body_size=None, extractor="link_density").text == "x" * 2000
+    assert wc.extract(body, max_body_size=2007, extractor="link_density").text == "x" * 2000
+    from scrapy_webclean._document import MAX_BODY_SIZE
+
+    with pytest.raises(wc.BodyTooLargeError):
+        wc.extract(b" " * (MAX_BODY_SIZE + 1))
+
+
+def test_attributes_beyond_the_cap_are_dropped_quickly():
+    from scrapy_webclean._document import MAX_ATTRIBUTES
+
+    body = ("<body><a href=/x " + " ".join(f"a{i}='{i}'" for i in range(200_000)) + ">link</a>"
+            "<div " + "b " * 200_000 + ">text</div></body>")
+    doc = parse(body)
+    a = doc.tags.index("a")
+    assert len(doc.attrs(a)) == MAX_ATTRIBUTES
+    assert doc.attrs(a)["href"] == "/x"
+    run_all(doc)

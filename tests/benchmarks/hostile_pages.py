@@ -1,0 +1,138 @@
+"""Worst-case time and memory per page, per extractor, on hostile pages.
+
+Not collected by pytest. Each (page, extractor) pair runs in a fresh Python
+process so its peak RSS (``ru_maxrss``) is its own; the time is the wall
+time of ``extract`` plus rendering text and HTML, parse included. The pages
+are generated at the sizes of issue 6 (and some beyond); they differ from
+the unit tests' inputs on purpose.
+
+    python tests/benchmarks/hostile_pages.py [--only NAME] [--extractor NAME] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pages() -> dict[str, bytes]:
+    rnd = random.Random(6)
+    words = " ".join(f"w{i}" for i in range(200))
+    out = {
+        "deep-div-50k": "<div>" * 50_000 + words + "</div>" * 50_000 + "<p>" + words + "</p>",
+        "deep-mixed-unclosed-60k": "".join(rnd.choice(("<div>", "<span>", "<b>", "<li>", "<td>", "<font>"))
+                                           for _ in range(60_000)) + words,
+        "nested-tables-8k": "<table><tr><td>x " * 8000 + "</td></tr></table>" * 8000,
+        "nested-anchors-50k": "<a href=/x>" * 50_000 + words,
+        "attribute-8MB": '<div data-x="' + "y" * 8_000_000 + '">' + words + "</div>",
+        "attributes-1M-bare": "<div " + "a " * 1_000_000 + ">" + words + "</div>",
+        "attributes-300k-valued": "<div " + " ".join(f"a{i}='{i}'" for i in range(300_000)) + ">x</div>",
+        "line-10MB": "<p>" + ("lorem ipsum dolor sit amet, " * 360_000) + "</p>",
+        "br-2M": "<p>" + "<br>" * 2_000_000 + "</p>",
+        "br-text-500k": "<p>" + "line<br>" * 500_000 + "</p>",
+        "table-300k-rows": "<table>" + "<tr><td>cell</td><td>more</td></tr>" * 300_000 + "</table>",
+        "links-200k": "<ul>" + "".join(f"<li><a href='/p/{i}'>link number {i}</a></li>" for i in range(200_000))
+                      + "</ul>",
+        "spans-1M": "<p>" + "<span>a</span>" * 700_000 + "</p>",
+        "empty-tags-2.5M": "<i></i>" * 1_400_000,
+        "unclosed-p-1M": "<p>x" * 1_000_000,
+        "comments-1M": "<!--c-->" * 1_000_000 + words,
+        "script-10MB": "<script>" + "var a = 1 < 2;" * 700_000 + "</script>" + words,
+        "lt-soup-5MB": "< a <b <c= <d'e " * 300_000,
+        "entities-2M": "<p>" + "&amp;&#x1F600;&bogus;&#xD800;" * 250_000 + "</p>",
+        "cjk-10MB": "<p>" + "中文内容，测试。" * 400_000 + "</p>",
+        "billion-laughs": '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">' + "".join(
+            f'<!ENTITY {chr(98 + k)} "' + f"&{chr(97 + k)};" * 10 + '">' for k in range(12))
+            + "]><p>&m;</p>",
+    }
+    data = {k: v.encode("utf-8") for k, v in out.items()}
+    data["random-8MB"] = rnd.randbytes(8_000_000)
+    data["utf16-5MB"] = b"\xff\xfe" + ("<p>" + "text " * 1_000_000 + "</p>").encode("utf-16-le")
+    return data
+
+
+CHILD = r"""
+import json, resource, sys, time
+import scrapy_webclean as wc
+path, name = sys.argv[1], sys.argv[2]
+body = open(path, "rb").read()
+tree = None
+if name == "sst":
+    tree = wc.SiteStyleTree()
+    for k in range(5):
+        tree.add_page(b"<body><div class=n><a href=/>Home</a></div><p>story %d words here</p></body>" % k)
+t0 = time.perf_counter()
+error = None
+try:
+    r = wc.extract(body, "https://hostile.example/page", extractor=name, site_tree=tree)
+    n = len(r.text) + len(r.html)
+except ValueError as exc:
+    error, n = f"{type(exc).__name__}: {str(exc)[:80]}", 0
+seconds = time.perf_counter() - t0
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the parent across exec.
+hwm = [l for l in open("/proc/self/status") if l.startswith("VmHWM:")]
+peak = int(hwm[0].split()[1]) / 1024 if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"seconds": seconds, "rss_mb": peak,
+                  "chars": n, "error": error}))
+"""
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", help="comma-separated page names")
+    ap.add_argument("--extractor", help="comma-separated extractor names (default: all)")
+    ap.add_argument("--json", help="write the rows here")
+    args = ap.parse_args()
+    sys.path.insert(0, str(ROOT))
+    import scrapy_webclean as wc
+
+    names = args.extractor.split(",") if args.extractor else wc.available_extractors()
+    selected = pages()
+    if args.only:
+        selected = {k: v for k, v in selected.items() if k in args.only.split(",")}
+    rows = []
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with tempfile.TemporaryDirectory() as tmp:
+        for page, body in selected.items():
+            path = Path(tmp) / page
+            path.write_bytes(body)
+            for name in names:
+                try:
+                    out = subprocess.run([sys.executable, "-c", CHILD, str(path), name], capture_output=True,
+                                         text=True, timeout=120, env=env)
+                    row = json.loads(out.stdout.strip().splitlines()[-1]) if out.returncode == 0 else {
+                        "seconds": None, "rss_mb": None, "chars": 0, "error": "CRASH " + out.stderr[-300:]}
+                except subprocess.TimeoutExpired:
+                    row = {"seconds": None, "rss_mb": None, "chars": 0, "error": "HANG (> 120 s)"}
+                row.update(page=page, extractor=name, bytes=len(body))
+                rows.append(row)
+                secs = "  hang" if row["seconds"] is None else f"{row['seconds']:6.2f}"
+                rss = "    -" if row["rss_mb"] is None else f"{row['rss_mb']:5.0f}"
+                print(f"{page:26} {name:22} {secs} s {rss} MB  {row['chars']:>9} chars  {row['error'] or ''}",
+                      flush=True)
+    worst = {}
+    for r in rows:
+        w = worst.setdefault(r["extractor"], {"seconds": 0.0, "rss_mb": 0.0, "page_s": "", "page_mb": ""})
+        if r["seconds"] is not None and r["seconds"] > w["seconds"]:
+            w["seconds"], w["page_s"] = r["seconds"], r["page"]
+        if r["rss_mb"] is not None and r["rss_mb"] > w["rss_mb"]:
+            w["rss_mb"], w["page_mb"] = r["rss_mb"], r["page"]
+    print("\n| extractor | worst time (page) | worst peak RSS (page) |\n|---|---|---|")
+    for name, w in worst.items():
+        print(f"| {name} | {w['seconds']:.1f} s ({w['page_s']}) | {w['rss_mb']:.0f} MB ({w['page_mb']}) |")
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1))
+    failures = [r for r in rows if r["error"] and (r["error"].startswith(("CRASH", "HANG")))]
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
