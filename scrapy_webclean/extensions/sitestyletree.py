@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.defer import deferred_from_coro
+from scrapy.utils.log import failure_to_exc_info
+from twisted.python.failure import Failure
 from scrapy.utils.project import data_path
 
 from .._jobs import learn_site_tree, load_site_tree
@@ -64,6 +66,11 @@ def tree_filename(site: str) -> str:
     return (_UNSAFE.sub("_", site) or "_") + TREE_SUFFIX
 
 
+def _stem(site: str) -> str:
+    """The saved tree's file name without its suffix (what ``_on_disk`` holds)."""
+    return tree_filename(site)[: -len(TREE_SUFFIX)]
+
+
 async def _sleep(seconds: float) -> None:
     from scrapy.utils.asyncio import is_asyncio_available
 
@@ -95,7 +102,8 @@ class SiteStyleTreeExtension:
         self.directory = Path(data_path(config.sst_dir))
         self._samples: OrderedDict[str, list[tuple[bytes, str, str | None]]] = OrderedDict()
         self._trees: OrderedDict[str, tuple[tuple[str, int], Any]] = OrderedDict()
-        self._learning: dict[str, Any] = {}  # site -> Deferred of the learning job
+        self._learning: dict[str, bool] = {}  # sites whose tree is being learned or loaded
+        self._jobs: set[Any] = set()  # their Deferreds, referenced until they end
         self._given_up: set[str] = set()
         self._failures: dict[str, int] = {}
         self._tagging = False
@@ -123,7 +131,7 @@ class SiteStyleTreeExtension:
         site = source.site
         if (not site or not source.is_html or source.dont_webclean or response.status != 200
                 or site in self._trees or site in self._learning or site in self._given_up
-                or tree_filename(site)[: -len(TREE_SUFFIX)] in self._on_disk):
+                or _stem(site) in self._on_disk):
             return
         # Content pages make the samples: the tree is for cleaning them. With
         # tagging on, an untagged page is one it refused (too large, failed).
@@ -142,7 +150,7 @@ class SiteStyleTreeExtension:
         samples.append((zlib.compress(source.body, _SAMPLE_LEVEL), source.url, source.encoding))
         if len(samples) >= self.config.sst_min_pages:
             del self._samples[site]
-            self._learning[site] = deferred_from_coro(self._learn(site, samples))
+            self._spawn(site, self._learn(site, samples))
 
     # -- learning and loading ---------------------------------------------
 
@@ -157,7 +165,7 @@ class SiteStyleTreeExtension:
         while len(self._trees) > self.config.sst_max_domains:
             old, _ = self._trees.popitem(last=False)
             # Still on disk: it is loaded again if the site comes back.
-            self._on_disk.add(tree_filename(old)[: -len(TREE_SUFFIX)])
+            self._on_disk.add(_stem(old))
         return entry
 
     async def _learn(self, site: str, samples: list[tuple[bytes, str, str | None]]) -> None:
@@ -185,10 +193,29 @@ class SiteStyleTreeExtension:
         finally:
             self._learning.pop(site, None)
 
-    async def _load(self, site: str) -> tuple[tuple[str, int], Any] | None:
-        self._on_disk.discard(tree_filename(site)[: -len(TREE_SUFFIX)])
-        # Items of the site that arrive meanwhile wait for it in tree_for().
-        self._learning[site] = "loading"
+    def _start_load(self, site: str) -> None:
+        """Load the site's saved tree in a worker; meanwhile the site counts as pending."""
+        self._on_disk.discard(_stem(site))
+        self._spawn(site, self._load(site))
+
+    def _spawn(self, site: str, job: Any) -> None:
+        """Run a learning or loading coroutine; the site is pending until it ends."""
+        # Marked first: a job that needs no real wait (inline pool, Twisted
+        # reactor) has already finished, and unmarked the site, on return.
+        self._learning[site] = True
+        d = deferred_from_coro(job)
+        self._jobs.add(d)
+
+        def done(result: Any) -> None:
+            self._jobs.discard(d)
+            self._learning.pop(site, None)
+            if isinstance(result, Failure):
+                logger.error("webclean: site style tree job for %s failed", site,
+                             exc_info=failure_to_exc_info(result), extra={"crawler": self.crawler})
+
+        d.addBoth(done)
+
+    async def _load(self, site: str) -> None:
         try:
             cleaner = await self.pool.run(load_site_tree, str(self.directory / tree_filename(site)),
                                           priority=TREE_PRIORITY)
@@ -196,11 +223,11 @@ class SiteStyleTreeExtension:
             self.stats.inc_value("webclean/sst/failed")
             logger.warning("webclean: ignoring the saved site style tree of %s: %s", site, exc,
                            extra={"crawler": self.crawler})
-            return None
+        else:
+            self.stats.inc_value("webclean/sst/domains_loaded")
+            self._keep(site, cleaner)
         finally:
             self._learning.pop(site, None)
-        self.stats.inc_value("webclean/sst/domains_loaded")
-        return self._keep(site, cleaner)
 
     def _nothing_coming(self) -> bool:
         """True when no download is under way that could add a sample.
@@ -227,6 +254,10 @@ class SiteStyleTreeExtension:
         entry = self._trees.get(site)
         if entry is not None:
             return True, entry
+        if _stem(site) in self._on_disk:
+            # First sight of a site with a saved tree: load it now, so the
+            # site's next pages find it settled.
+            self._start_load(site)
         return site in self._given_up, None
 
     async def tree_for(self, site: str) -> tuple[tuple[str, int], Any] | None:
@@ -239,8 +270,8 @@ class SiteStyleTreeExtension:
         if entry is not None:
             self._trees.move_to_end(site)
             return entry
-        if tree_filename(site)[: -len(TREE_SUFFIX)] in self._on_disk:
-            return await self._load(site)
+        if _stem(site) in self._on_disk:
+            self._start_load(site)
         deadline = time.monotonic() + self.config.sst_wait
         while (site in self._learning or site in self._samples) and time.monotonic() < deadline:
             if site not in self._learning and self._nothing_coming():
