@@ -1,0 +1,200 @@
+"""The default extractor, ``auto``: one hand-made page per rule, then real pages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import scrapy_webclean as wc
+from scrapy_webclean._metadata import strip_site_suffix
+
+PROSE = (
+    "The council met on Tuesday to discuss the new budget, which had been delayed for months. "
+    "Members argued about the cost of repairs to the old bridge, and several residents spoke. "
+    "In the end, the vote was postponed until the next meeting, much to everyone's surprise."
+)
+MORE = (
+    "Officials said the delay would not affect the school year, although teachers were worried. "
+    "A spokesperson promised that a revised plan would be published before the end of the month."
+)
+NAV = "".join(f'<li><a href="/s{i}">Section {i}</a></li>' for i in range(12))
+
+
+def page(body: str, head: str = "<title>Budget vote delayed | Town News</title>") -> bytes:
+    return f"<html><head>{head}</head><body><nav><ul>{NAV}</ul></nav>{body}<footer>" \
+           f"<p>Copyright 2024 Town News. All rights reserved.</p></footer></body></html>".encode()
+
+
+def auto(body: bytes, **options) -> wc.ExtractResult:
+    return wc.extract(body, "https://news.example.com/2024/budget", **options)
+
+
+def test_article_body_kept_navigation_and_footer_dropped():
+    r = auto(page(f"<article><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p></article>"))
+    assert PROSE in r.text and MORE in r.text
+    assert "Section 3" not in r.text and "Copyright" not in r.text
+    assert r.extractor == "auto"
+
+
+def test_comments_dropped_and_returned_separately_on_request():
+    thread = "".join(f'<div class="comment"><p>Comment number {i}: I completely disagree with the council, '
+                     f'they never listen to anyone and the bridge is falling apart.</p></div>' for i in range(8))
+    body = page(f'<article><p>{PROSE}</p><p>{MORE}</p></article><section id="comments">{thread}</section>')
+    r = auto(body)
+    assert PROSE in r.text and "Comment number" not in r.text
+    assert r.comments == ""
+    r = auto(body, comments=True)
+    assert "Comment number 3" in r.comments and "Comment number" not in r.text
+
+
+def test_related_links_box_dropped():
+    related = "".join(f'<li><a href="/story{i}">Another story about the town number {i}</a></li>' for i in range(6))
+    r = auto(page(f'<article><p>{PROSE}</p><div class="box"><h3>Read next</h3><ul>{related}</ul></div>'
+                  f'<p>{MORE}</p></article>'))
+    assert PROSE in r.text and MORE in r.text
+    assert "Another story" not in r.text
+
+
+def test_teaser_cards_of_related_stories_dropped():
+    cards = "".join(f'<div class="card"><h3><a href="/s{i}">Headline of another story number {i}</a></h3>'
+                    f'<p>A short summary of that story, which is not this one…</p></div>' for i in range(5))
+    r = auto(page(f'<main><article><p>{PROSE}</p><p>{MORE}</p></article><div class="grid">{cards}</div></main>'))
+    assert PROSE in r.text and "short summary" not in r.text
+
+
+def test_list_in_table_cell_kept():
+    table = ("<table><tr><th>Item</th><th>Details</th></tr><tr><td>Bridge</td>"
+             "<td><ul><li>new railings</li><li>resurfacing</li></ul></td></tr></table>")
+    r = auto(page(f"<article><p>{PROSE}</p>{table}<p>{MORE}</p></article>"))
+    assert "new railings" in r.text and "resurfacing" in r.text
+    assert "| Bridge | new railings; resurfacing |" in r.markdown
+
+
+def test_pre_whitespace_kept():
+    code = "def budget(x):\n    if x > 0:\n        return x * 2\n    return 0"
+    r = auto(page(f"<article><p>{PROSE}</p><pre><code>{code}</code></pre><p>{MORE}</p></article>"))
+    assert code in r.text
+    assert "```\n" + code + "\n```" in r.markdown
+
+
+def test_short_valid_page_not_empty():
+    r = auto(b"<html><head><title>Notice</title></head><body><h1>Office closed</h1>"
+             b"<p>The office is closed on Monday.</p></body></html>")
+    assert "The office is closed on Monday." in r.text
+
+
+def test_body_only_in_json_ld():
+    ld = {"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Budget vote delayed",
+          "articleBody": PROSE + "\n" + MORE, "datePublished": "2024-03-05T10:00:00Z"}
+    body = page('<div id="app">Loading…</div>',
+                head=f'<title>Budget vote delayed</title><script type="application/ld+json">{json.dumps(ld)}</script>')
+    r = auto(body)
+    assert PROSE in r.text and MORE in r.text
+    assert r.date == "2024-03-05"
+
+
+def test_title_suffix_stripped_but_legitimate_colon_kept():
+    r = auto(page(f"<article><p>{PROSE}</p></article>",
+                  head="<title>Brexit: what the deal means | BBC News</title>"
+                       '<meta property="og:site_name" content="BBC News">'))
+    assert r.title == "Brexit: what the deal means"
+    assert strip_site_suffix("Budget vote delayed – Town News") == "Budget vote delayed"
+    assert strip_site_suffix("Town News: Budget vote", "Town News") == "Budget vote"
+    assert strip_site_suffix("Python 3.12: what is new") == "Python 3.12: what is new"
+    assert strip_site_suffix("Budget vote delayed_网易财经") == "Budget vote delayed"
+
+
+def test_title_heading_not_repeated_in_text():
+    r = auto(page(f"<article><h1>Budget vote delayed</h1><p>{PROSE}</p><h2>What next</h2><p>{MORE}</p></article>"))
+    assert r.title == "Budget vote delayed"
+    assert "Budget vote delayed" not in r.text
+    assert "What next" in r.text
+
+
+def test_published_date_not_modified():
+    head = ('<title>T</title><meta property="article:modified_time" content="2024-06-01T00:00:00Z">'
+            '<meta property="article:published_time" content="2024-03-05T08:00:00+01:00">')
+    r = auto(page(f"<article><p>{PROSE}</p></article>", head=head))
+    assert r.date == "2024-03-05"
+    head = '<title>T</title><meta property="article:modified_time" content="2024-06-01T00:00:00Z">'
+    assert auto(page(f"<article><p>{PROSE}</p></article>", head=head)).date is None
+
+
+def test_metadata_fields():
+    head = ('<title>Budget vote delayed - Town News</title><meta name="author" content="Ann Reporter">'
+            '<meta name="description" content="The vote is off.">'
+            '<link rel="canonical" href="/2024/budget-vote">'
+            '<meta property="og:site_name" content="Town News">')
+    r = wc.extract(page(f"<article><p>{PROSE}</p></article>", head=head).replace(b"<html>", b'<html lang="en-GB">'),
+                   "https://news.example.com/x?utm=1")
+    assert (r.author, r.description, r.sitename, r.language) == ("Ann Reporter", "The vote is off.", "Town News", "en")
+    assert r.canonical_url == "https://news.example.com/2024/budget-vote"
+    assert r.title == "Budget vote delayed"
+
+
+def test_lazy_lead_image():
+    r = auto(page(f'<article><img src="data:image/gif;base64,R0lGOD" data-src="/img/bridge.jpg"><p>{PROSE}</p>'
+                  f"</article>", head="<title>T</title>"))
+    assert r.image == "https://news.example.com/img/bridge.jpg"
+
+
+def test_hub_page_not_returned_as_link_soup():
+    links = "".join(f'<li><a href="/n{i}">News item {i}</a></li>' for i in range(40))
+    r = auto(page(f'<div class="index"><ul>{links}</ul></div>'))
+    assert r.text.count("News item") < 5
+
+
+def test_chinese_portal_footer_longer_than_short_paragraphs():
+    paras = "".join(f"<p>{s}</p>" for s in (
+        "国家统计局今天发布数据，上月居民消费价格同比上涨百分之二。",
+        "其中，食品价格上涨百分之三，非食品价格上涨百分之一。",
+        "专家表示，物价总体保持平稳，全年目标有望实现。",
+    ))
+    footer = ("<div class='foot'><p>本网站所有内容，未经授权不得转载。版权所有，违者必究。关于我们，联系我们，"
+              "广告服务，网站地图，法律声明，隐私政策，招聘信息，意见反馈，友情链接，帮助中心，全国客服热线，"
+              "违法和不良信息举报电话，网络文化经营许可证，增值电信业务经营许可证。</p></div>")
+    body = (f"<html><head><title>物价平稳_财经频道</title></head><body><div class='nav'>{NAV}</div>"
+            f"<div class='main'><h1>物价平稳</h1>{paras}</div>{footer}</body></html>")
+    r = wc.extract(body.encode("gb18030"), encoding="gb18030")
+    assert "国家统计局今天发布数据" in r.text and "全年目标有望实现" in r.text
+    assert "版权所有" not in r.text
+    assert r.title == "物价平稳"
+
+
+def test_markdown_structure():
+    body = page(f"<article><h2>Background</h2><p>{PROSE} See <a href='/report'>the report</a>.</p>"
+                "<ol><li>first point, stated</li><li>second point, stated</li></ol>"
+                f"<blockquote><p>{MORE}</p></blockquote></article>")
+    md = auto(body).markdown
+    assert "## Background" in md
+    assert "[the report](/report)" in md
+    assert "1. first point, stated\n2. second point, stated" in md
+    assert "> " + MORE.split(".")[0] in md
+
+
+def test_deterministic_and_bad_input():
+    body = page(f"<article><p>{PROSE}</p></article>")
+    assert auto(body).to_dict() == auto(body).to_dict()
+    for bad in (b"", b"\x00\x00", b"<html>", b"{\"json\": 1}", "<p>only</p>"):
+        r = wc.extract(bad)
+        assert isinstance(r.text, str) and isinstance(r.markdown, str)
+
+
+def test_invalid_option_rejected():
+    with pytest.raises(wc.InvalidOptionError):
+        auto(page("<p>x</p>"), favor="everything")
+
+
+def test_real_bbc_page(bbc_page):
+    r = wc.extract(bbc_page, "https://www.bbc.com/news/article")
+    assert len(r.text) > 1000
+    assert "Share this" not in r.text and "Copyright" not in r.text
+    assert r.title and "BBC" not in r.title
+
+
+def test_real_netease_gbk_page(netease_page):
+    r = wc.extract(netease_page, "https://money.163.com/article.html")
+    assert len(r.text) > 300
+    assert "网易公司版权所有" not in r.text
+    assert r.markdown.strip()
