@@ -248,9 +248,11 @@ class Document:
         out.reverse()
         return tuple(out)
 
-    def invisible_mask(self, extra: Iterable[str] = ()) -> bytearray:
-        """1 for every node in :data:`INVISIBLE_TAGS` (plus ``extra`` tags)."""
-        hidden = INVISIBLE_TAGS | frozenset(extra)
+    def invisible_mask(self, extra: Iterable[str] = (), *, visible: Iterable[str] = ()) -> bytearray:
+        """1 for every node in :data:`INVISIBLE_TAGS` (plus ``extra`` tags,
+        minus ``visible`` ones, e.g. ``noscript`` for a page that keeps its
+        text there for clients without scripts)."""
+        hidden = (INVISIBLE_TAGS - frozenset(visible)) | frozenset(extra)
         return bytearray(1 if (t in hidden or not t) else 0 for t in self.tags)
 
     def subtree_mask(self, roots: Iterable[int]) -> bytearray:
@@ -292,21 +294,24 @@ class Document:
             return self._measures.excluded
         return self._exclusion()
 
-    def _exclusion(self, extra_excluded: Iterable[str] = (), exclude: bytearray | None = None) -> bytearray:
-        excluded = self.invisible_mask(extra_excluded)
+    def _exclusion(self, extra_excluded: Iterable[str] = (), exclude: bytearray | None = None, *,
+                   visible: Iterable[str] = ()) -> bytearray:
+        excluded = self.invisible_mask(extra_excluded, visible=visible)
         for mask in (self.removed, exclude):
             if mask is not None:
                 excluded = union_mask(excluded, mask)
         return excluded
 
-    def compute_measures(self, extra_excluded: Iterable[str] = (), exclude: bytearray | None = None) -> Measures:
-        """Subtree aggregates, leaving out invisible tags, ``extra_excluded``
-        tags, nodes flagged in ``exclude`` and nodes removed from this view.
+    def compute_measures(self, extra_excluded: Iterable[str] = (), exclude: bytearray | None = None, *,
+                         visible: Iterable[str] = ()) -> Measures:
+        """Subtree aggregates, leaving out invisible tags (but not those named
+        in ``visible``), ``extra_excluded`` tags, nodes flagged in ``exclude``
+        and nodes removed from this view.
 
         One loop over the node arrays; the lxml tree is not walked again.
         """
         n = len(self.nodes)
-        excluded = self._exclusion(extra_excluded, exclude)
+        excluded = self._exclusion(extra_excluded, exclude, visible=visible)
         tags, parent, texts, tails = self.tags, self.parent, self.texts, self.tails
         text_len = list(self.own_len)
         link_len = [0] * n

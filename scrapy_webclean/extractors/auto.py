@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from .._document import BLOCK_TAGS, Document
+from .._document import BLOCK_TAGS, Document, Measures
 from .._metadata import extract_metadata, json_ld_objects
 from .._registry import Extractor, Option, register
 from .._render import BlockSelection, NodeSelection
@@ -143,7 +143,15 @@ class AutoExtractor(Extractor):
 
     def select(self, doc: Document, opts: Mapping[str, Any]):
         meta = extract_metadata(doc)
-        selection, comments = _select_body(doc, opts, meta.get("title"))
+        selection, comments, strength = _select_body(doc, opts, meta.get("title"), doc.measures)
+        if strength < 500 and "noscript" in doc.tags:
+            # Little prose in view: some pages (forum software, for one) keep
+            # the readable page in <noscript> for clients without scripts.
+            with_ns = doc.compute_measures(visible=("noscript",))
+            if with_ns.text_len[doc.body] > 1.5 * doc.measures.text_len[doc.body] + 200:
+                second = _select_body(doc, opts, meta.get("title"), with_ns)
+                if second[2] > strength:
+                    selection, comments, strength = second
         body_ld = meta.pop("_article_body", None)
         if body_ld:
             got = len("".join(selection.text().split()))
@@ -320,9 +328,10 @@ def _title_key(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
-def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = None
-                 ) -> tuple[NodeSelection, list[int]]:
-    m = doc.measures
+def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures
+                 ) -> tuple[NodeSelection, list[int], float]:
+    """The body as a node selection, the comment-thread roots, and the body's
+    prose value (how much real text the chosen root holds)."""
     n = len(doc)
     tags, parent, end, nodes, own = doc.tags, doc.parent, doc.end, doc.nodes, doc.own_len
     excluded = m.excluded
@@ -457,6 +466,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
     # -- seed 002: prose blocks outside the root on the same tag path as the
     # root's best block belong to the body too (a page builder splits one
     # article over sibling sections with buttons and banners between them).
+    strength = pos[root]
     kept = [root]
     if favor == "recall":  # on the shared corpora it adds captions and bylines as often as body text
         kept += _same_path_blocks(doc, blocks, root)
@@ -513,4 +523,4 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None = Non
     root = top
     if opts["comments"]:
         comment_roots = [i for i in range(body, n) if named[i] == 2 and not dead[i]]
-    return NodeSelection(doc, root, drop, excluded=excluded), comment_roots
+    return NodeSelection(doc, root, drop, excluded=excluded), comment_roots, strength
