@@ -181,6 +181,13 @@ def test_deterministic_and_bad_input():
         assert isinstance(r.text, str) and isinstance(r.markdown, str)
 
 
+def test_min_text_falls_back_to_the_whole_page():
+    body = page(f"<article><p>{PROSE}</p></article><div class='sidebar'><p>Opening hours: 9 to 5.</p></div>")
+    assert "Opening hours" not in auto(body).text
+    r = auto(body, min_text=100_000)
+    assert "Opening hours" in r.text and PROSE in r.text
+
+
 def test_invalid_option_rejected():
     with pytest.raises(wc.InvalidOptionError):
         auto(page("<p>x</p>"), favor="everything")

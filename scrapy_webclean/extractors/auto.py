@@ -137,8 +137,8 @@ class AutoExtractor(Extractor):
         Option("favor", "balanced", "choice", "precision drops more borderline blocks, recall keeps more",
                choices=("balanced", "precision", "recall")),
         Option("comments", False, bool, "also return reader comments (as the result's comments field)"),
-        Option("min_text", 0, int, "below this many characters of body text, fall back to the whole page's "
-               "prose blocks", minimum=0),
+        Option("min_text", 0, int, "when the body found has fewer non-space characters than this, return all "
+               "the page's visible text instead (0: never)", minimum=0),
     )
 
     def select(self, doc: Document, opts: Mapping[str, Any]):
@@ -158,6 +158,8 @@ class AutoExtractor(Extractor):
             want = len("".join(body_ld.split()))
             if want >= 200 and got < 0.5 * want:
                 selection = BlockSelection(body_ld.split("\n"))
+        if opts["min_text"] and len("".join(selection.text().split())) < opts["min_text"]:
+            selection = NodeSelection(doc, doc.body)
         if opts["comments"] and comments:
             meta["comments"] = "\n".join(NodeSelection(doc, r).text() for r in comments)
         return selection, meta
@@ -252,6 +254,23 @@ class _Blocks:
                 pos[p] += pos[i]
                 neg[p] += neg[i]
         return pos, neg
+
+
+def _best_root(end: list[int], dead: bytearray, named: bytearray, pos: list[float], neg: list[float],
+               body: int) -> int:
+    """The node under ``body`` (or ``body``) with the largest net value, outside
+    dead and furniture subtrees; on a tie the later (deeper) node."""
+    best, best_v = body, float("-inf")
+    i, stop = body, end[body]
+    while i < stop:
+        if dead[i] or named[i]:
+            i = end[i]
+            continue
+        v = pos[i] - neg[i]
+        if v >= best_v:
+            best, best_v = i, v
+        i += 1
+    return best
 
 
 def _same_path_blocks(doc: Document, blocks: _Blocks, root: int) -> list[int]:
@@ -436,32 +455,12 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             net_body = pos[body] - neg[body]
 
     # -- the body root: the largest net value outside furniture.
-    best, best_v = body, float("-inf")
-    i, stop = body, end[body]
-    while i < stop:
-        if dead[i] or named[i]:
-            i = end[i]
-            continue
-        v = pos[i] - neg[i]
-        if v >= best_v:
-            best, best_v = i, v
-        i += 1
-    root = best
+    root = _best_root(end, dead, named, pos, neg, body)
     if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body]:
         # Little prose anywhere: a listing, a forum index, a product grid.
         # Linked headlines with summaries are then the content.
         pos, neg = blocks.values(listing=True)
-        best, best_v = body, float("-inf")
-        i, stop = body, end[body]
-        while i < stop:
-            if dead[i] or named[i]:
-                i = end[i]
-                continue
-            v = pos[i] - neg[i]
-            if v >= best_v:
-                best, best_v = i, v
-            i += 1
-        root = best
+        root = _best_root(end, dead, named, pos, neg, body)
 
     # -- seed 002: prose blocks outside the root on the same tag path as the
     # root's best block belong to the body too (a page builder splits one
