@@ -51,6 +51,20 @@ The tree marks a node *noisy* when it and all its descendants are low, and
 *meaningful* when it is not noisy and no descendant is (``stats()`` counts
 both).
 
+**Choice: fields of labelled template blocks.** The descendant rule keeps
+any template block that holds one varying value: a figure's caption and
+credit, a "Keywords:" box's links, a "Related" list. Leaf importance cannot
+tell such a value from article text (both are new on every page), but the
+block around it can: its node is low, and beside the value sits a *label*,
+a child whose own text is template, measured with each feature weighted by
+the pages it occurs on (``1 - sum df H / sum df``), so a label seen on most
+pages stays template when a few pages vary a word of it. A sibling of a
+label is a *field*, and low with all its descendants, when it is not low
+only through per-page text: one child sequence all the way down (a fixed
+structure), never seen as a run of like siblings (a block has one value
+per slot; an article's paragraphs come in runs), and on no more pages than
+the label. Cleaning removes a field without the text check below.
+
 Cleaning a page (:meth:`SiteStyleTree.noise_mask`) walks the page and the
 tree together, mapping each page node to the tree node it would have been
 merged into. A page subtree is template noise when every visible node in it
@@ -58,10 +72,10 @@ maps to a low tree node: the spec's "noisy node" rule, applied to the
 descendants the page actually has, so a rare variant of a block seen
 elsewhere does not save that block on every other page. A page node the
 tree never saw is kept, and so is every ancestor of it; ``<body>`` itself is
-never removed. **Choice**: a page node mapped to a low node is template only
-if at least half of its own text features are that node's template text
-(features on two pages or more, and on at least the square root of the
-pages that had the node): new text in a template place stays.
+never removed. **Choice**: a page node mapped to a low node (not a field) is
+template only if at least half of its own text features are that node's
+template text (features on two pages or more, and on at least the square
+root of the pages that had the node): new text in a template place stays.
 
 Bounded memory: at most ``max_pages`` pages are learned (later ones are
 refused); a page already learned (same URL or same text) is refused; an
@@ -90,7 +104,10 @@ __all__ = ["SiteStyleTree", "CompiledSiteTree", "presentation_key", "content_fea
 
 #: The ``format`` field of a saved tree, and the version this code writes and reads.
 FORMAT = "scrapy-webclean/site-style-tree"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+#: Older versions this code still reads (version 2 has no run marks: its
+#: element nodes count as seen in runs, so it marks no template fields).
+READ_VERSIONS = (2, 3)
 
 #: Importance below which a known node is template. Tuned on the site-bbc and
 #: site-163 corpora by learning from one half and cleaning the other: every
@@ -303,7 +320,7 @@ class _Element:
     """An element node: a key id, the pages it was on, its children, styles and features."""
 
     __slots__ = ("key", "m", "stamp", "children", "styles", "features", "overflow", "log_df", "n_total",
-                 "n_log_n", "imp", "low", "noisy", "any_low", "any_noisy")
+                 "n_log_n", "runs", "imp", "text_imp", "fixed", "low", "field", "noisy", "any_low", "any_noisy")
 
     def __init__(self, key: int) -> None:
         self.key = key
@@ -316,8 +333,12 @@ class _Element:
         self.log_df = 0.0  # sum of ln(df) over features (kept up to date incrementally)
         self.n_total = 0  # sum of the styles' n
         self.n_log_n = 0.0  # sum of n ln n over the styles
+        self.runs = False  # seen as a run of two or more like siblings on some page
         self.imp = -1.0  # CompImp, or -1 when unknown (m < 2); valid when the tree is not dirty
         self.low = False
+        self.text_imp = -1.0  # its own text's importance, occurrences weighted; -1: no text or unknown
+        self.fixed = False  # it and every descendant had one child sequence only
+        self.field = False  # a field of a labelled template block (see _mark_fields)
         self.noisy = False
         self.any_low = False  # this node or a descendant is low
         self.any_noisy = False  # this node or a descendant is noisy
@@ -480,6 +501,8 @@ class SiteStyleTree:
                 if child.stamp != page:
                     child.stamp = page
                     child.m += 1
+                if len(group) > 1:
+                    child.runs = True
                 for i in group:
                     feats = _page_features(doc, i)
                     if feats:
@@ -521,9 +544,19 @@ class SiteStyleTree:
         if not self._dirty:
             return
         gamma, threshold = self._gamma, self._threshold
-        for e in reversed(self._elements_preorder()):  # children before parents
+        order = self._elements_preorder()
+        for e in reversed(order):  # children before parents
             e.imp = imp = _importance(e, gamma)
-            e.low = low = 0.0 <= imp < threshold
+            e.text_imp = _text_importance(e)
+            e.low = 0.0 <= imp < threshold
+            e.field = False
+            fixed = not e.styles or len(e.styles) == 1
+            if fixed and e.children:
+                fixed = all(c.fixed for c in e.children.values())
+            e.fixed = fixed
+        _mark_fields(order, threshold)
+        for e in reversed(order):
+            low = e.low
             noisy = any_low = low
             below_noisy = False
             if e.children:
@@ -590,7 +623,8 @@ class SiteStyleTree:
         """The whole tree as JSON-ready data (format documented in the README).
 
         Element nodes are listed in preorder, the virtual root first, as
-        ``[key, m, features, overflow]``; ``children`` rows are
+        ``[key, m, features, overflow, runs]`` (runs: 1 when seen as a run of
+        like siblings); ``children`` rows are
         ``[parent, child]`` and ``styles`` rows ``[element, n, key sequence]``.
         """
         elements: list[list[Any]] = []
@@ -600,7 +634,7 @@ class SiteStyleTree:
         order = self._elements_preorder()
         for e in order:
             index[id(e)] = len(elements)
-            elements.append([e.key, e.m, dict(e.features) if e.features else {}, e.overflow])
+            elements.append([e.key, e.m, dict(e.features) if e.features else {}, e.overflow, int(e.runs)])
         for e in order:
             here = index[id(e)]
             if e.children:
@@ -637,9 +671,10 @@ class SiteStyleTree:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SiteTreeError("not a site style tree (no 'format': %r field)" % FORMAT)
         version = data.get("version")
-        if version != FORMAT_VERSION:
+        if not _is_int(version) or version not in READ_VERSIONS:
             raise SiteTreeError(f"site style tree format version {version!r} is not supported "
-                                f"(this version of scrapy-webclean reads version {FORMAT_VERSION})")
+                                f"(this version of scrapy-webclean reads versions "
+                                f"{', '.join(map(str, READ_VERSIONS))})")
         saved_key = data.get("attr_key")
         wanted = _key_name(attr_key) if attr_key is not None else DEFAULT_KEY_NAME
         if saved_key != wanted:
@@ -648,14 +683,14 @@ class SiteStyleTree:
         try:
             tree = cls(threshold=data["threshold"], gamma=data["gamma"], max_pages=data["max_pages"],
                        attr_key=attr_key, max_features=data["max_features"])
-            tree._load_body(data)
+            tree._load_body(data, version)
         except SiteTreeError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise SiteTreeError(f"corrupt site style tree: {type(exc).__name__}: {exc}") from None
         return tree
 
-    def _load_body(self, data: Mapping[str, Any]) -> None:
+    def _load_body(self, data: Mapping[str, Any], version: int = FORMAT_VERSION) -> None:
         def bad(what: str) -> SiteTreeError:
             return SiteTreeError(f"corrupt site style tree: {what}")
 
@@ -680,10 +715,14 @@ class SiteStyleTree:
             raise bad("no element nodes")
         nkeys = len(keys)
         elements: list[_Element] = []
+        width = 4 if version == 2 else 5
         for pos, row in enumerate(rows):
-            if not (isinstance(row, list) and len(row) == 4):
-                raise bad(f"element {pos} is not [key, m, features, overflow]")
-            key, m, feats, overflow = row
+            if not (isinstance(row, list) and len(row) == width):
+                raise bad(f"element {pos} is not [key, m, features, overflow{', runs' if width == 5 else ''}]")
+            key, m, feats, overflow = row[:4]
+            runs = row[4] if width == 5 else 1  # version 2: unknown, so never a template field
+            if runs not in (0, 1) or isinstance(runs, bool):
+                raise bad(f"element {pos} has runs {runs!r}")
             if not (_is_int(key) and (key == -1 if pos == 0 else 0 <= key < nkeys)):
                 raise bad(f"element {pos} has key {key!r}")
             if not (_is_int(m) and 0 <= m <= pages) or not (_is_int(overflow) and overflow >= 0):
@@ -691,7 +730,7 @@ class SiteStyleTree:
             if not isinstance(feats, dict):
                 raise bad(f"element {pos} features are not an object")
             e = _Element(key)
-            e.m, e.overflow = m, overflow
+            e.m, e.overflow, e.runs = m, overflow, bool(runs)
             if feats:
                 log_df = 0.0
                 for f, c in feats.items():
@@ -786,6 +825,54 @@ class SiteStyleTree:
         self.__dict__.update(other.__dict__)
 
 
+def _mark_fields(order: list[_Element], threshold: float) -> None:
+    """Mark the fields of labelled template blocks low (``order``: preorder).
+
+    A *label* is a child of a low node whose own text is template
+    (occurrence-weighted text importance below ``threshold``: "Image
+    caption", "Keywords:"). A *field* is a sibling of a label that is not
+    low only because of its own per-page text: it has one child sequence
+    all the way down (a fixed structure), it never came as a run of like
+    siblings (a template block holds one value per slot; an article's
+    paragraphs come in runs), and it is on no more pages than the label.
+    A field and its descendants become low, and cleaning removes them
+    without the text check (their text is new by nature).
+    """
+    for e in order:
+        if not (e.low and e.children) or e.field:
+            continue
+        kids = list(e.children.values())
+        top = max((c.m for c in kids if 0.0 <= c.text_imp < threshold), default=0)
+        if not top:
+            continue
+        for c in kids:
+            if c.low or c.imp < 0 or not c.fixed or c.runs or c.m > top:
+                continue
+            stack = [c]
+            while stack:
+                d = stack.pop()
+                d.low = d.field = True
+                if d.children:
+                    stack.extend(d.children.values())
+
+
+def _text_importance(e: _Element) -> float:
+    """Importance of ``e``'s own text with each feature weighted by the pages
+    it occurs on (``1 - sum df H / sum df``); -1 when it has no text or is unknown."""
+    m = e.m
+    feats = e.features
+    if m < 2 or not (feats or e.overflow):
+        return -1.0
+    occ = e.overflow
+    acc = 0.0
+    if feats:
+        for c in feats.values():
+            occ += c
+            if c > 1:
+                acc += c * math.log(c)
+    return min(1.0, max(0.0, 1.0 - acc / math.log(m) / occ))
+
+
 def _importance(e: _Element, gamma: float) -> float:
     """CompImp of ``e`` from its children's (already computed); -1 when unknown."""
     m = e.m
@@ -871,12 +958,14 @@ class CompiledSiteTree:
         low = bytearray(1)
         branches = bytearray(1)
         children: dict[tuple, int] = {}
-        template: dict[int, frozenset[str]] = {}
+        template: dict[int, frozenset[str] | None] = {}
         used: set[int] = set()
         stack: list[tuple[_Element, int]] = [(tree._root, 0)]
         while stack:
             e, idx = stack.pop()
-            if e.low and e.features:
+            if e.field:
+                template[idx] = None  # a field of a template block: its text is not checked
+            elif e.low and e.features:
                 # Template text recurs: on two pages or more, and on at least
                 # the square root of the pages that have the node.
                 floor = max(2, math.ceil(math.sqrt(e.m)))
@@ -950,7 +1039,7 @@ class CompiledSiteTree:
             if tags[i] in _SKIPPED:
                 continue
             e = mapped[i]
-            if e >= 0 and low[e] and not blocked[i] and _seen_text(doc, i, template.get(e)):
+            if e >= 0 and low[e] and not blocked[i] and _seen_text(doc, i, template.get(e, _NO_TEXT)):
                 noise[i] = 1
             else:
                 blocked[parent[i]] = 1
@@ -969,9 +1058,15 @@ class CompiledSiteTree:
 TEMPLATE_SHARE = 0.5
 
 
+_NO_TEXT: frozenset[str] = frozenset()
+
+
 def _seen_text(doc: Document, i: int, known: frozenset[str] | None) -> bool:
     """Whether the text directly in page node ``i`` is mostly what the tree
-    saw on several pages there (a node without text passes)."""
+    saw on several pages there (a node without text passes; ``known`` None:
+    any text passes)."""
+    if known is None:
+        return True
     feats = _page_features(doc, i)
     if not feats:
         return True

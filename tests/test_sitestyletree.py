@@ -113,6 +113,68 @@ def test_new_text_in_a_template_place_is_kept():
     assert "Copyright" not in text and "Most read" not in text
 
 
+CAPTIONS = ["A crowd outside the town hall", "Water over the lane by the old mill", "Visitors at the museum gate",
+            "Players lift the trophy", "A bus at the northern depot", "Students in the reading room",
+            "Loaves cooling on a rack"]
+KEYWORDS = [["city finance", "local politics"], ["weather alerts", "waterways"], ["heritage"],
+            ["trophies", "league tables"], ["commuting", "transport"], ["education"],
+            ["small business", "food and drink"]]
+
+
+def figure_page(k: int, *, labels: bool = True) -> str:
+    """Page ``k`` of a site whose articles carry a captioned picture and a
+    keyword box: template blocks with one per-page value each, after a label."""
+    title, paras = STORIES[k]
+    label = '<span class="off-screen">Image caption</span>' if labels else ""
+    figure = f'<figure class="media">{label}<span class="caption">{CAPTIONS[k]}</span></figure>'
+    head = '<div class="box-title">Keywords:</div>' if labels else ""
+    links = "".join(f'<a href="/tag/{w}">{w}</a> ' for w in KEYWORDS[k])
+    box = f'<div class="keywords">{head}<p class="tags">{links}</p></div>'
+    body = "".join(f"<p>{p}</p>" for p in paras)
+    return (f'<html><body>{NAV}<div class="article"><h1>{title}</h1>{figure}{body}</div>{box}'
+            f"{FOOTER}</body></html>")
+
+
+def test_fields_of_labelled_template_blocks_go():
+    # A caption or a keyword list is new on every page, but it is the one
+    # value of a template block (a figure, a keyword box) next to a label
+    # that is the same on every page: a field of the template, not content.
+    tree = SiteStyleTree()
+    for k in range(6):
+        assert tree.add_page(figure_page(k), f"https://herald.example/f/{k}")
+    for k in (2, 6):  # a learned page and an unseen one
+        text = wc.extract(figure_page(k), extractor="sst", site_tree=tree).text
+        for p in STORIES[k][1]:
+            assert p in text
+        assert STORIES[k][0] in text
+        assert CAPTIONS[k] not in text and "Image caption" not in text
+        assert KEYWORDS[k][0] not in text and "Keywords:" not in text
+    # Without the labels, the same blocks are new text in a template place: kept.
+    tree = SiteStyleTree()
+    for k in range(6):
+        assert tree.add_page(figure_page(k, labels=False), f"https://herald.example/f/{k}")
+    text = wc.extract(figure_page(6, labels=False), extractor="sst", site_tree=tree).text
+    assert CAPTIONS[6] in text and KEYWORDS[6][0] in text
+
+
+def test_paragraph_runs_beside_a_label_are_not_fields():
+    # The article container holds a label ("Story continues below") and the
+    # paragraphs; the container is low, but paragraphs come in runs of like
+    # siblings, which a template field never does: the article stays.
+    def page(k: int) -> str:
+        body = "".join(f"<p>{p}</p>" for p in STORIES[k][1])
+        return (f'<html><body>{NAV}<div class="article"><span class="kicker">Story continues below</span>'
+                f"{body}</div>{FOOTER}</body></html>")
+
+    tree = SiteStyleTree()
+    for k in range(6):
+        assert tree.add_page(page(k), f"https://herald.example/k/{k}")
+    text = wc.extract(page(6), extractor="sst", site_tree=tree).text
+    for p in STORIES[6][1]:
+        assert p in text
+    assert "Copyright" not in text
+
+
 def test_a_tree_learned_from_one_page_removes_nothing():
     tree = learned([0])
     doc = parse(site_page(0))
@@ -280,6 +342,19 @@ def test_saved_file_is_documented_json(tmp_path):
     assert {"keys", "styles", "seen", "threshold", "gamma", "max_pages"} <= set(data)
 
 
+def test_version_2_trees_still_load_and_mark_no_fields():
+    tree = SiteStyleTree()
+    for k in range(6):
+        tree.add_page(figure_page(k), f"https://herald.example/f/{k}")
+    data = tree.to_dict()
+    old = {**data, "version": 2, "elements": [row[:4] for row in data["elements"]]}
+    loaded = SiteStyleTree.from_dict(old)
+    text = wc.extract(figure_page(6), extractor="sst", site_tree=loaded).text
+    assert CAPTIONS[6] in text  # runs unknown: nothing counts as a field
+    assert "Copyright" not in text
+    assert loaded.to_dict()["version"] == FORMAT_VERSION
+
+
 def _corrupt(data):
     yield "format", {**data, "format": "something-else"}
     yield "version", {**data, "version": FORMAT_VERSION + 1}
@@ -298,6 +373,10 @@ def _corrupt(data):
     elements = [list(e) for e in data["elements"]]
     elements[1][2] = {"word": 10 ** 6}
     yield "corrupt", {**data, "elements": elements}
+    elements = [list(e) for e in data["elements"]]
+    elements[1][4] = 3
+    yield "corrupt", {**data, "elements": elements}
+    yield "corrupt", {**data, "elements": [e[:4] for e in data["elements"]]}  # version 3 rows have runs
     yield "corrupt", {k: v for k, v in data.items() if k != "threshold"}
     yield "corrupt", {**data, "threshold": 7}
 
