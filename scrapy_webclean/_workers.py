@@ -44,9 +44,9 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["WorkerPool", "WorkerCrashed", "JobError", "crawler_pool"]
 
-#: Job priorities (lowest first): tagging holds a download slot and
-#: learning or loading a tree holds a site's waiting items, extraction only
-#: its own item.
+#: Job priorities (lowest first): a response waits for its tagging before it
+#: reaches the spider (and counts against CONCURRENT_REQUESTS meanwhile), a
+#: site's waiting items for its tree; an extraction holds only its own item.
 TAG_PRIORITY = 0
 TREE_PRIORITY = 0
 EXTRACT_PRIORITY = 1
@@ -171,8 +171,8 @@ class WorkerPool:
     the pool stays usable after each. ``restarts`` counts replaced workers.
 
     Waiting jobs run lowest ``priority`` first, then in order of arrival:
-    the page-type middleware holds a download slot until its job is done,
-    so its jobs go before extraction jobs, which hold only an item.
+    a response waits for its page-type job before it reaches the spider, so
+    those jobs go before extraction jobs, which hold only an item.
     """
 
     def __init__(self, size: int, timeout: float, *, on_restart: Callable[[str], None] | None = None) -> None:
