@@ -59,11 +59,15 @@ block around it can: its node is low, and beside the value sits a *label*,
 a child whose own text is template, measured with each feature weighted by
 the pages it occurs on (``1 - sum df H / sum df``), so a label seen on most
 pages stays template when a few pages vary a word of it. A sibling of a
-label is a *field*, and low with all its descendants, when it is not low
-only through per-page text: one child sequence all the way down (a fixed
-structure), never seen as a run of like siblings (a block has one value
+label (siblings without text of their own may come between) is a *field*,
+and low with all its descendants, when it is not low only through per-page
+text: one child sequence all the way down (a fixed structure), never seen
+as a run of like siblings (a block has one value
 per slot; an article's paragraphs come in runs), and on no more pages than
-the label. Cleaning removes a field without the text check below.
+the label; every run of like siblings inside it has the same length on
+every page (a template list shows a set number of items; the number of an
+article's paragraphs varies). Cleaning removes a field without the text
+check below.
 
 Cleaning a page (:meth:`SiteStyleTree.noise_mask`) walks the page and the
 tree together, mapping each page node to the tree node it would have been
@@ -320,7 +324,7 @@ class _Element:
     """An element node: a key id, the pages it was on, its children, styles and features."""
 
     __slots__ = ("key", "m", "stamp", "children", "styles", "features", "overflow", "log_df", "n_total",
-                 "n_log_n", "runs", "imp", "text_imp", "fixed", "low", "field", "noisy", "any_low", "any_noisy")
+                 "n_log_n", "run_lo", "run_hi", "imp", "text_imp", "fixed", "low", "field", "noisy", "any_low", "any_noisy")
 
     def __init__(self, key: int) -> None:
         self.key = key
@@ -333,11 +337,12 @@ class _Element:
         self.log_df = 0.0  # sum of ln(df) over features (kept up to date incrementally)
         self.n_total = 0  # sum of the styles' n
         self.n_log_n = 0.0  # sum of n ln n over the styles
-        self.runs = False  # seen as a run of two or more like siblings on some page
+        self.run_lo = 0  # the shortest and longest runs of like siblings it came in (0: none yet)
+        self.run_hi = 0
         self.imp = -1.0  # CompImp, or -1 when unknown (m < 2); valid when the tree is not dirty
         self.low = False
         self.text_imp = -1.0  # its own text's importance, occurrences weighted; -1: no text or unknown
-        self.fixed = False  # it and every descendant had one child sequence only
+        self.fixed = False  # it and every descendant: one child sequence, runs of one length
         self.field = False  # a field of a labelled template block (see _mark_fields)
         self.noisy = False
         self.any_low = False  # this node or a descendant is low
@@ -501,8 +506,11 @@ class SiteStyleTree:
                 if child.stamp != page:
                     child.stamp = page
                     child.m += 1
-                if len(group) > 1:
-                    child.runs = True
+                run = len(group)
+                if run > child.run_hi:
+                    child.run_hi = run
+                if not child.run_lo or run < child.run_lo:
+                    child.run_lo = run
                 for i in group:
                     feats = _page_features(doc, i)
                     if feats:
@@ -550,7 +558,7 @@ class SiteStyleTree:
             e.text_imp = _text_importance(e)
             e.low = 0.0 <= imp < threshold
             e.field = False
-            fixed = not e.styles or len(e.styles) == 1
+            fixed = (not e.styles or len(e.styles) == 1) and e.run_lo == e.run_hi
             if fixed and e.children:
                 fixed = all(c.fixed for c in e.children.values())
             e.fixed = fixed
@@ -623,8 +631,8 @@ class SiteStyleTree:
         """The whole tree as JSON-ready data (format documented in the README).
 
         Element nodes are listed in preorder, the virtual root first, as
-        ``[key, m, features, overflow, runs]`` (runs: 1 when seen as a run of
-        like siblings); ``children`` rows are
+        ``[key, m, features, overflow, run_lo, run_hi]`` (the shortest and
+        longest runs of like siblings it came in); ``children`` rows are
         ``[parent, child]`` and ``styles`` rows ``[element, n, key sequence]``.
         """
         elements: list[list[Any]] = []
@@ -634,7 +642,7 @@ class SiteStyleTree:
         order = self._elements_preorder()
         for e in order:
             index[id(e)] = len(elements)
-            elements.append([e.key, e.m, dict(e.features) if e.features else {}, e.overflow, int(e.runs)])
+            elements.append([e.key, e.m, dict(e.features) if e.features else {}, e.overflow, e.run_lo, e.run_hi])
         for e in order:
             here = index[id(e)]
             if e.children:
@@ -715,14 +723,15 @@ class SiteStyleTree:
             raise bad("no element nodes")
         nkeys = len(keys)
         elements: list[_Element] = []
-        width = 4 if version == 2 else 5
+        width = 4 if version == 2 else 6
         for pos, row in enumerate(rows):
             if not (isinstance(row, list) and len(row) == width):
-                raise bad(f"element {pos} is not [key, m, features, overflow{', runs' if width == 5 else ''}]")
+                raise bad(f"element {pos} is not [key, m, features, overflow{', run_lo, run_hi' if width == 6 else ''}]")
             key, m, feats, overflow = row[:4]
-            runs = row[4] if width == 5 else 1  # version 2: unknown, so never a template field
-            if runs not in (0, 1) or isinstance(runs, bool):
-                raise bad(f"element {pos} has runs {runs!r}")
+            # Version 2 did not record runs: count them as varied, so nothing is a template field.
+            run_lo, run_hi = row[4:] if width == 6 else (1, 2)
+            if not (_is_int(run_lo) and _is_int(run_hi) and 0 <= run_lo <= run_hi and (run_lo or not run_hi)):
+                raise bad(f"element {pos} has runs {run_lo!r}, {run_hi!r}")
             if not (_is_int(key) and (key == -1 if pos == 0 else 0 <= key < nkeys)):
                 raise bad(f"element {pos} has key {key!r}")
             if not (_is_int(m) and 0 <= m <= pages) or not (_is_int(overflow) and overflow >= 0):
@@ -730,7 +739,7 @@ class SiteStyleTree:
             if not isinstance(feats, dict):
                 raise bad(f"element {pos} features are not an object")
             e = _Element(key)
-            e.m, e.overflow, e.runs = m, overflow, bool(runs)
+            e.m, e.overflow, e.run_lo, e.run_hi = m, overflow, run_lo, run_hi
             if feats:
                 log_df = 0.0
                 for f, c in feats.items():
@@ -830,23 +839,33 @@ def _mark_fields(order: list[_Element], threshold: float) -> None:
 
     A *label* is a child of a low node whose own text is template
     (occurrence-weighted text importance below ``threshold``: "Image
-    caption", "Keywords:"). A *field* is a sibling of a label that is not
-    low only because of its own per-page text: it has one child sequence
-    all the way down (a fixed structure), it never came as a run of like
-    siblings (a template block holds one value per slot; an article's
-    paragraphs come in runs), and it is on no more pages than the label.
+    caption", "Keywords:"). A *field* is a sibling that follows a label in
+    some child sequence (siblings without text of their own in between) and
+    is not low only because of its own per-page text: it has one child sequence
+    all the way down, with every run of like siblings in it of one length on
+    every page (a fixed structure: a template list shows a set number of
+    items, an article's paragraphs vary in number), it never came as a run
+    itself (a template block holds one value per slot), and it is on no more
+    pages than the label.
     A field and its descendants become low, and cleaning removes them
     without the text check (their text is new by nature).
     """
     for e in order:
-        if not (e.low and e.children) or e.field:
+        if not (e.low and e.children and e.styles) or e.field:
             continue
-        kids = list(e.children.values())
-        top = max((c.m for c in kids if 0.0 <= c.text_imp < threshold), default=0)
-        if not top:
-            continue
-        for c in kids:
-            if c.low or c.imp < 0 or not c.fixed or c.runs or c.m > top:
+        children = e.children
+        labelled: dict[int, int] = {}  # child key -> pages of the label just before it
+        for seq in e.styles:
+            label_m = 0
+            for k in seq:
+                c = children[k]
+                if label_m:
+                    labelled[k] = max(labelled.get(k, 0), label_m)
+                if c.text_imp >= 0:  # a child with text of its own: a label, or text that ends one
+                    label_m = c.m if c.text_imp < threshold else 0
+        for k, top in labelled.items():
+            c = children[k]
+            if c.low or c.imp < 0 or not c.fixed or c.run_hi > 1 or c.m > top:
                 continue
             stack = [c]
             while stack:

@@ -116,9 +116,9 @@ def test_new_text_in_a_template_place_is_kept():
 CAPTIONS = ["A crowd outside the town hall", "Water over the lane by the old mill", "Visitors at the museum gate",
             "Players lift the trophy", "A bus at the northern depot", "Students in the reading room",
             "Loaves cooling on a rack"]
-KEYWORDS = [["city finance", "local politics"], ["weather alerts", "waterways"], ["heritage"],
-            ["trophies", "league tables"], ["commuting", "transport"], ["education"],
-            ["small business", "food and drink"]]
+KEYWORDS = [["city finance", "local politics"], ["weather alerts", "waterways"], ["heritage", "exhibitions"],
+            ["trophies", "league tables"], ["commuting", "transport"], ["education", "reading rooms"],
+            ["small business", "food and drink"]]  # a set number per page, as a template shows them
 
 
 def figure_page(k: int, *, labels: bool = True) -> str:
@@ -158,13 +158,14 @@ def test_fields_of_labelled_template_blocks_go():
 
 
 def test_paragraph_runs_beside_a_label_are_not_fields():
-    # The article container holds a label ("Story continues below") and the
-    # paragraphs; the container is low, but paragraphs come in runs of like
-    # siblings, which a template field never does: the article stays.
+    # Labels (a section name, "Story continues below") come right before the
+    # article container and its paragraphs, whose parents are low; but
+    # paragraphs come in runs of like siblings, of a length that varies from
+    # page to page, which a template field never has: the article stays.
     def page(k: int) -> str:
         body = "".join(f"<p>{p}</p>" for p in STORIES[k][1])
-        return (f'<html><body>{NAV}<div class="article"><span class="kicker">Story continues below</span>'
-                f"{body}</div>{FOOTER}</body></html>")
+        return (f'<html><body>{NAV}<div class="section">Local news</div><div class="article">'
+                f'<span class="kicker">Story continues below</span>{body}</div>{FOOTER}</body></html>')
 
     tree = SiteStyleTree()
     for k in range(6):
@@ -374,7 +375,7 @@ def _corrupt(data):
     elements[1][2] = {"word": 10 ** 6}
     yield "corrupt", {**data, "elements": elements}
     elements = [list(e) for e in data["elements"]]
-    elements[1][4] = 3
+    elements[1][4] = elements[1][5] + 1  # shortest run longer than the longest
     yield "corrupt", {**data, "elements": elements}
     yield "corrupt", {**data, "elements": [e[:4] for e in data["elements"]]}  # version 3 rows have runs
     yield "corrupt", {k: v for k, v in data.items() if k != "threshold"}
