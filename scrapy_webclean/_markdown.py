@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ._deadline import check_deadline
 from ._document import BLOCK_TAGS, Document
 
 __all__ = ["render_markdown"]
@@ -263,7 +264,11 @@ def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tail
             w.flush()
 
     i = root
+    steps = 0
     while i < stop:
+        steps += 1
+        if not steps & 4095:
+            check_deadline()
         while stack and end[stack[-1]] <= i:
             j = stack.pop()
             close(j)

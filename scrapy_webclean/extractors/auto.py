@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from .._deadline import check_deadline
 from .._document import BLOCK_TAGS, Document, Measures
 from .._metadata import extract_metadata, json_ld_objects
 from .._registry import Extractor, Option, register
@@ -112,6 +113,14 @@ _MARK_LIMIT = (0, 1000, 80, 300, 300)
 _SHORT_MARKS = re.compile(
     f"(?P<legal>{_BOILERPLATE_RE.pattern})|(?P<credit>{_CREDIT_RE.pattern})|(?P<promo>{_PROMO_RE.pattern})",
     re.IGNORECASE)
+#: Literal fragments, one of which every match of those phrase sets contains (lower case).
+_MARK_KEYWORDS = (
+    "©", "&copy", "(c)", "copyright", "rights reserved", "版权", "著作权", "免责", "转载", "授权", "terms of", "privacy",
+    "cookie", "photo", "image", "picture", "illustration", "video", "slide", "caption", "getty", "图片来源", "图/",
+    "sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affiliate",
+    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
+    "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到",
+)
 _GROUP_MARK = {"legal": _MARK_LEGAL, "credit": _MARK_CREDIT, "promo": _MARK_PROMO}
 #: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
 _DATE_WORDS = re.compile(
@@ -324,11 +333,17 @@ def _piece_mark(text: str) -> int:
     text = text.strip()
     if len(text) < 2:
         return 0
-    if len(text) >= 300:
-        return _MARK_LEGAL if _BOILERPLATE_RE.search(text) else 0
-    m = _SHORT_MARKS.search(text)
-    if m:
-        return _GROUP_MARK[m.lastgroup]
+    low = text.lower()
+    # A few substring tests (C speed) rule out almost every block before a
+    # regular expression has to try its alternatives at every position.
+    if any(k in low for k in _MARK_KEYWORDS):
+        if len(text) >= 300:
+            return _MARK_LEGAL if _BOILERPLATE_RE.search(text) else 0
+        m = _SHORT_MARKS.search(text)
+        if m:
+            return _GROUP_MARK[m.lastgroup]
+    elif len(text) >= 300:
+        return 0
     if len(text) < 80 and _is_dateline(text):
         return _MARK_DATELINE
     return 0
@@ -408,6 +423,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
         if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
             truncated[owner[p]] = 1
 
+    check_deadline()
     # -- pass 2 (reverse): what each block owns.
     cjk, latin = m.cjk_punct, m.latin_punct
     chars = [0] * n       # characters a block owns (its inline text)
@@ -434,16 +450,18 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             c = chars[i]
             if 0 < c < 1000 and links[i] * 2 <= c:
                 marked[i] = _piece_mark(nodes[i].text_content())
+    check_deadline()
     blocks = _Blocks(tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated)
     pos, neg = blocks.values(listing=False)
+    check_deadline()
 
-    # -- rescue furniture-named wrappers that hold most of the page's value.
-    net_body = pos[body] - neg[body]
+    # -- rescue furniture-named wrappers that hold most of the page's prose
+    # (prose, not net value: a reference page's text is dense in links).
     for i in range(n - 1, body, -1):
         k = named[i]
         if not k or dead[i]:
             continue
-        if pos[i] - neg[i] > (3.0 if k == 2 else 1.0) * max(net_body, 0.0):
+        if pos[i] > (3.0 if k == 2 else 1.0) * pos[body]:
             named[i] = 0
             a, dp, dn = parent[i], pos[i], neg[i]
             while a >= 0:
@@ -452,7 +470,6 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 if named[a]:
                     break
                 a = parent[a]
-            net_body = pos[body] - neg[body]
 
     # -- the body root: the largest net value outside furniture.
     root = _best_root(end, dead, named, pos, neg, body)
@@ -483,6 +500,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 on_path[a] = 1
                 a = parent[a]
 
+    check_deadline()
     # -- pass 4 (preorder over the kept region): drop furniture and mostly-negative subtrees.
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
     drop = bytearray(n)
