@@ -40,6 +40,7 @@ _LAZY_SRC = ("src", "data-src", "data-lazy-src", "data-original", "data-srcset",
 _MAX_JSON = 2_000_000
 #: Elements the metadata loop reads; microdata is found by XPath.
 _METADATA_TAGS = frozenset({"meta", "link", "html", "time", "img", "h1"})
+_REL_AUTHOR = ('rel="author"', "rel='author'", "rel=author")
 _MICRODATA = lxml.etree.XPath(
     "//body//*[@itemprop='author' or @itemprop='datePublished'][not(self::meta) and not(self::time)]"
     " | //body//a[@rel='author']")
@@ -273,7 +274,9 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
 
     # Microdata and rel=author anywhere in the body: one XPath (C speed)
     # rather than an attribute lookup on every element.
-    if doc.root is not None:
+    # The XPath visits every element: run it only when the source has microdata or rel=author.
+    src = doc.source or ""
+    if doc.root is not None and ("itemprop" in src or any(r in src for r in _REL_AUTHOR)):
         for el in _MICRODATA(doc.root):
             prop = el.get("itemprop")
             if prop == "author":
