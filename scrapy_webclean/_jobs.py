@@ -2,7 +2,9 @@
 
 Module-level functions with plain, picklable arguments and results, so that
 :class:`~scrapy_webclean._workers.WorkerPool` can send them to a worker by
-name. Each parses its page once.
+name. Each parses its page once. The Scrapy components check page sizes
+against ``WEBCLEAN_MAXSIZE`` before sending a job, so the jobs lift the
+core's own ``max_body_size``: one setting decides.
 """
 
 from __future__ import annotations
@@ -79,7 +81,8 @@ def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]],
     started = time.perf_counter()
     tree = SiteStyleTree()
     for packed, url, encoding in samples:
-        tree.add_page(load_document(zlib.decompress(packed), url, encoding=encoding), url, encoding=encoding)
+        doc = load_document(zlib.decompress(packed), url, encoding=encoding, max_body_size=None)
+        tree.add_page(doc, url, encoding=encoding)
     if path:
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)

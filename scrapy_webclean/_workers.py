@@ -307,6 +307,9 @@ class WorkerPool:
                 worker.trees.add(key)
             if answer[0] == "ok":
                 return worker, ("ok", answer[1])
+            if answer[1] == ExtractionTimeout.__name__:
+                # The core's own cooperative time limit: a time-out all the same.
+                return worker, ("raise", ExtractionTimeout(answer[2]))
             return worker, ("raise", JobError(answer[1], answer[2]))
         return worker, ("raise", WorkerCrashed("worker kept asking for a site tree"))
 
