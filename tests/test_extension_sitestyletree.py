@@ -35,16 +35,21 @@ def feed(ext, response):
     ext.response_received(response=response, request=response.request)
 
 
-def test_learns_saves_and_serves_a_tree(tmp_path):
-    crawler, ext = make(tmp_path)
+def learn(ext, host="news.example"):
+    """Feed the extension 3 content pages and a hub; the tree it serves then."""
 
     async def main():
         for n in range(3):
-            feed(ext, page("news.example", n))
-        feed(ext, page("news.example", 9, kind="hub"))  # hubs are not samples
-        return await ext.tree_for("news.example")
+            feed(ext, page(host, n))
+        feed(ext, page(host, 9, kind="hub"))  # hubs are not samples
+        return await ext.tree_for(host)
 
-    entry = asyncio.run(main())
+    return asyncio.run(main())
+
+
+def test_learns_saves_and_serves_a_tree(tmp_path):
+    crawler, ext = make(tmp_path)
+    entry = learn(ext)
     assert entry is not None and entry[0][0] == "news.example"
     assert (tmp_path / "news.example.sst").is_file()
     assert crawler.stats.get_value("webclean/sst/domains_learned") == 1
@@ -53,13 +58,7 @@ def test_learns_saves_and_serves_a_tree(tmp_path):
 
 def test_saved_tree_is_loaded_by_the_next_crawl(tmp_path):
     _, first = make(tmp_path)
-
-    async def learn():
-        for n in range(3):
-            feed(first, page("news.example", n))
-        await first.tree_for("news.example")
-
-    asyncio.run(learn())
+    assert learn(first) is not None
     crawler, second = make(tmp_path)
     assert asyncio.run(second.tree_for("news.example")) is not None
     assert crawler.stats.get_value("webclean/sst/domains_loaded") == 1
