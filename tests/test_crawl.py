@@ -39,7 +39,7 @@ def article(n: int) -> str:
 
 def hostile() -> str:
     # Slow to parse and measure: hundreds of thousands of elements.
-    return "<html><body><div>" + "<p>x <a href='#'>y</a> z</p>" * 150_000 + "</div></body></html>"
+    return "<html><body><div>" + "<p>x <a href='#'>y</a> z</p>" * 250_000 + "</div></body></html>"
 
 
 def pages() -> dict[str, tuple[str, bytes]]:
@@ -120,7 +120,7 @@ def crawl(start: str, out: Path, **settings) -> tuple[list[dict], dict, str]:
     return items, json.loads((out / "stats.json").read_text()), proc.stderr
 
 
-BASE = {"WEBCLEAN_WORKERS": 2, "WEBCLEAN_SST_MIN_PAGES": 4, "WEBCLEAN_TIMEOUT": 1.5,
+BASE = {"WEBCLEAN_WORKERS": 2, "WEBCLEAN_SST_MIN_PAGES": 4, "WEBCLEAN_TIMEOUT": 3.0,
         "WEBCLEAN_FIELDS": ["title", "text", "page_type"]}
 
 
