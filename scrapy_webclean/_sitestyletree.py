@@ -58,15 +58,17 @@ tell such a value from article text (both are new on every page), but the
 block around it can: its node is low, and beside the value sits a *label*,
 a child whose own text is template, measured with each feature weighted by
 the pages it occurs on (``1 - sum df H / sum df``), so a label seen on most
-pages stays template when a few pages vary a word of it. A sibling of a
-label (siblings without text of their own may come between) is a *field*,
-and low with all its descendants, when it is not low only through per-page
-text: one child sequence all the way down (a fixed structure), never seen
-as a run of like siblings (a block has one value
-per slot; an article's paragraphs come in runs), and on no more pages than
-the label; every run of like siblings inside it has the same length on
-every page (a template list shows a set number of items; the number of an
-article's paragraphs varies). Cleaning removes a field without the text
+pages stays template when a few pages vary a word of it. A sibling that
+follows a label (siblings without text of their own may come between) is
+a *field*, and low with all its descendants, when it is not noisy only
+through per-page text: one child sequence all the way down (a fixed
+structure; real article containers and paragraphs, with their inline
+markup, vary), never itself seen as a run of like siblings (a block has
+one value per slot), on no more pages than the label, and every run of
+text leaves (elements without element children) inside it of one length
+on every page: plain paragraphs whose number varies are running text,
+while a list whose items each have a structure of their own (a related
+list) may vary in length. Cleaning removes a field without the text
 check below.
 
 Cleaning a page (:meth:`SiteStyleTree.noise_mask`) walks the page and the
@@ -558,10 +560,14 @@ class SiteStyleTree:
             e.text_imp = _text_importance(e)
             e.low = 0.0 <= imp < threshold
             e.field = False
-            fixed = (not e.styles or len(e.styles) == 1) and e.run_lo == e.run_hi
+            # A leaf's runs must keep one length: bare text elements in runs
+            # that vary are running text (paragraphs), while a template
+            # list's items, each in a structure of its own, may vary in number.
+            fixed = (not e.styles or len(e.styles) == 1) and (bool(e.children) or e.run_lo == e.run_hi)
             if fixed and e.children:
                 fixed = all(c.fixed for c in e.children.values())
             e.fixed = fixed
+            e.noisy = e.low and (not e.children or all(c.noisy for c in e.children.values()))
         _mark_fields(order, threshold)
         for e in reversed(order):
             low = e.low
@@ -841,12 +847,12 @@ def _mark_fields(order: list[_Element], threshold: float) -> None:
     (occurrence-weighted text importance below ``threshold``: "Image
     caption", "Keywords:"). A *field* is a sibling that follows a label in
     some child sequence (siblings without text of their own in between) and
-    is not low only because of its own per-page text: it has one child sequence
-    all the way down, with every run of like siblings in it of one length on
-    every page (a fixed structure: a template list shows a set number of
-    items, an article's paragraphs vary in number), it never came as a run
-    itself (a template block holds one value per slot), and it is on no more
-    pages than the label.
+    is not noisy only because of its own per-page text: it has one child
+    sequence all the way down, its runs of leaves keep one length on every
+    page (a fixed structure; plain paragraphs vary in number, a related
+    list's structured items may), it never came as a run itself (a template
+    block holds one value per slot), and it is on no more pages than the
+    label.
     A field and its descendants become low, and cleaning removes them
     without the text check (their text is new by nature).
     """
@@ -865,8 +871,8 @@ def _mark_fields(order: list[_Element], threshold: float) -> None:
                     label_m = c.m if c.text_imp < threshold else 0
         for k, top in labelled.items():
             c = children[k]
-            if c.low or c.imp < 0 or not c.fixed or c.run_hi > 1 or c.m > top:
-                continue
+            if c.noisy or c.imp < 0 or not c.fixed or c.run_hi > 1 or c.m > top:
+                continue  # template already, unknown, or not a field
             stack = [c]
             while stack:
                 d = stack.pop()

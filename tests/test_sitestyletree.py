@@ -130,6 +130,10 @@ def figure_page(k: int, *, labels: bool = True) -> str:
     head = '<div class="box-title">Keywords:</div>' if labels else ""
     links = "".join(f'<a href="/tag/{w}">{w}</a> ' for w in KEYWORDS[k])
     box = f'<div class="keywords">{head}<p class="tags">{links}</p></div>'
+    # A related list: its items have a structure of their own, and their number varies.
+    items = "".join([f'<li><a href="/s/{j}">{STORIES[j][0]}</a></li>' for j in range(7) if j != k][:1 + k % 3])
+    head = '<div class="box-title">Related stories</div>' if labels else ""
+    box += f'<div class="related">{head}<ul>{items}</ul></div>'
     body = "".join(f"<p>{p}</p>" for p in paras)
     return (f'<html><body>{NAV}<div class="article"><h1>{title}</h1>{figure}{body}</div>{box}'
             f"{FOOTER}</body></html>")
@@ -149,12 +153,14 @@ def test_fields_of_labelled_template_blocks_go():
         assert STORIES[k][0] in text
         assert CAPTIONS[k] not in text and "Image caption" not in text
         assert KEYWORDS[k][0] not in text and "Keywords:" not in text
+        assert "Related stories" not in text and "</li>" not in text
+        assert not any(STORIES[j][0] in text for j in range(7) if j != k)
     # Without the labels, the same blocks are new text in a template place: kept.
     tree = SiteStyleTree()
     for k in range(6):
         assert tree.add_page(figure_page(k, labels=False), f"https://herald.example/f/{k}")
     text = wc.extract(figure_page(6, labels=False), extractor="sst", site_tree=tree).text
-    assert CAPTIONS[6] in text and KEYWORDS[6][0] in text
+    assert CAPTIONS[6] in text and KEYWORDS[6][0] in text and STORIES[0][0] in text
 
 
 def test_paragraph_runs_beside_a_label_are_not_fields():
