@@ -365,14 +365,21 @@ class Document:
 
 
 def _punct(text: str) -> tuple[int, int, int]:
+    # Most pieces are whitespace between tags or ASCII prose: those skip the
+    # CJK counts (str.count per mark is C speed; a loop over marks is not).
+    if text.isascii():
+        if text.isspace():
+            return _NO_PUNCT
+        return 0, (text.count(".") + text.count(",") + text.count(";") + text.count("!") + text.count("?")
+                   + text.count(":")), 0
     stops = text.count("。")
-    cjk = stops
-    for ch in "，；！？、：":
-        cjk += text.count(ch)
-    latin = 0
-    for ch in LATIN_PUNCT:
-        latin += text.count(ch)
+    cjk = (stops + text.count("，") + text.count("；") + text.count("！") + text.count("？") + text.count("、")
+           + text.count("："))
+    latin = text.count(".") + text.count(",") + text.count(";") + text.count("!") + text.count("?") + text.count(":")
     return cjk, latin, stops
+
+
+_NO_PUNCT = (0, 0, 0)
 
 
 def _parse_root(source: str):

@@ -113,14 +113,13 @@ _MARK_LIMIT = (0, 1000, 80, 300, 300)
 _SHORT_MARKS = re.compile(
     f"(?P<legal>{_BOILERPLATE_RE.pattern})|(?P<credit>{_CREDIT_RE.pattern})|(?P<promo>{_PROMO_RE.pattern})",
     re.IGNORECASE)
-#: Literal fragments, one of which every match of those phrase sets contains (lower case).
-_MARK_KEYWORDS = (
-    "©", "&copy", "(c)", "copyright", "rights reserved", "版权", "著作权", "免责", "转载", "授权", "terms of", "privacy",
-    "cookie", "photo", "image", "picture", "illustration", "video", "slide", "caption", "getty", "图片来源", "图/",
-    "sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affiliate",
-    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
-    "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到",
-)
+#: Literal fragments (lower case), one of which every match of each phrase set contains.
+_LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权", "著作权", "免责", "转载", "授权",
+                   "terms of", "privacy", "cookie")
+_CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption", "getty", "图片来源", "图/")
+_PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affiliate",
+                   "also like", "most read", "miss", "related", "more from", "recommended", "read more",
+                   "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到")
 _GROUP_MARK = {"legal": _MARK_LEGAL, "credit": _MARK_CREDIT, "promo": _MARK_PROMO}
 #: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
 _DATE_WORDS = re.compile(
@@ -334,16 +333,27 @@ def _piece_mark(text: str) -> int:
     if len(text) < 2:
         return 0
     low = text.lower()
-    # A few substring tests (C speed) rule out almost every block before a
-    # regular expression has to try its alternatives at every position.
-    if any(k in low for k in _MARK_KEYWORDS):
-        if len(text) >= 300:
-            return _MARK_LEGAL if _BOILERPLATE_RE.search(text) else 0
-        m = _SHORT_MARKS.search(text)
+    # A few substring tests (C speed) rule out almost every block, and most
+    # of the rest, before a regular expression tries its alternatives at every
+    # position: only the phrase sets whose keywords occur are searched.
+    legal = any(k in low for k in _LEGAL_KEYWORDS)
+    if len(text) >= 300:
+        return _MARK_LEGAL if legal and _BOILERPLATE_RE.search(text) else 0
+    credit = any(k in low for k in _CREDIT_KEYWORDS)
+    promo = any(k in low for k in _PROMO_KEYWORDS)
+    if legal + credit + promo > 1:
+        m = _SHORT_MARKS.search(text)  # the leftmost phrase of any set decides, as one search would
         if m:
             return _GROUP_MARK[m.lastgroup]
-    elif len(text) >= 300:
-        return 0
+    elif legal:
+        if _BOILERPLATE_RE.search(text):
+            return _MARK_LEGAL
+    elif credit:
+        if _CREDIT_RE.search(text):
+            return _MARK_CREDIT
+    elif promo:
+        if _PROMO_RE.search(text):
+            return _MARK_PROMO
     if len(text) < 80 and _is_dateline(text):
         return _MARK_DATELINE
     return 0
