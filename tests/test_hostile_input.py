@@ -563,3 +563,34 @@ def test_site_style_tree_extension_stays_bounded_over_many_domains(tmp_path):
     assert crawler.stats.get_value("webclean/sst/domains_learned") == 30
     sampled = sum(len(p) for samples in ext._samples.values() for p, _, _ in samples)
     assert sampled < max_domains * min_pages * 10_000  # compressed samples of a few pages each
+
+
+# -- the issue's sizes: one parse each, shared by every extractor -------------------
+def _big_pages() -> dict[str, str]:
+    return {
+        "attribute 5 MB": '<body><div title="' + "x" * 5_000_000 + '"><p>after the attribute</p></div>',
+        "single line 10 MB": "<body><p>" + "word " * 2_000_000 + "</p>",
+        "100k br": "<body><p>" + "line<br>" * 100_000 + "</p>",
+        "300k-row table": "<body><table>" + "<tr><td>x" * 300_000 + "</table><p>after the table</p>",
+        "200k links": "<body><ul>" + "<li><a href=/a>link</a>" * 200_000 + "</ul><p>after the links</p>",
+        "5k nested tables": "<body>" + "<table><tr><td>t" * 5000 + "</table>" * 5000 + "<p>after</p>",
+        "20k nested anchors": "<body>" + "<a href=/x>a" * 20_000 + "<p>after</p>",
+    }
+
+
+@pytest.mark.parametrize("k, name", list(enumerate(sorted(_big_pages()))))
+def test_huge_pages(k, name):
+    """Each huge shape is parsed once and its text reaches the extractors;
+    ``auto`` (the default) and one other extractor in turn (so each meets a
+    huge page) return a result or a documented error (on a slow machine,
+    ExtractionTimeout). Every extractor on every huge page, at these sizes
+    and larger, is measured by ``tests/benchmarks/hostile_pages.py``."""
+    body = _big_pages()[name]
+    doc = parse(body)
+    assert not doc.is_empty
+    words = " ".join(t for _, _, t in text_nodes(doc)).split()
+    assert words[-1] in ("after", "table", "links", "attribute", "word", "line"), words[-3:]
+    others = [e for e in EXTRACTORS if e != "auto"]
+    for extractor in ("auto", others[k % len(others)]):
+        r = run_extractor(doc, extractor)
+        assert not isinstance(r, Exception) or isinstance(r, WebcleanError), extractor

@@ -205,6 +205,8 @@ class _Blocks:
         val = self.val = [0.0] * n  # each block's own value
         teaser_roots = self.teaser_roots = []
         for i in range(n - 1, -1, -1):
+            if not i & 0x3FFF:
+                check_deadline()
             if dead[i]:
                 continue
             c = chars[i]
@@ -271,6 +273,8 @@ def _best_root(end: list[int], dead: bytearray, named: bytearray, pos: list[floa
     best, best_v = body, float("-inf")
     i, stop = body, end[body]
     while i < stop:
+        if not i & 0x3FFF:
+            check_deadline()
         if dead[i] or named[i]:
             i = end[i]
             continue
@@ -306,6 +310,8 @@ def _same_path_blocks(doc: Document, blocks: _Blocks, root: int) -> list[int]:
     body = doc.body
     i, stop = body + 1, end[body]
     while i < stop:
+        if not i & 0x3FFF:
+            check_deadline()
         if i == root or dead[i] or named[i] or blocked[i]:
             i = end[i]
             continue
@@ -395,6 +401,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     texts, tails = doc.texts, doc.tails
     body = doc.body
     for i in range(n):
+        if not i & 0x3FFF:
+            check_deadline()
         p = parent[i]
         if p >= 0 and dead[p]:
             dead[i] = 1
@@ -441,6 +449,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     punct = [0] * n       # sentence punctuation the block owns
     csum_p = [0] * n      # children's subtree punctuation (to get a node's own)
     for i in range(n - 1, -1, -1):
+        if not i & 0x3FFF:
+            check_deadline()
         if dead[i]:
             continue
         p = parent[i]
@@ -468,6 +478,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     # -- rescue furniture-named wrappers that hold most of the page's prose
     # (prose, not net value: a reference page's text is dense in links).
     for i in range(n - 1, body, -1):
+        if not i & 0x3FFF:
+            check_deadline()
         k = named[i]
         if not k or dead[i]:
             continue
@@ -519,6 +531,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     i = top + 1
     stop = end[top]
     while i < stop:
+        if not i & 0x3FFF:
+            check_deadline()
         e = end[i]
         if keep_mask is not None and not keep_mask[i]:
             if not on_path[i]:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
+from .._deadline import check_deadline
 from .._document import BLOCK_TAGS, Document, nonspace_len
 from .._registry import Extractor, Option, register
 from .._render import BlockSelection
@@ -248,6 +249,8 @@ def _text_runs(doc: Document, block_lines: bool) -> list[tuple[int, int, str]]:
     stack: list[int] = []
     i = root
     while i < stop:
+        if not i & 0x3FFF:
+            check_deadline()
         while stack and end[stack[-1]] <= i:
             close(stack.pop())
         if excluded[i]:
@@ -282,6 +285,8 @@ def _counted_boundaries(doc: Document, excluded: bytearray) -> bytearray:
     kids = [0] * n
     block_kid = bytearray(n)
     for i in range(n):
+        if not i & 0x3FFF:
+            check_deadline()
         p = parent[i]
         if p >= 0 and not excluded[i]:
             kids[p] += 1

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .._deadline import check_deadline
 from .._registry import Extractor, Option, register
 from .._render import NodeSelection
 
@@ -52,6 +53,8 @@ class LinkDensityExtractor(Extractor):
         in_link = [0] * n  # characters under the node inside a link under it
         drop = bytearray(n)
         for i in range(n - 1, -1, -1):
+            if not i & 0x3FFF:
+                check_deadline()
             if excluded[i]:
                 continue
             own_text = text[i] + own[i]

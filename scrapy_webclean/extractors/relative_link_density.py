@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .._deadline import check_deadline
 from .._registry import Extractor, Option, register
 from .._render import NodeSelection
 
@@ -51,6 +52,8 @@ class RelativeLinkDensityExtractor(Extractor):
         link = [0] * n
         drop = bytearray(n)
         for i in range(n - 1, -1, -1):
+            if not i & 0x3FFF:
+                check_deadline()
             if excluded[i]:
                 continue
             t = total[i] + own[i]
