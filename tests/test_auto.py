@@ -63,6 +63,18 @@ def test_teaser_cards_of_related_stories_dropped():
     assert PROSE in r.text and "short summary" not in r.text
 
 
+def test_link_heavy_listicle_not_reduced_to_its_one_unlinked_corner():
+    # An article of linked resources: its link lists outweigh its prose, so
+    # the largest net value is a small box elsewhere; the region holding
+    # most of the page's prose is the body.
+    links = "".join(f'<li><a href="/c{i}">Free course on a subject number {i}</a></li>' for i in range(25))
+    sections = "".join(f"<h2>Platform {k}</h2><p>Platform {k} writes: {PROSE} {MORE} {PROSE}</p><ul>{links}</ul>" for k in range(4))
+    box = "<div class='box'><p>Opening hours: the office is open on weekdays, from nine to five, except holidays.</p></div>"
+    r = auto(page(f"<div class='content'>{sections}</div>{box}"))
+    assert "Platform 0 writes" in r.text and "Platform 3 writes" in r.text
+    assert "Opening hours" not in r.text
+
+
 def test_list_in_table_cell_kept():
     table = ("<table><tr><th>Item</th><th>Details</th></tr><tr><td>Bridge</td>"
              "<td><ul><li>new railings</li><li>resurfacing</li></ul></td></tr></table>")

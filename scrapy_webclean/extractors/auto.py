@@ -132,6 +132,9 @@ _DATE_HINT = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
     r"jul|aug|sep|sept|oct|nov|dec)", re.IGNORECASE)
 _BYLINE = re.compile(r"^\s*(?:by|written by|posted by|words by|作者|文)[\s:：]+\S", re.IGNORECASE)
+#: The prose region holds this share of the page's prose; the net-value root
+#: yields to it when it holds less than the second share of the region's.
+_PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER = 0.5, 0.5
 #: How a cut-off summary ends.
 _ELLIPSES = ("…", "...", "[…]", "[...]")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
@@ -283,6 +286,32 @@ def _best_root(end: list[int], dead: bytearray, named: bytearray, pos: list[floa
             best, best_v = i, v
         i += 1
     return best
+
+
+def _prose_root(doc: Document, dead: bytearray, named: bytearray, pos: list[float], root: int) -> int:
+    """``root``, or the region holding most of the page's prose when ``root``
+    holds only a sliver of it.
+
+    An article made of linked resources (a listicle of courses or products)
+    loses more to its links than its prose earns, so the largest net value
+    sits in a small corner of it; the deepest node holding most of the
+    prose is then the body.
+    """
+    body, end = doc.body, doc.end
+    share = _PROSE_ROOT_SHARE * pos[body]
+    i = body
+    while True:
+        j, stop = i + 1, end[i]
+        while j < stop:
+            if not dead[j] and not named[j] and pos[j] >= share:
+                break
+            j = end[j]
+        else:
+            break
+        i = j
+    if i != root and pos[root] < _PROSE_ROOT_SLIVER * pos[i]:
+        return i
+    return root
 
 
 def _same_path_blocks(doc: Document, blocks: _Blocks, root: int) -> list[int]:
@@ -500,6 +529,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
         # Linked headlines with summaries are then the content.
         pos, neg = blocks.values(listing=True)
         root = _best_root(end, dead, named, pos, neg, body)
+    else:
+        root = _prose_root(doc, dead, named, pos, root)
 
     # -- seed 002: prose blocks outside the root on the same tag path as the
     # root's best block belong to the body too (a page builder splits one
