@@ -75,6 +75,15 @@ def test_link_heavy_listicle_not_reduced_to_its_one_unlinked_corner():
     assert "Opening hours" not in r.text
 
 
+def test_sentence_with_a_long_link_kept_but_a_linked_headline_line_dropped():
+    linked = ('<p><a href="/2016/dna">In June police ordered residents to provide DNA samples and other data</a>'
+              ' when applying for travel documents.</p>')
+    headline = '<p><a href="/2016/why">Why is there tension between the council and the residents?</a></p>'
+    r = auto(page(f"<article><p>{PROSE}</p>{linked}{headline}<p>{MORE}</p></article>"))
+    assert "when applying for travel documents." in r.text and "DNA samples" in r.text
+    assert "Why is there tension" not in r.text
+
+
 def test_list_in_table_cell_kept():
     table = ("<table><tr><th>Item</th><th>Details</th></tr><tr><td>Bridge</td>"
              "<td><ul><li>new railings</li><li>resurfacing</li></ul></td></tr></table>")

@@ -107,8 +107,9 @@ _CREDIT_RE = re.compile(
     r"^\s*(?:image|photo|slide) \d+ of \d+\s*$|^\s*caption\s*$|getty images|\bAP photo\b|图片来源|图/", re.IGNORECASE)
 #: Which mark a text piece gives its block (0: none), and under how many
 #: characters a marked block is boilerplate rather than prose that mentions it.
-_MARK_LEGAL, _MARK_DATELINE, _MARK_PROMO, _MARK_CREDIT = 1, 2, 3, 4
-_MARK_LIMIT = (0, 1000, 80, 300, 300)
+#: (_MARK_LINKED is not boilerplate: a sentence whose links outweigh its own words.)
+_MARK_LEGAL, _MARK_DATELINE, _MARK_PROMO, _MARK_CREDIT, _MARK_LINKED = 1, 2, 3, 4, 5
+_MARK_LIMIT = (0, 1000, 80, 300, 300, 0)
 #: The three phrase sets in one pass over a short piece (one regex search, not three).
 _SHORT_MARKS = re.compile(
     f"(?P<legal>{_BOILERPLATE_RE.pattern})|(?P<credit>{_CREDIT_RE.pattern})|(?P<promo>{_PROMO_RE.pattern})",
@@ -135,6 +136,8 @@ _BYLINE = re.compile(r"^\s*(?:by|written by|posted by|words by|作者|文)[\s:�
 #: The prose region holds this share of the page's prose; the net-value root
 #: yields to it when it holds less than the second share of the region's.
 _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER = 0.5, 0.5
+#: How a sentence ends (a closing quote may follow the mark).
+_SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", '."', ".”")
 #: How a cut-off summary ends.
 _ELLIPSES = ("…", "...", "[…]", "[...]")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
@@ -219,7 +222,9 @@ class _Blocks:
                 lc = links[i]
                 nl = c - lc
                 t = tags[i]
-                if lc * 2 > c:
+                if marked[i] == _MARK_LINKED:
+                    v = float(nl)  # prose carrying long inline links: its own words count, the links not against
+                elif lc * 2 > c:
                     # Mostly links: navigation (short anchors) or headlines (long ones).
                     if lc < 30 * anchors[i]:
                         v = -float(c)
@@ -394,6 +399,24 @@ def _piece_mark(text: str) -> int:
     return 0
 
 
+def _linked_sentence(doc: Document, i: int) -> int:
+    """:data:`_MARK_LINKED` when block ``i`` is a sentence that goes on after
+    its last link and ends the block ("<a>Police ordered DNA samples</a> when
+    applying for travel documents."), else 0: a headline or a "read this too"
+    line is all link, a menu row has no sentence after its links."""
+    tags, last = doc.tags, -1
+    for j in range(i + 1, doc.end[i]):
+        if tags[j] == "a":
+            last = j
+    if last < 0:
+        return 0
+    tail = (doc.tails[last] or "").rstrip()
+    if len(tail.strip()) >= 8 and tail.endswith(_SENTENCE_ENDS) \
+            and doc.nodes[i].text_content().rstrip().endswith(tail):
+        return _MARK_LINKED
+    return 0
+
+
 def _is_dateline(text: str) -> bool:
     """A short piece that is only a date/time (with "Updated", "Posted"...) or a byline."""
     if _BYLINE.match(text):
@@ -499,6 +522,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             c = chars[i]
             if 0 < c < 1000 and links[i] * 2 <= c:
                 marked[i] = _piece_mark(nodes[i].text_content())
+            elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
+                marked[i] = _linked_sentence(doc, i)
     check_deadline()
     blocks = _Blocks(tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated)
     pos, neg = blocks.values(listing=False)
