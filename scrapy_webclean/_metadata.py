@@ -16,7 +16,7 @@ from urllib.parse import urljoin
 
 import lxml.etree
 
-from ._document import Document
+from ._document import Document, text_content
 
 __all__ = ["extract_metadata", "json_ld_objects", "strip_site_suffix"]
 
@@ -259,7 +259,7 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
             el = nodes[i]
             prop = (el.get("itemprop") or "").lower()
             if prop == "datepublished" or el.get("pubdate") is not None:
-                offer("date", el.get("datetime") or el.text_content(), 2)
+                offer("date", el.get("datetime") or text_content(el), 2)
             elif first_time is None and "modif" not in prop and "updat" not in (el.get("class") or "").lower():
                 first_time = el.get("datetime")
         elif t == "img" and first_img is None and i > body:
@@ -270,7 +270,7 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
                     first_img = v.split(",")[0].split()[0] if "srcset" in attr else v
                     break
         elif t == "h1" and h1 is None:
-            h1 = _clean(nodes[i].text_content())
+            h1 = _clean(text_content(nodes[i]))
 
     # Microdata and rel=author anywhere in the body: one XPath (C speed)
     # rather than an attribute lookup on every element.
@@ -280,11 +280,11 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
         for el in _MICRODATA(doc.root):
             prop = el.get("itemprop")
             if prop == "author":
-                offer("author", el.get("content") or el.text_content(), 6)
+                offer("author", el.get("content") or text_content(el), 6)
             elif prop == "datePublished":
-                offer("date", el.get("content") or el.get("datetime") or el.text_content(), 3)
+                offer("date", el.get("content") or el.get("datetime") or text_content(el), 3)
             elif (el.get("rel") or "").lower() == "author":
-                offer("author", el.text_content(), 7)
+                offer("author", text_content(el), 7)
 
     article_body = None
     for obj in json_ld_objects(doc):

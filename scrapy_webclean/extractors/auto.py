@@ -36,7 +36,7 @@ import re
 from typing import Any, Mapping
 
 from .._deadline import check_deadline
-from .._document import BLOCK_TAGS, Document, Measures
+from .._document import BLOCK_TAGS, Document, Measures, text_content
 from .._metadata import extract_metadata, json_ld_objects
 from .._registry import Extractor, Option, register
 from .._render import BlockSelection, NodeSelection
@@ -412,7 +412,7 @@ def _linked_sentence(doc: Document, i: int) -> int:
         return 0
     tail = (doc.tails[last] or "").rstrip()
     if len(tail.strip()) >= 8 and tail.endswith(_SENTENCE_ENDS) \
-            and doc.nodes[i].text_content().rstrip().endswith(tail):
+            and text_content(doc.nodes[i]).rstrip().endswith(tail):
         return _MARK_LINKED
     return 0
 
@@ -521,7 +521,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             # short block that is not a link list can be a boilerplate line.
             c = chars[i]
             if 0 < c < 1000 and links[i] * 2 <= c:
-                marked[i] = _piece_mark(nodes[i].text_content())
+                marked[i] = _piece_mark(text_content(nodes[i]))
             elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
                 marked[i] = _linked_sentence(doc, i)
     check_deadline()
@@ -606,7 +606,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             i = e
             continue
         if t in _TITLE_TAGS and title_key:
-            k = _title_key(nodes[i].text_content())
+            k = _title_key(text_content(nodes[i]))
             if k and (k == title_key or (len(k) > 10 and k in title_key)):
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
