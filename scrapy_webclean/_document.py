@@ -200,10 +200,10 @@ class Document:
                 if end[i] > end[p]:
                     end[p] = end[i]
                 t = tails[i]
-                if t:
+                if t and not t.isspace():  # most tails are the whitespace between tags
                     own[p] += sum(map(len, t.split()))
             t = texts[i]
-            if t:
+            if t and not t.isspace():
                 own[i] += sum(map(len, t.split()))
         self.nodes = nodes
         self.tags = tags
