@@ -62,6 +62,13 @@ def test_nul_bytes_and_controls_are_removed():
     assert "stray NUL byte" in decode_body(page)[0]
 
 
+def test_utf8_controls_and_noncharacters_removed_clean_utf8_unchanged():
+    # UTF-8 bodies skip the regex pass only when the bytes hold nothing to remove.
+    text, codec = decode_body("<p>x\ufffey\uffffz\x0b</p>\t\r\n".encode(), "utf-8")
+    assert (text, codec) == ("<p>xyz</p>\t\r\n", "utf-8")
+    assert decode_body("<p>café \u00a0 ok</p>".encode(), "utf-8") == ("<p>café \u00a0 ok</p>", "utf-8")
+
+
 def test_binary_bodies_decode_to_nothing():
     assert decode_body(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4) == ("", "binary")
     assert decode_body(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj") == ("", "binary")
