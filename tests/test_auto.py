@@ -75,13 +75,47 @@ def test_link_heavy_listicle_not_reduced_to_its_one_unlinked_corner():
     assert "Opening hours" not in r.text
 
 
-def test_sentence_with_a_long_link_kept_but_a_linked_headline_line_dropped():
+def test_sentence_with_a_long_link_kept_but_a_linked_headline_line_after_the_text_dropped():
     linked = ('<p><a href="/2016/dna">In June police ordered residents to provide DNA samples and other data</a>'
               ' when applying for travel documents.</p>')
     headline = '<p><a href="/2016/why">Why is there tension between the council and the residents?</a></p>'
-    r = auto(page(f"<article><p>{PROSE}</p>{linked}{headline}<p>{MORE}</p></article>"))
+    r = auto(page(f"<article><p>{PROSE}</p>{linked}<p>{MORE}</p>{headline}</article>"))
     assert "when applying for travel documents." in r.text and "DNA samples" in r.text
     assert "Why is there tension" not in r.text
+
+
+def test_link_lines_in_the_running_text_kept():
+    # A one-link line or a short list of links between two paragraphs is
+    # part of the text as written ("see also" lines inside the story).
+    line = '<p><a href="/2016/why">Why is there tension between the council and the residents?</a></p>'
+    also = ('<ul><li><a href="/a">What the bridge repairs will cost</a></li>'
+            '<li>Read more <a href="/p">council profiles</a> - from <a href="/m">Town Monitoring</a></li></ul>')
+    r = auto(page(f"<article><p>{PROSE}</p>{line}{also}<p>{MORE}</p></article>"))
+    assert "Why is there tension" in r.text
+    assert "What the bridge repairs will cost" in r.text and "council profiles" in r.text
+    assert PROSE in r.text and MORE in r.text
+
+
+def test_promotional_link_lines_in_the_running_text_dropped():
+    # Between the same two paragraphs: shouted, labelled, call-to-action,
+    # button-styled and menu-row link lines stay promotion.
+    lines = ('<p><a href="/x">COUNCIL SPENDING ROW EXPLODES: REPORT</a></p>',
+             '<p>Related: <a href="/r">The bridge that nobody wants to pay for</a></p>',
+             '<p><a href="/l">Learn more about the budget process</a></p>',
+             '<p><a href="/s">→ All about the town budget</a></p>',
+             '<p><a class="btn btn-link" href="/b">See how the council spends your money</a></p>',
+             '<p><a href="/1">Budget 2023</a> | <a href="/2">Budget 2022</a> | <a href="/3">Budget 2021</a></p>')
+    for line in lines:
+        r = auto(page(f"<article><p>{PROSE}</p>{line}<p>{MORE}</p></article>"))
+        assert PROSE in r.text and MORE in r.text
+        assert "<a" in line and not any(w in r.text for w in ("REPORT", "nobody", "process", "town budget",
+                                                               "spends", "Budget 20")), line
+
+
+def test_long_run_of_link_lines_between_paragraphs_dropped():
+    run = "".join(f'<p><a href="/s{i}">Another story about the town number {i}</a></p>' for i in range(8))
+    r = auto(page(f"<article><p>{PROSE}</p>{run}<p>{MORE}</p></article>"))
+    assert PROSE in r.text and MORE in r.text and "Another story" not in r.text
 
 
 def test_list_in_table_cell_kept():

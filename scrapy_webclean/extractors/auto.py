@@ -33,6 +33,7 @@ recursion, no change to the tree.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import Any, Mapping
 
 from .._deadline import check_deadline
@@ -49,6 +50,20 @@ _BLOCKS = BLOCK_TAGS - {"br", "hr"}
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: Table cells: short unpunctuated text there is data, not a menu.
 _CELLS = frozenset({"td", "th"})
+#: Paragraphs and lists: what a link line inside the running text is made of.
+_FLOW_TAGS = frozenset({"p", "ul", "ol"})
+#: A run of this many link lines in the running text is a links section, not an aside.
+_FLOW_RUN = 6
+#: Class tokens of a link styled as a button.
+_BUTTON_CLASS = re.compile(r"(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])", re.IGNORECASE)
+#: A line that opens as a call to action ("Learn more about our plans", "Check out ...", "→ Our guide").
+_CALL_TO_ACTION = re.compile(
+    r"^\s*[→»›▶►>]|^\W*(?:learn (?:more|about)|find out|check out|click|discover|explore|download|sign up|subscribe|shop|buy|"
+    r"get started|try|join)\b", re.IGNORECASE)
+#: Share of capitals above which a line is shouted (a promotion, "AMID FEUD WITH X: REPORT").
+_SHOUTED = 0.8
+#: A line opening with a short label and a colon ("Related:", "READ MORE:", "See also:").
+_LABELLED_LINE = re.compile(r"^\W*\w+(?:\s+\w+)?\s*:\s")
 #: Headings that may repeat the page title (left out: the title is its own field).
 _TITLE_TAGS = frozenset({"h1", "h2"})
 #: Tags whose subtree is page furniture, whatever it holds.
@@ -367,6 +382,62 @@ def _same_path_blocks(doc: Document, blocks: _Blocks, root: int) -> list[int]:
     return out
 
 
+def _in_flow(doc: Document, blocks: _Blocks, pos: list[float], neg: list[float], i: int,
+             siblings: dict[int, list[int]]) -> bool:
+    """True when link-heavy paragraph or list ``i`` sits in the running text:
+    between prose paragraphs of the same parent, alone or in a short run of
+    such lines ("<p><a>Why is there tension in the region?</a></p>" between
+    two paragraphs). The author wrote it into the body; a related-links
+    *box* has a wrapper of its own and sits at the end or beside the text.
+
+    Even there, a line is promotion when a link is styled as a button, a
+    block is a row of three or more links, the line opens with a label
+    ("Related: ...") or a call to action ("Learn more about ...", "→ ..."),
+    or it is shouted in capitals. ``siblings`` caches each parent's
+    children that hold any text (so a parent with thousands of link lines
+    costs one walk, not one per line).
+    """
+    tags, nodes, owner, anchors, marked = doc.tags, doc.nodes, blocks.owner, blocks.anchors, blocks.marked
+    for b in range(i, doc.end[i]):
+        if marked[b] and marked[b] != _MARK_LINKED:
+            return False  # a credit, a copyright line: negative for its words, not its links
+        if tags[b] == "a" and _BUTTON_CLASS.search(nodes[b].get("class") or ""):
+            return False
+        if owner[b] == b and anchors[b] > 2:
+            return False
+    text = text_content(nodes[i]).strip()
+    if _LABELLED_LINE.match(text) or _CALL_TO_ACTION.match(text):
+        return False
+    letters = [ch for ch in text if ch.isalpha()]
+    if sum(ch.isupper() for ch in letters) >= _SHOUTED * len(letters):
+        return False
+    p = doc.parent[i]
+    row = siblings.get(p)
+    if row is None:
+        dead, named = blocks.dead, blocks.named
+        row = siblings[p] = [c for c in doc.children(p) if not dead[c] and not named[c] and (pos[c] or neg[c])]
+    k = bisect_left(row, i)
+    if k >= len(row) or row[k] != i:
+        return False
+
+    def lines_to_prose(step: int) -> int:
+        """How many link lines lie between ``i`` and the first prose sibling
+        (``step``: -1 before, +1 after); _FLOW_RUN when there is none near."""
+        j = k + step
+        for n in range(_FLOW_RUN):
+            if not 0 <= j < len(row):
+                break
+            c = row[j]
+            if pos[c] > neg[c]:
+                return n
+            if tags[c] not in _FLOW_TAGS:
+                break
+            j += step
+        return _FLOW_RUN
+
+    return lines_to_prose(-1) + 1 + lines_to_prose(1) < _FLOW_RUN
+
+
 def _piece_mark(text: str) -> int:
     """The boilerplate mark a block's text gives it (0 for none)."""
     text = text.strip()
@@ -582,6 +653,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     # -- pass 4 (preorder over the kept region): drop furniture and mostly-negative subtrees.
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
     drop = bytearray(n)
+    siblings: dict[int, list[int]] = {}
     comment_roots: list[int] = []
     title_key = _title_key(title) if title else ""
     i = top + 1
@@ -613,6 +685,13 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 continue
         ng = neg[i]
         if ng > 0 and pos[i] < keep_ratio * ng:
+            if t in _FLOW_TAGS and _in_flow(doc, blocks, pos, neg, i, siblings):
+                # A link line of the running text: kept whole (its items are links too).
+                for j in range(i + 1, e):
+                    if dead[j] or named[j]:
+                        drop[j:end[j]] = b"\x01" * (end[j] - j)
+                i = e
+                continue
             drop[i:e] = b"\x01" * (e - i)
             i = e
             continue
