@@ -154,57 +154,59 @@ class Document:
 
     # -- construction -------------------------------------------------------
     def _flatten(self) -> None:
+        # lxml's iterwalk runs the preorder walk in C; one Python step per
+        # start and end event gives parent, depth and subtree end without a
+        # stack of child lists.
         nodes: list = []
         tags: list[str] = []
         parent: list[int] = []
         depth: list[int] = []
         texts: list[str | None] = []
         tails: list[str | None] = []
+        end: list[int] = []
+        own: list[int] = []
         self.body = 0
         self.title = None
         if self.root is not None:
-            stack: list[tuple[object, int, int]] = [(self.root, -1, 0)]
-            pop, push = stack.pop, stack.append
-            while stack:
-                el, p, d = pop()
+            open_: list[int] = [-1]
+            append_node = nodes.append
+            for event, el in lxml.etree.iterwalk(self.root, events=("start", "end")):
+                if event == "end":
+                    end[open_.pop()] = len(nodes)
+                    continue
                 i = len(nodes)
                 if not i & _CHECK_EVERY:
                     check_deadline()
-                nodes.append(el)
+                append_node(el)
                 tag = el.tag
-                tag = tag.lower() if isinstance(tag, str) else ""
-                if ":" in tag:
-                    tag = tag.rsplit(":", 1)[1]
-                if "}" in tag:
-                    tag = tag.rsplit("}", 1)[1]
+                if isinstance(tag, str):
+                    tag = tag.lower()
+                    if ":" in tag:
+                        tag = tag.rsplit(":", 1)[1]
+                    if "}" in tag:
+                        tag = tag.rsplit("}", 1)[1]
+                    text = el.text
+                else:
+                    tag = ""
+                    text = None
                 tags.append(tag)
+                p = open_[-1]
                 parent.append(p)
-                depth.append(d)
-                texts.append(el.text if tag else None)
-                tails.append(el.tail)
-                if tag == "body" and not self.body:
-                    self.body = i
+                depth.append(len(open_) - 1)
+                texts.append(text)
+                tail = el.tail
+                tails.append(tail)
+                end.append(0)
+                # Most texts and tails are the whitespace between tags.
+                own.append(sum(map(len, text.split())) if text and not text.isspace() else 0)
+                if tail and p >= 0 and not tail.isspace():
+                    own[p] += sum(map(len, tail.split()))
+                if tag == "body":
+                    if not self.body:
+                        self.body = i
                 elif tag == "title" and self.title is None:
-                    self.title = " ".join((el.text or "").split()) or None
-                children = list(el)
-                if children:
-                    d += 1
-                    for child in reversed(children):
-                        push((child, i, d))
-        n = len(nodes)
-        end = list(range(1, n + 1))
-        own = [0] * n
-        for i in range(n - 1, -1, -1):
-            p = parent[i]
-            if p >= 0:
-                if end[i] > end[p]:
-                    end[p] = end[i]
-                t = tails[i]
-                if t and not t.isspace():  # most tails are the whitespace between tags
-                    own[p] += sum(map(len, t.split()))
-            t = texts[i]
-            if t and not t.isspace():
-                own[i] += sum(map(len, t.split()))
+                    self.title = " ".join((text or "").split()) or None
+                open_.append(i)
         self.nodes = nodes
         self.tags = tags
         self.parent = parent

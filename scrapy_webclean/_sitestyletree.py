@@ -154,6 +154,14 @@ def _is_volatile_token(token: str) -> bool:
     return False
 
 
+#: The class part of the key per class attribute value: a site's pages repeat
+#: a few hundred class strings thousands of times, and splitting, filtering
+#: and sorting them was most of the cost of mapping a page onto a tree.
+#: Cleared when full, so a crawl of many sites holds at most this many.
+_CLASS_PARTS: dict[str, str] = {}
+_CLASS_PARTS_MAX = 1 << 16
+
+
 def presentation_key(tag: str, attrs: Mapping[str, str]) -> str:
     """The default "Attr" of an element node (the spec's choice for today's pages).
 
@@ -170,9 +178,15 @@ def presentation_key(tag: str, attrs: Mapping[str, str]) -> str:
     parts: list[str] = []
     cls = attrs.get("class")
     if cls:
-        tokens = sorted({t for t in cls.split() if not _is_volatile_token(t)})
-        if tokens:
-            parts.append("." + ".".join(tokens))
+        part = _CLASS_PARTS.get(cls)
+        if part is None:
+            tokens = sorted({t for t in cls.split() if not _is_volatile_token(t)})
+            part = "." + ".".join(tokens) if tokens else ""
+            if len(_CLASS_PARTS) >= _CLASS_PARTS_MAX:
+                _CLASS_PARTS.clear()
+            _CLASS_PARTS[cls] = part
+        if part:
+            parts.append(part)
     ident = attrs.get("id")
     if ident and not _DIGIT.search(ident):
         parts.append("#" + ident.strip())
@@ -1092,6 +1106,8 @@ def _seen_text(doc: Document, i: int, known: frozenset[str] | None) -> bool:
     any text passes)."""
     if known is None:
         return True
+    if not doc.own_len[i] and doc.tags[i] != "img":
+        return True  # no text directly in it (own_len counts what _own_text joins)
     feats = _page_features(doc, i)
     if not feats:
         return True
