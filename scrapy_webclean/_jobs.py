@@ -68,21 +68,35 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     return (result.kind, float(result.score), classified - started, values, time.perf_counter() - classified)
 
 
-def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]],
-                    path: str | None) -> tuple[Any, float]:
+#: Samples a learning job keeps parsed to extract them with the new tree.
+#: Each parsed page holds a few megabytes, and the default sample is 10.
+MAX_KEPT_SAMPLES = 16
+
+
+def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], path: str | None,
+                    plan: ExtractionPlan | None = None) -> tuple[Any, float, list[dict[str, Any] | None] | None]:
     """Build a site style tree from zlib-compressed page samples.
 
     Saves it to ``path`` (atomically: a reader never sees half a file) when
-    given, and returns ``(its compiled cleaner, seconds spent)``; the
-    cleaner is what :func:`~scrapy_webclean.extract` takes as ``site_tree``.
+    given, and returns ``(its compiled cleaner, seconds spent, values)``;
+    the cleaner is what :func:`~scrapy_webclean.extract` takes as
+    ``site_tree``. With a ``plan`` ``(extractor, options, outputs, _)``, the
+    first :data:`MAX_KEPT_SAMPLES` samples are also extracted with the new
+    tree from the parse that learned them, so their items need no job of
+    their own: ``values`` lists, per sample, the outputs (``None`` for a
+    sample not extracted, or whose extraction failed); without a plan it is
+    ``None``.
     """
     from . import SiteStyleTree
 
     started = time.perf_counter()
     tree = SiteStyleTree()
+    kept: list[Any] = []
     for packed, url, encoding in samples:
         doc = load_document(zlib.decompress(packed), url, encoding=encoding, max_body_size=None)
         tree.add_page(doc, url, encoding=encoding)
+        if plan is not None and len(kept) < MAX_KEPT_SAMPLES:
+            kept.append(doc)
     if path:
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -94,7 +108,18 @@ def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]],
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-    return tree.compile(), time.perf_counter() - started
+    cleaner = tree.compile()
+    values: list[dict[str, Any] | None] | None = None
+    if plan is not None:
+        extractor, options, outputs, _hubs = plan
+        values = [None] * len(samples)
+        for n, doc in enumerate(kept):
+            try:
+                result = extract(doc, doc.url, extractor=extractor, site_tree=cleaner, **options)
+                values[n] = {name: getattr(result, name) for name in outputs}
+            except Exception:  # noqa: BLE001 - the page's own job runs it again and reports it
+                pass
+    return cleaner, time.perf_counter() - started, values
 
 
 def load_site_tree(path: str) -> Any:

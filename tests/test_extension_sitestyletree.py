@@ -82,3 +82,25 @@ def test_disabled_or_invalid():
         build_from_crawler(SiteStyleTreeExtension, get_crawler(settings_dict={"WEBCLEAN_SST_ENABLED": False}))
     with pytest.raises(NotConfigured, match="WEBCLEAN_SST_MIN_PAGES"):
         build_from_crawler(SiteStyleTreeExtension, get_crawler(settings_dict={"WEBCLEAN_SST_MIN_PAGES": 1}))
+
+
+def test_learning_job_extracts_its_samples_with_the_new_tree():
+    """The job that learns a tree also extracts its samples with it, from the
+    same parse: the same values the page's own extraction job would give."""
+    import zlib
+
+    from scrapy_webclean import extract
+    from scrapy_webclean._jobs import extract_fields, learn_site_tree
+
+    pages = [page("news.example", n) for n in range(4)]
+    samples = [(zlib.compress(p.body), p.url, "utf-8") for p in pages]
+    plan = ("auto", {}, ("title", "text"), False)
+    cleaner, _seconds, values = learn_site_tree(samples, None, plan)
+    assert len(values) == 4
+    for p, got in zip(pages, values):
+        own, _ = extract_fields(p.body, p.url, "utf-8", "auto", {}, ("title", "text"), site_tree=cleaner)
+        assert got == own
+        assert "Home" not in got["text"] and "Copyright" not in got["text"]
+        assert got["text"] == extract(p.body, p.url, site_tree=cleaner).text
+    # Without a plan nothing is extracted.
+    assert learn_site_tree(samples, None)[2] is None

@@ -57,6 +57,9 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9.-]+")
 _POLL = 0.05
 #: Learning attempts per site before the crawl gives up on its tree.
 _MAX_ATTEMPTS = 3
+#: Pages whose extraction by a learning job is kept for their items (the
+#: items are normally waiting already; this bounds what is never claimed).
+_MAX_EXTRACTED = 1000
 #: zlib level for samples: level 1 gives most of the size win at little CPU.
 _SAMPLE_LEVEL = 1
 
@@ -109,6 +112,10 @@ class SiteStyleTreeExtension:
         self._tagging = False
         self._on_disk: set[str] = set()
         self._versions = 0
+        #: page URL -> (plan key, values): samples the learning job extracted
+        #: with the tree it made (see :meth:`extracted`)
+        self._extracted: OrderedDict[str, tuple[tuple[Any, ...], dict[str, Any]]] = OrderedDict()
+        self._pipeline: Any = None
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(self.response_received, signal=signals.response_received)
 
@@ -125,6 +132,12 @@ class SiteStyleTreeExtension:
         self.directory.mkdir(parents=True, exist_ok=True)
         self._on_disk = {p.name[: -len(TREE_SUFFIX)] for p in self.directory.glob("*" + TREE_SUFFIX)}
         self.pool = crawler_pool(self.crawler)
+        from ..pipelines.extraction import ExtractionPipeline
+
+        try:
+            self._pipeline = self.crawler.get_item_pipeline(ExtractionPipeline)
+        except RuntimeError:  # no engine: the extension is used on its own
+            self._pipeline = None
 
     def response_received(self, response: Response, request: Request, **kwargs: Any) -> None:
         source = page_source(response, request.meta)
@@ -170,11 +183,16 @@ class SiteStyleTreeExtension:
 
     async def _learn(self, site: str, samples: list[tuple[bytes, str, str | None]]) -> None:
         path = self.directory / tree_filename(site)
+        # The job also extracts the samples with the tree it makes, from the
+        # parse it learns them from: their items are waiting for the tree,
+        # and would otherwise each parse their page again.
+        plan = self._pipeline.default_plan() if self._pipeline is not None else None
         try:
-            # Learning parses every sample: each gets the per-page time limit.
-            cleaner, seconds = await self.pool.run(learn_site_tree, samples, str(path),
-                                                   timeout=self.pool.timeout * len(samples),
-                                                   priority=TREE_PRIORITY)
+            # Learning parses (and extracts) every sample: each gets the
+            # per-page time limit twice.
+            cleaner, seconds, values = await self.pool.run(
+                learn_site_tree, samples, str(path), plan, timeout=2 * self.pool.timeout * len(samples),
+                priority=TREE_PRIORITY)
         except WebcleanError as exc:
             # Sample afresh (a bad sample should not cost the site its tree),
             # up to _MAX_ATTEMPTS times.
@@ -186,7 +204,14 @@ class SiteStyleTreeExtension:
                            failures, _MAX_ATTEMPTS, exc, extra={"crawler": self.crawler})
         else:
             self.stats.inc_value("webclean/time/sst_learn", seconds)
-            self._keep(site, cleaner)
+            entry = self._keep(site, cleaner)
+            if plan is not None and values:
+                key = self._pipeline.plan_key(plan[0], plan[1], entry)
+                for (_packed, url, _encoding), extracted in zip(samples, values):
+                    if extracted is not None:
+                        self._extracted[url] = (key, extracted)
+                while len(self._extracted) > _MAX_EXTRACTED:
+                    self._extracted.popitem(last=False)
             self.stats.inc_value("webclean/sst/domains_learned")
             logger.info("webclean: learned the site style tree of %s from %d pages (%s)", site, len(samples),
                         path, extra={"crawler": self.crawler})
@@ -246,6 +271,12 @@ class SiteStyleTreeExtension:
             return True
         scheduler = getattr(engine, "scheduler", None)
         return scheduler is None or not scheduler.has_pending_requests()
+
+    def extracted(self, url: str) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
+        """``(plan key, values)`` when the learning job extracted the page at
+        ``url`` (one of its samples) with the site's tree, else ``None``.
+        The pipeline uses the values when the plan key is its own."""
+        return self._extracted.pop(url, None)
 
     def tree_now(self, site: str) -> tuple[bool, tuple[tuple[str, int], Any] | None]:
         """``(settled, entry)``: whether :meth:`tree_for` would answer ``site``

@@ -111,8 +111,13 @@ class ExtractionPipeline:
             return override, {}
         return self.config.extractor, self.config.extractor_options
 
-    def _plan_key(self, extractor: str, options: dict[str, Any], tree: tuple[Any, Any] | None) -> tuple[Any, ...]:
+    def plan_key(self, extractor: str, options: dict[str, Any], tree: tuple[Any, Any] | None) -> tuple[Any, ...]:
+        """What makes two extractions of a page the same: extractor, options, fields and tree."""
         return (extractor, repr(sorted(options.items())), self._outputs, tree[0] if tree is not None else None)
+
+    def default_plan(self) -> ExtractionPlan:
+        """The plan of a page without meta overrides (see :meth:`plan`)."""
+        return (self.config.extractor, self.config.extractor_options, self._outputs, self.config.extract_hubs)
 
     def plan(self, meta: dict[str, Any], site: str) -> tuple[ExtractionPlan, Any, tuple[Any, ...]] | None:
         """What this pipeline will run on a page, if that is settled already.
@@ -134,7 +139,7 @@ class ExtractionPipeline:
             if not settled:
                 return None
         return ((extractor, options, self._outputs, self.config.extract_hubs), tree,
-                self._plan_key(extractor, options, tree))
+                self.plan_key(extractor, options, tree))
 
     async def _extract(self, item: Any, adapter: ItemAdapter, source: PageSource) -> Any:
         if source.failed is not None:
@@ -149,8 +154,15 @@ class ExtractionPipeline:
             return self._fail(item, adapter, source, "failed",
                               f"page of {len(source.body)} bytes exceeds WEBCLEAN_MAXSIZE={self.config.maxsize}")
         tree = await self._sst.tree_for(source.site) if self._sst is not None else None
-        if source.extracted is not None and source.extracted[0] == self._plan_key(extractor, options, tree):
-            values = source.extracted[1]  # extracted with the page's tagging, from the same parse
+        key = self.plan_key(extractor, options, tree)
+        # Extracted already, from the parse that tagged the page or (for a
+        # sample of the site) the one that learned the site's tree.
+        extracted = source.extracted
+        if (extracted is None or extracted[0] != key) and tree is not None and self._sst is not None:
+            extracted = self._sst.extracted(source.url)
+        if extracted is not None and extracted[0] == key:
+            values = extracted[1]
+            self.stats.inc_value("webclean/items/reused_parse")
         else:
             try:
                 values, seconds = await self._pool.run(extract_fields, source.body, source.url, source.encoding,
