@@ -175,7 +175,8 @@ class WorkerPool:
     those jobs go before extraction jobs, which hold only an item.
     """
 
-    def __init__(self, size: int, timeout: float, *, on_restart: Callable[[str], None] | None = None) -> None:
+    def __init__(self, size: int, timeout: float, *, on_restart: Callable[[str], None] | None = None,
+                 eager: bool = False) -> None:
         if size < 0:
             raise ValueError("size must be >= 0")
         self.size = size
@@ -187,8 +188,12 @@ class WorkerPool:
         self._workers: list[_Worker] = []
         self._pending: queue.PriorityQueue[tuple[float, int, _Job | None]] = queue.PriorityQueue()
         self._order = itertools.count()
+        self._eager = eager
         # One thread per worker: it sends the worker a job and waits for the
-        # answer; the worker process starts on the thread's first job.
+        # answer; the worker process starts with the thread when ``eager``
+        # (a fresh interpreter takes about a tenth of a second to be ready,
+        # which a crawl's first page should not wait for), else on the
+        # thread's first job.
         self._threads = [threading.Thread(target=self._drive, name=f"webclean-{n}", daemon=True)
                          for n in range(size)]
         for thread in self._threads:
@@ -244,6 +249,11 @@ class WorkerPool:
     def _drive(self) -> None:
         """A pool thread: run queued jobs on this thread's worker, in order."""
         worker: _Worker | None = None
+        if self._eager:
+            try:
+                worker = self._start()
+            except Exception:  # closed already, or no process could start: retried on the first job
+                worker = None
         while True:
             _priority, _order, job = self._pending.get()
             if job is None:
@@ -384,7 +394,9 @@ def crawler_pool(crawler: Any) -> WorkerPool:
         def restarted(why: str) -> None:
             stats.inc_value("webclean/workers/restarted")
 
-        pool = WorkerPool(config.workers, config.timeout, on_restart=restarted)
+        # Started at once: the pool is made when the spider opens, before
+        # the first response comes.
+        pool = WorkerPool(config.workers, config.timeout, on_restart=restarted, eager=True)
         _POOLS[crawler] = pool
         crawler.signals.connect(pool.close, signal=signals.engine_stopped, weak=False)
     return pool
