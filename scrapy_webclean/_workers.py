@@ -68,10 +68,15 @@ class JobError(WebcleanError):
         self.kind = kind
 
 
-def _serve(conn: Any) -> None:
+def _serve(conn: Any, niceness: int = 0) -> None:
     """Worker process main loop: run jobs from ``conn`` until told to stop."""
     # Ctrl-C reaches the whole process group; the parent decides when we stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if niceness > 0 and hasattr(os, "nice"):
+        try:
+            os.nice(niceness)
+        except OSError:  # not allowed here: run at the parent's priority
+            pass
     trees: OrderedDict[Hashable, Any] = OrderedDict()
     while True:
         try:
@@ -126,14 +131,14 @@ class _Worker:
     pair (pickled messages, ``poll`` with a timeout).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, niceness: int = 0) -> None:
         ours, theirs = socket.socketpair()
         env = dict(os.environ)
         # The worker imports this very package, wherever it was imported from.
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_package_root(), env.get("PYTHONPATH")) if p)
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-c", _WORKER_MAIN, str(theirs.fileno())],
+                [sys.executable, "-c", _WORKER_MAIN, str(theirs.fileno()), str(niceness)],
                 pass_fds=(theirs.fileno(),), env=env, stdin=subprocess.DEVNULL,
             )
         finally:
@@ -156,7 +161,7 @@ class _Worker:
 
 _WORKER_MAIN = (
     "import sys; from multiprocessing.connection import Connection; "
-    "from scrapy_webclean._workers import _serve; _serve(Connection(int(sys.argv[1])))"
+    "from scrapy_webclean._workers import _serve; _serve(Connection(int(sys.argv[1])), int(sys.argv[2]))"
 )
 
 
@@ -176,7 +181,7 @@ class WorkerPool:
     """
 
     def __init__(self, size: int, timeout: float, *, on_restart: Callable[[str], None] | None = None,
-                 eager: bool = False) -> None:
+                 eager: bool = False, niceness: int = 0) -> None:
         if size < 0:
             raise ValueError("size must be >= 0")
         self.size = size
@@ -189,6 +194,7 @@ class WorkerPool:
         self._pending: queue.PriorityQueue[tuple[float, int, _Job | None]] = queue.PriorityQueue()
         self._order = itertools.count()
         self._eager = eager
+        self.niceness = niceness
         # One thread per worker: it sends the worker a job and waits for the
         # answer; the worker process starts with the thread when ``eager``
         # (a fresh interpreter takes about a tenth of a second to be ready,
@@ -275,7 +281,7 @@ class WorkerPool:
     # -- worker management ----------------------------------------------
 
     def _start(self) -> _Worker:
-        worker = _Worker()
+        worker = _Worker(self.niceness)
         with self._lock:
             if self._closed:
                 worker.stop(kill=True)
@@ -396,7 +402,8 @@ def crawler_pool(crawler: Any) -> WorkerPool:
 
         # Started at once: the pool is made when the spider opens, before
         # the first response comes.
-        pool = WorkerPool(config.workers, config.timeout, on_restart=restarted, eager=True)
+        pool = WorkerPool(config.workers, config.timeout, on_restart=restarted, eager=True,
+                          niceness=config.workers_niceness)
         _POOLS[crawler] = pool
         crawler.signals.connect(pool.close, signal=signals.engine_stopped, weak=False)
     return pool

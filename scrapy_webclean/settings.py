@@ -48,6 +48,11 @@ WEBCLEAN_TIMEOUT = 10.0
 # worker idle for lack of pages costs nothing. Worker processes need POSIX
 # (they are handed a socket at start): on Windows extraction runs inline.
 WEBCLEAN_WORKERS = 0 if os.name == "nt" else min(4, os.cpu_count() or 1)
+# Workers run at a lower CPU priority than the crawl: when cores are short,
+# the reactor (downloads, the spider, the feed) goes first and extraction
+# takes what is left, instead of three processes sharing two cores evenly.
+# On an otherwise idle machine it changes nothing. 0 keeps the crawl's own.
+WEBCLEAN_WORKERS_NICENESS = 10
 
 #: Every setting this package defines, name -> default.
 DEFAULTS: dict[str, Any] = {name: value for name, value in globals().items() if name.startswith("WEBCLEAN_")}
@@ -80,6 +85,7 @@ class WebcleanConfig:
     sst_wait: float
     timeout: float
     workers: int
+    workers_niceness: int
 
 
 def _get(settings: BaseSettings, name: str, getter: str) -> Any:
@@ -147,12 +153,15 @@ def webclean_config(settings: BaseSettings) -> WebcleanConfig:
         sst_wait=_get(settings, "WEBCLEAN_SST_WAIT", "getfloat"),
         timeout=_get(settings, "WEBCLEAN_TIMEOUT", "getfloat"),
         workers=_get(settings, "WEBCLEAN_WORKERS", "getint"),
+        workers_niceness=_get(settings, "WEBCLEAN_WORKERS_NICENESS", "getint"),
     )
     _at_least("WEBCLEAN_MAXSIZE", config.maxsize, 0)
     _at_least("WEBCLEAN_SST_MAX_DOMAINS", config.sst_max_domains, 1)
     _at_least("WEBCLEAN_SST_MIN_PAGES", config.sst_min_pages, 2)
     _at_least("WEBCLEAN_SST_WAIT", config.sst_wait, 0)
     _at_least("WEBCLEAN_WORKERS", config.workers, 0)
+    if not 0 <= config.workers_niceness <= 19:
+        raise NotConfigured(f"WEBCLEAN_WORKERS_NICENESS must be from 0 to 19, got {config.workers_niceness!r}")
     if not config.timeout > 0:
         raise NotConfigured(f"WEBCLEAN_TIMEOUT must be > 0 seconds, got {config.timeout!r}")
     if config.sst_enabled and not config.sst_dir:

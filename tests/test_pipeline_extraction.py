@@ -152,6 +152,8 @@ def test_gbk_page_uses_http_charset(netease_page):
     ("WEBCLEAN_TIMEOUT", 0),
     ("WEBCLEAN_WORKERS", -1),
     ("WEBCLEAN_WORKERS", "many"),
+    ("WEBCLEAN_WORKERS_NICENESS", 20),
+    ("WEBCLEAN_WORKERS_NICENESS", -1),
 ])
 def test_invalid_settings_name_the_setting(name, value):
     settings = {name: value}

@@ -23,6 +23,20 @@ def test_runs_jobs_in_other_processes(pool):
     assert pool.call(os.getpid) != os.getpid()
 
 
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="POSIX nice")
+def test_workers_run_at_a_lower_priority_when_asked():
+    """Extraction yields the CPU to the crawl: a worker's niceness is the
+    parent's plus the pool's, and the first job finds the worker started."""
+    with WorkerPool(1, 5.0, niceness=5, eager=True) as nice:
+        deadline = time.monotonic() + 5
+        while not nice._workers and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert nice._workers, "an eager pool starts its workers before any job"
+        assert nice.call(os.nice, 0) == min(19, os.nice(0) + 5)
+    with WorkerPool(1, 5.0) as same:
+        assert same.call(os.nice, 0) == os.nice(0)
+
+
 def test_job_errors_come_back_named(pool):
     with pytest.raises(JobError, match="ValueError: invalid literal") as info:
         pool.call(int, "x")
