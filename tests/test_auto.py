@@ -118,6 +118,16 @@ def test_long_run_of_link_lines_between_paragraphs_dropped():
     assert PROSE in r.text and MORE in r.text and "Another story" not in r.text
 
 
+def test_hidden_box_dropped_but_a_page_hidden_until_scripts_run_is_read():
+    hidden = '<div style="display:none"><p>Please enable cookies to continue. We use them to improve the site.</p></div>'
+    r = auto(page(f"<article><p>{PROSE}</p>{hidden}<p>{MORE}</p></article>"))
+    assert PROSE in r.text and "enable cookies" not in r.text
+    # The whole page styled hidden behind a consent banner: a reader sees it once a script runs.
+    wall = '<div class="banner"><p>We value your privacy.</p></div>'
+    r = auto(page(f'{wall}<div style="display: none"><article><p>{PROSE}</p><p>{MORE}</p></article></div>'))
+    assert PROSE in r.text and MORE in r.text
+
+
 def test_list_in_table_cell_kept():
     table = ("<table><tr><th>Item</th><th>Details</th></tr><tr><td>Bridge</td>"
              "<td><ul><li>new railings</li><li>resurfacing</li></ul></td></tr></table>")

@@ -155,6 +155,8 @@ _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER = 0.5, 0.5
 _SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", '."', ".”")
 #: How a cut-off summary ends.
 _ELLIPSES = ("…", "...", "[…]", "[...]")
+#: Share of the page's text in hidden subtrees above which a page with little prose in view is read unhidden.
+_HIDDEN_SHARE = 0.5
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
@@ -172,7 +174,14 @@ class AutoExtractor(Extractor):
 
     def select(self, doc: Document, opts: Mapping[str, Any]):
         meta = extract_metadata(doc)
-        selection, comments, strength = _select_body(doc, opts, meta.get("title"), doc.measures)
+        selection, comments, strength, hidden = _select_body(doc, opts, meta.get("title"), doc.measures)
+        if strength < 500 and hidden > _HIDDEN_SHARE * doc.measures.text_len[doc.body]:
+            # Little prose in view but most of the page's text styled hidden:
+            # the page hides itself until a script runs (behind a consent
+            # wall, a loader); a reader sees that text, so it counts.
+            second = _select_body(doc, opts, meta.get("title"), doc.measures, unhide=True)
+            if second[2] > strength:
+                selection, comments, strength, hidden = second
         if strength < 500 and "noscript" in doc.tags:
             # Little prose in view: some pages (forum software, for one) keep
             # the readable page in <noscript> for clients without scripts.
@@ -180,7 +189,7 @@ class AutoExtractor(Extractor):
             if with_ns.text_len[doc.body] > 1.5 * doc.measures.text_len[doc.body] + 200:
                 second = _select_body(doc, opts, meta.get("title"), with_ns)
                 if second[2] > strength:
-                    selection, comments, strength = second
+                    selection, comments, strength, hidden = second
         body_ld = meta.pop("_article_body", None)
         if body_ld:
             got = len("".join(selection.text().split()))
@@ -501,10 +510,12 @@ def _title_key(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
-def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures
-                 ) -> tuple[NodeSelection, list[int], float]:
-    """The body as a node selection, the comment-thread roots, and the body's
-    prose value (how much real text the chosen root holds)."""
+def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False
+                 ) -> tuple[NodeSelection, list[int], float, int]:
+    """The body as a node selection, the comment-thread roots, the body's
+    prose value (how much real text the chosen root holds), and how many
+    characters hidden styles left out (``unhide``: none; hidden subtrees
+    are measured like the rest)."""
     n = len(doc)
     tags, parent, end, nodes, own = doc.tags, doc.parent, doc.end, doc.nodes, doc.own_len
     excluded = m.excluded
@@ -523,6 +534,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     truncated = bytearray(n)  # the block's text ends in an ellipsis (a cut summary)
     texts, tails = doc.texts, doc.tails
     body = doc.body
+    hidden = 0
     for i in range(n):
         if not i & 0x3FFF:
             check_deadline()
@@ -544,9 +556,9 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 style = get("style")
                 # Not the `hidden` attribute: streamed React pages park their content
                 # in `<div hidden>` until a script moves it into place.
-                if (style and _HIDDEN_STYLE.search(style)) \
-                        or get("aria-hidden") == "true":
+                if not unhide and ((style and _HIDDEN_STYLE.search(style)) or get("aria-hidden") == "true"):
                     dead[i] = 1
+                    hidden += m.text_len[i]
                     continue
                 cls = get("class")
                 ident = get("id")
@@ -699,4 +711,4 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     root = top
     if opts["comments"]:
         comment_roots = [i for i in range(body, n) if named[i] == 2 and not dead[i]]
-    return NodeSelection(doc, root, drop, excluded=excluded), comment_roots, strength
+    return NodeSelection(doc, root, drop, excluded=excluded), comment_roots, strength, hidden
