@@ -68,8 +68,26 @@ one value per slot), on no more pages than the label, and every run of
 text leaves (elements without element children) inside it of one length
 on every page: plain paragraphs whose number varies are running text,
 while a list whose items each have a structure of their own (a related
-list) may vary in length. Cleaning removes a field without the text
-check below.
+list) may vary in length, and so may a run of bare links (a keyword or
+tag list: links are not running text). Cleaning removes a field without
+the text check below.
+
+**Choice: labelled lines.** A label and its value often share one text
+("Source: Reuters Author: X", "Editor: X", "2015-07-04 10:16 Source:"),
+so no child is a label and the text, new on every page, scores high. But
+it *begins* with the label: each element node counts the first token of
+its text per page (:func:`lead_token`: a word, a CJK character pair, or
+any number as one token ``#``, so dates lead alike). A node whose text
+begins with the same token on at least ``LEAD_SHARE`` (90%) of its pages,
+seen on ``LEAD_MIN_PAGES`` (3) pages or more, once per page (never in a
+run, never in two places), with a steady structure (one child sequence on
+90% of its pages, all the way down, runs of text leaves as for fields)
+and a label that is template by the leaf measure (``1 - H(label)`` below
+the threshold), is a *labelled line*: a field with all below it. Article
+paragraphs fail (they begin anyhow, and come in runs), and so do their
+containers (their paragraphs vary in number). Cleaning removes a page's
+labelled line only when its text begins with that label: otherwise it is
+new text in a template place, kept with everything below it.
 
 Cleaning a page (:meth:`SiteStyleTree.noise_mask`) walks the page and the
 tree together, mapping each page node to the tree node it would have been
@@ -86,7 +104,8 @@ root of the pages that had the node): new text in a template place stays.
 Bounded memory: at most ``max_pages`` pages are learned (later ones are
 refused); a page already learned (same URL or same text) is refused; an
 element stores at most ``max_features`` distinct features (a feature past
-that is counted as seen once, which can only lean towards keeping); the
+that is counted as seen once, which can only lean towards keeping) and at
+most ``LEAD_CAP`` first tokens (past that it is no labelled line); the
 element nodes, shared by key, stop growing once the template is known.
 
 Every walk is a loop over index ranges or an explicit stack: pages may nest
@@ -106,14 +125,16 @@ from typing import Any, Callable, Mapping
 from ._document import INVISIBLE_TAGS, Document, parse
 from .errors import SiteTreeError
 
-__all__ = ["SiteStyleTree", "CompiledSiteTree", "presentation_key", "content_features", "FORMAT", "FORMAT_VERSION"]
+__all__ = ["SiteStyleTree", "CompiledSiteTree", "presentation_key", "content_features", "lead_token", "FORMAT",
+           "FORMAT_VERSION"]
 
 #: The ``format`` field of a saved tree, and the version this code writes and reads.
 FORMAT = "scrapy-webclean/site-style-tree"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 #: Older versions this code still reads (version 2 has no run marks: its
-#: element nodes count as seen in runs, so it marks no template fields).
-READ_VERSIONS = (2, 3)
+#: element nodes count as seen in runs, so it marks no template fields;
+#: versions 2 and 3 have no first tokens, so they mark no labelled lines).
+READ_VERSIONS = (2, 3, 4)
 
 #: Importance below which a known node is template. Tuned on the site-bbc and
 #: site-163 corpora by learning from one half and cleaning the other: every
@@ -123,6 +144,15 @@ DEFAULT_THRESHOLD = 0.5
 DEFAULT_GAMMA = 0.9
 DEFAULT_MAX_PAGES = 300
 DEFAULT_MAX_FEATURES = 2000
+
+#: A labelled line: a node whose text begins with the same token on at least
+#: this share of the pages that have it (see _mark_labelled_lines) ...
+LEAD_SHARE = 0.9
+#: ... and that was seen on at least this many pages (on two, a shared first
+#: word is as likely chance as a label).
+LEAD_MIN_PAGES = 3
+#: Distinct first tokens recorded per node; past that its text is no label's.
+LEAD_CAP = 16
 
 #: Name recorded for the default presentation key.
 DEFAULT_KEY_NAME = "default"
@@ -297,10 +327,32 @@ def _own_text(doc: Document, i: int) -> str:
     return " ".join(pieces)
 
 
-def _page_features(doc: Document, i: int) -> set[str]:
+def lead_token(text: str) -> str | None:
+    """The first token of ``text``, where a label would stand: its first
+    word lower-cased, a run of digits as ``#`` (a date or a count leads
+    alike on every page), or the first two characters of a CJK run; None
+    when the text has no word.
+
+    >>> lead_token("  Source: Reuters"), lead_token("2015-07-04 来源"), lead_token("本文来源：新华网")
+    ('source', '#', '本文')
+    """
+    m = _FEATURE.search(text)
+    if m is None:
+        return None
+    run = m.group(1)
+    if run is not None:
+        return run[:2]
+    word = m.group().lower()
+    return "#" if word.isdigit() else word
+
+
+def _page_features(doc: Document, i: int, text: str | None = None) -> set[str]:
+    """The content features of page node ``i`` (``text``: its own text, when
+    the caller has it already)."""
     feats: set[str] = set()
     if doc.tags[i] not in INVISIBLE_TAGS:
-        text = _own_text(doc, i)
+        if text is None:
+            text = _own_text(doc, i)
         if text:
             content_features(text, feats)
     if doc.tags[i] == "img":
@@ -340,7 +392,8 @@ class _Element:
     """An element node: a key id, the pages it was on, its children, styles and features."""
 
     __slots__ = ("key", "m", "stamp", "children", "styles", "features", "overflow", "log_df", "n_total",
-                 "n_log_n", "run_lo", "run_hi", "imp", "text_imp", "fixed", "low", "field", "noisy", "any_low", "any_noisy")
+                 "n_log_n", "run_lo", "run_hi", "leads", "imp", "text_imp", "fixed", "steady", "label", "low", "field", "noisy",
+                 "any_low", "any_noisy")
 
     def __init__(self, key: int) -> None:
         self.key = key
@@ -355,11 +408,17 @@ class _Element:
         self.n_log_n = 0.0  # sum of n ln n over the styles
         self.run_lo = 0  # the shortest and longest runs of like siblings it came in (0: none yet)
         self.run_hi = 0
+        # First token of its text -> pages (see lead_token); None once it came
+        # twice on one page or its texts began with over LEAD_CAP tokens: then
+        # it cannot be a labelled line.
+        self.leads: dict[str, int] | None = {}
         self.imp = -1.0  # CompImp, or -1 when unknown (m < 2); valid when the tree is not dirty
         self.low = False
         self.text_imp = -1.0  # its own text's importance, occurrences weighted; -1: no text or unknown
         self.fixed = False  # it and every descendant: one child sequence, runs of one length
+        self.steady = False  # as fixed, but each node only needs one child sequence on LEAD_SHARE of its pages
         self.field = False  # a field of a labelled template block (see _mark_fields)
+        self.label = None  # the first token of a labelled line's text (see _mark_labelled_lines)
         self.noisy = False
         self.any_low = False  # this node or a descendant is low
         self.any_noisy = False  # this node or a descendant is noisy
@@ -519,16 +578,31 @@ class SiteStyleTree:
                 child = children.get(k)
                 if child is None:
                     child = children[k] = _Element(k)
+                run = len(group)
                 if child.stamp != page:
                     child.stamp = page
                     child.m += 1
-                run = len(group)
+                    if run > 1:
+                        child.leads = None
+                else:
+                    child.leads = None  # a second place on this page
                 if run > child.run_hi:
                     child.run_hi = run
                 if not child.run_lo or run < child.run_lo:
                     child.run_lo = run
                 for i in group:
-                    feats = _page_features(doc, i)
+                    text = _own_text(doc, i) if tags[i] not in INVISIBLE_TAGS else ""
+                    leads = child.leads
+                    if leads is not None and text:
+                        lead = lead_token(text)
+                        if lead is not None:
+                            if lead in leads:
+                                leads[lead] += 1
+                            elif len(leads) < LEAD_CAP:
+                                leads[lead] = 1
+                            else:
+                                child.leads = None
+                    feats = _page_features(doc, i, text)
                     if feats:
                         entry = found.get(id(child))
                         if entry is None:
@@ -567,22 +641,32 @@ class SiteStyleTree:
         """Compute every node's importance and marks (lazily, once per change)."""
         if not self._dirty:
             return
-        gamma, threshold = self._gamma, self._threshold
+        gamma, threshold, keys = self._gamma, self._threshold, self._keys
         order = self._elements_preorder()
         for e in reversed(order):  # children before parents
             e.imp = imp = _importance(e, gamma)
             e.text_imp = _text_importance(e)
             e.low = 0.0 <= imp < threshold
             e.field = False
+            e.label = None
             # A leaf's runs must keep one length: bare text elements in runs
             # that vary are running text (paragraphs), while a template
-            # list's items, each in a structure of its own, may vary in number.
-            fixed = (not e.styles or len(e.styles) == 1) and (bool(e.children) or e.run_lo == e.run_hi)
+            # list's items, each in a structure of its own, may vary in
+            # number, and so may bare links (a keyword or tag list: links are
+            # not running text).
+            runs_ok = bool(e.children) or e.run_lo == e.run_hi or keys[e.key][0] == "a"
+            fixed = (not e.styles or len(e.styles) == 1) and runs_ok
             if fixed and e.children:
                 fixed = all(c.fixed for c in e.children.values())
             e.fixed = fixed
+            steady = runs_ok
+            if steady and e.styles:
+                seq, main = max(e.styles.items(), key=_style_pages)
+                steady = main.n >= LEAD_SHARE * e.m and all(e.children[k].steady for k in seq)
+            e.steady = steady
             e.noisy = e.low and (not e.children or all(c.noisy for c in e.children.values()))
         _mark_fields(order, threshold)
+        _mark_labelled_lines(order, threshold)
         for e in reversed(order):
             low = e.low
             noisy = any_low = low
@@ -651,8 +735,10 @@ class SiteStyleTree:
         """The whole tree as JSON-ready data (format documented in the README).
 
         Element nodes are listed in preorder, the virtual root first, as
-        ``[key, m, features, overflow, run_lo, run_hi]`` (the shortest and
-        longest runs of like siblings it came in); ``children`` rows are
+        ``[key, m, features, overflow, run_lo, run_hi, leads]`` (the shortest
+        and longest runs of like siblings it came in; ``leads``: first token
+        of its text -> pages, or None when it can be no labelled line);
+        ``children`` rows are
         ``[parent, child]`` and ``styles`` rows ``[element, n, key sequence]``.
         """
         elements: list[list[Any]] = []
@@ -662,7 +748,8 @@ class SiteStyleTree:
         order = self._elements_preorder()
         for e in order:
             index[id(e)] = len(elements)
-            elements.append([e.key, e.m, dict(e.features) if e.features else {}, e.overflow, e.run_lo, e.run_hi])
+            elements.append([e.key, e.m, dict(e.features) if e.features else {}, e.overflow, e.run_lo, e.run_hi,
+                             None if e.leads is None else dict(e.leads)])
         for e in order:
             here = index[id(e)]
             if e.children:
@@ -743,23 +830,30 @@ class SiteStyleTree:
             raise bad("no element nodes")
         nkeys = len(keys)
         elements: list[_Element] = []
-        width = 4 if version == 2 else 6
+        width = {2: 4, 3: 6}.get(version, 7)
         for pos, row in enumerate(rows):
             if not (isinstance(row, list) and len(row) == width):
-                raise bad(f"element {pos} is not [key, m, features, overflow{', run_lo, run_hi' if width == 6 else ''}]")
+                raise bad(f"element {pos} is not [key, m, features, overflow"
+                          f"{', run_lo, run_hi' if width >= 6 else ''}{', leads' if width == 7 else ''}]")
             key, m, feats, overflow = row[:4]
             # Version 2 did not record runs: count them as varied, so nothing is a template field.
-            run_lo, run_hi = row[4:] if width == 6 else (1, 2)
+            run_lo, run_hi = row[4:6] if width >= 6 else (1, 2)
+            # Versions 2 and 3 did not record first tokens: no labelled lines.
+            leads = row[6] if width == 7 else None
             if not (_is_int(run_lo) and _is_int(run_hi) and 0 <= run_lo <= run_hi and (run_lo or not run_hi)):
                 raise bad(f"element {pos} has runs {run_lo!r}, {run_hi!r}")
             if not (_is_int(key) and (key == -1 if pos == 0 else 0 <= key < nkeys)):
                 raise bad(f"element {pos} has key {key!r}")
             if not (_is_int(m) and 0 <= m <= pages) or not (_is_int(overflow) and overflow >= 0):
                 raise bad(f"element {pos} has bad counts")
+            if leads is not None and not (isinstance(leads, dict) and len(leads) <= LEAD_CAP and all(
+                    isinstance(t, str) and _is_int(c) and 1 <= c <= m for t, c in leads.items())):
+                raise bad(f"element {pos} has first tokens {leads!r:.80}")
             if not isinstance(feats, dict):
                 raise bad(f"element {pos} features are not an object")
             e = _Element(key)
             e.m, e.overflow, e.run_lo, e.run_hi = m, overflow, run_lo, run_hi
+            e.leads = None if leads is None else dict(leads)
             if feats:
                 log_df = 0.0
                 for f, c in feats.items():
@@ -895,6 +989,46 @@ def _mark_fields(order: list[_Element], threshold: float) -> None:
                     stack.extend(d.children.values())
 
 
+def _mark_labelled_lines(order: list[_Element], threshold: float) -> None:
+    """Mark labelled lines, and all below them, low fields (``order``: preorder).
+
+    A label and its value often share one text ("Source: Reuters",
+    "Editor: X", "17 January 2017", "2015-07-04 10:16 来源:"), so the text
+    varies from page to page and its importance is high, yet the node is
+    the template's: its text begins with the same token (the label; a
+    number counts as one token, see :func:`lead_token`) on at least
+    ``LEAD_SHARE`` of the pages that have it, it comes once per page (never
+    in a run, never in two places), it has been seen on ``LEAD_MIN_PAGES``
+    pages or more, and its structure is fixed (one child sequence all the
+    way down, runs of text leaves of one length, as for fields). Article
+    text fails the first test (its paragraphs begin anyhow), and its
+    containers the last (their paragraphs vary in number).
+    """
+    for e in order:
+        leads = e.leads
+        if e.field or not leads or e.m < LEAD_MIN_PAGES or not e.steady:
+            continue
+        label, pages = max(leads.items(), key=_count)
+        # The label is template by the leaf measure too: 1 - H(label) < threshold.
+        if pages < LEAD_SHARE * e.m or 1.0 - math.log(pages) / math.log(e.m) >= threshold:
+            continue
+        e.label = label
+        stack = [e]
+        while stack:
+            d = stack.pop()
+            d.low = d.field = True
+            if d.children:
+                stack.extend(d.children.values())
+
+
+def _style_pages(item: tuple[tuple, _Style]) -> int:
+    return item[1].n
+
+
+def _count(item: tuple[str, int]) -> int:
+    return item[1]
+
+
 def _text_importance(e: _Element) -> float:
     """Importance of ``e``'s own text with each feature weighted by the pages
     it occurs on (``1 - sum df H / sum df``); -1 when it has no text or is unknown."""
@@ -973,22 +1107,24 @@ class CompiledSiteTree:
     ``keys`` (presentation key -> id), ``children`` (``(node, key id)`` ->
     child node number), ``low`` (per compiled node) and
     ``template`` (per low node with text, the features on at least half of
-    the pages that had the node, and on two or more). It pickles small and
+    the pages that had the node, and on two or more), ``labels`` (per
+    labelled line, the first token its text must begin with). It pickles small and
     fast (no nesting) and has the tree's :meth:`noise_mask`. ``pages`` and
     ``threshold`` say what it was made from.
     """
 
-    __slots__ = ("attr_key", "keys", "children", "low", "branches", "template", "pages", "threshold")
+    __slots__ = ("attr_key", "keys", "children", "low", "branches", "template", "labels", "pages", "threshold")
 
     def __init__(self, attr_key: AttrKey, keys: dict[tuple[str, str], int], children: dict[tuple, int],
-                 low: bytearray, branches: bytearray, template: dict[int, frozenset[str]], pages: int,
-                 threshold: float) -> None:
+                 low: bytearray, branches: bytearray, template: dict[int, frozenset[str] | None],
+                 labels: dict[int, str], pages: int, threshold: float) -> None:
         self.attr_key = attr_key
         self.keys = keys
         self.children = children
         self.low = low
         self.branches = branches
         self.template = template
+        self.labels = labels
         self.pages = pages
         self.threshold = threshold
 
@@ -998,10 +1134,13 @@ class CompiledSiteTree:
         branches = bytearray(1)
         children: dict[tuple, int] = {}
         template: dict[int, frozenset[str] | None] = {}
+        labels: dict[int, str] = {}
         used: set[int] = set()
         stack: list[tuple[_Element, int]] = [(tree._root, 0)]
         while stack:
             e, idx = stack.pop()
+            if e.label is not None:
+                labels[idx] = e.label
             if e.field:
                 template[idx] = None  # a field of a template block: its text is not checked
             elif e.low and e.features:
@@ -1022,14 +1161,14 @@ class CompiledSiteTree:
                 branches.append(0)
                 stack.append((c, child))
         keys = {tree._keys[k]: k for k in used}
-        return cls(tree.attr_key, keys, children, low, branches, template, tree.pages, tree.threshold)
+        return cls(tree.attr_key, keys, children, low, branches, template, labels, tree.pages, tree.threshold)
 
     def __getstate__(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name in self.__slots__:
-            setattr(self, name, state[name])
+            setattr(self, name, state.get(name, {}) if name == "labels" else state[name])
 
     def __repr__(self) -> str:
         return f"<CompiledSiteTree pages={self.pages} nodes={len(self.low)}>"
@@ -1047,6 +1186,7 @@ class CompiledSiteTree:
             return mask
         tags, end, parent = doc.tags, doc.end, doc.parent
         attr_key, key_ids, children, low, branches = self.attr_key, self.keys, self.children, self.low, self.branches
+        labels = self.labels
 
         def key_of(i: int) -> int:
             return key_ids.get((tags[i], str(attr_key(tags[i], doc.attrs(i)))), -1)
@@ -1059,6 +1199,9 @@ class CompiledSiteTree:
             stack.append((body, top))
         while stack:
             i, e = stack.pop()
+            label = labels.get(e)
+            if label is not None and lead_token(_own_text(doc, i)) != label:
+                continue  # a labelled line without its label: new text, kept with all below it
             mapped[i] = e
             if not branches[e]:
                 continue

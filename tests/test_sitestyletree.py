@@ -12,7 +12,7 @@ import scrapy_webclean as wc
 from scrapy_webclean import SiteStyleTree, SiteTreeError
 from scrapy_webclean._document import parse
 from scrapy_webclean._scoring import page_counts, summarize
-from scrapy_webclean._sitestyletree import FORMAT_VERSION, content_features, presentation_key
+from scrapy_webclean._sitestyletree import FORMAT_VERSION, content_features, lead_token, presentation_key
 
 from conftest import corpus_pages
 
@@ -180,6 +180,94 @@ def test_paragraph_runs_beside_a_label_are_not_fields():
     for p in STORIES[6][1]:
         assert p in text
     assert "Copyright" not in text
+
+
+SOURCES = ["Herald Wire", "City Desk", "Herald Wire", "Valley Post", "City Desk", "Press Agency", "Valley Post"]
+AUTHORS = ["Ann Lee", "Bo Chen", "Cara Diaz", "Dev Patel", "Eli Moss", "Fay Wong", "Gus Hale"]
+
+
+def labelled_page(k: int, *, label: bool = True, standfirst: str = "") -> str:
+    """Page ``k`` of a site whose label and value share one text: a date and
+    source line, a "Source: X Author: Y" line and an editor line (one text
+    node each, so the text differs on every page), and a keyword list whose
+    length varies, after a label in its parent's own text."""
+    title, paras = STORIES[k]
+    src = "Source: " if label else ""
+    meta = f'<div class="meta">2015-07-0{k + 1} 1{k}:0{k}:00 {src}<a href="/src/{k}">{SOURCES[k]}</a></div>'
+    credit = (f'<div class="credit"><span class="origin"><a href="/"><img src="/logo.png"></a> {src}{SOURCES[k]}'
+              f' Author: {AUTHORS[k]}</span><span class="editor">{"Editor: " if label else ""}NE{k:03d}</span></div>')
+    tags = "".join(f'<a href="/tag/{w}">{w}</a> ' for w in (KEYWORDS[k] * 2)[:1 + k % 3])
+    keywords = f'<div class="keywords">{"Keywords: " if label else ""}<span class="tags">{tags}</span></div>'
+    body = "".join(f"<p>{p}</p>" for p in paras)
+    return (f'<html><body>{NAV}<div class="article"><h1>{title}</h1>{meta}{standfirst}{body}{credit}</div>'
+            f"{keywords}{FOOTER}</body></html>")
+
+
+def labelled_tree(**kwargs) -> SiteStyleTree:
+    tree = SiteStyleTree()
+    for k in range(6):
+        assert tree.add_page(labelled_page(k, **kwargs), f"https://herald.example/l/{k}")
+    return tree
+
+
+def test_lines_whose_label_and_value_share_a_text_go():
+    # "Source: X Author: Y" is one text whose words differ on every page, but
+    # it begins with the same label on every page, in the same fixed place:
+    # the template's line, not the article's. A date leads alike (digits are
+    # one token), and a keyword list may vary in length (links are not prose).
+    tree = labelled_tree()
+    for k in (2, 6):  # a learned page and an unseen one
+        text = wc.extract(labelled_page(k), extractor="sst", site_tree=tree).text
+        assert STORIES[k][0] in text
+        for p in STORIES[k][1]:
+            assert p in text
+        for noise in ("Source:", SOURCES[k], "Author:", AUTHORS[k], "Editor:", f"NE{k:03d}", f"2015-07-0{k + 1}",
+                      "Keywords:", KEYWORDS[k][0], "About us", "Copyright"):
+            assert noise not in text, noise
+    r = wc.extract(labelled_page(6), extractor="line_block", site_tree=tree)
+    assert STORIES[6][1][0] in r.text and "Author:" not in r.text and "Editor:" not in r.text
+
+
+def test_a_line_without_its_label_is_kept():
+    # On a page where the labelled place holds something else, that is new
+    # text in a template place: kept.
+    tree = labelled_tree()
+    page = labelled_page(6).replace(f"Editor: NE006", "Correction: an earlier version misspelt the founder's name")
+    text = wc.extract(page, extractor="sst", site_tree=tree).text
+    assert "Correction: an earlier version misspelt the founder's name" in text
+    assert "Author:" not in text
+
+
+def test_varying_lines_without_a_label_and_runs_of_like_paragraphs_stay():
+    # Without labels the same lines are new text on every page: they stay.
+    tree = labelled_tree(label=False)
+    text = wc.extract(labelled_page(6, label=False), extractor="sst", site_tree=tree).text
+    assert AUTHORS[6] in text and KEYWORDS[6][0] in text
+    # A standfirst in a fixed place that often (not nearly always) begins with
+    # the same word, and paragraphs that all begin alike, are content.
+    leads = ["The", "A", "The", "Officials", "The", "Readers", "The"]
+    words = "bakery council river museum team bus library".split()
+
+    def page(k: int) -> str:
+        stand = f'<p class="standfirst">{leads[k]} story of the {words[k]} in our town this week.</p>'
+        return labelled_page(k, standfirst=stand).replace("<p>", "<p>The ")
+
+    tree = SiteStyleTree()
+    for k in range(6):
+        assert tree.add_page(page(k), f"https://herald.example/s/{k}")
+    text = wc.extract(page(6), extractor="sst", site_tree=tree).text
+    assert "The story of the library in our town this week." in text
+    for p in STORIES[6][1]:
+        assert "The " + p in text
+    assert "Author:" not in text
+
+
+def test_lead_tokens():
+    assert lead_token("  Source: Reuters") == "source"
+    assert lead_token("2015-07-04 10:16 来源:") == lead_token("17 January 2017") == "#"
+    assert lead_token("本文来源：新华网") == "本文"
+    assert lead_token("中") == "中"
+    assert lead_token(" -- ") is None
 
 
 def test_a_tree_learned_from_one_page_removes_nothing():
@@ -362,6 +450,16 @@ def test_version_2_trees_still_load_and_mark_no_fields():
     assert loaded.to_dict()["version"] == FORMAT_VERSION
 
 
+def test_version_3_trees_still_load_and_mark_no_labelled_lines():
+    data = labelled_tree().to_dict()
+    old = {**data, "version": 3, "elements": [row[:6] for row in data["elements"]]}
+    loaded = SiteStyleTree.from_dict(old)
+    text = wc.extract(labelled_page(6), extractor="sst", site_tree=loaded).text
+    assert "Author:" in text  # first tokens unknown: no labelled lines
+    assert "Copyright" not in text
+    assert loaded.to_dict()["version"] == FORMAT_VERSION
+
+
 def _corrupt(data):
     yield "format", {**data, "format": "something-else"}
     yield "version", {**data, "version": FORMAT_VERSION + 1}
@@ -383,7 +481,11 @@ def _corrupt(data):
     elements = [list(e) for e in data["elements"]]
     elements[1][4] = elements[1][5] + 1  # shortest run longer than the longest
     yield "corrupt", {**data, "elements": elements}
-    yield "corrupt", {**data, "elements": [e[:4] for e in data["elements"]]}  # version 3 rows have runs
+    yield "corrupt", {**data, "elements": [e[:4] for e in data["elements"]]}  # version 4 rows have runs
+    yield "corrupt", {**data, "elements": [e[:6] for e in data["elements"]]}  # ... and first tokens
+    elements = [list(e) for e in data["elements"]]
+    elements[1][6] = {"label": 10 ** 6}
+    yield "corrupt", {**data, "elements": elements}
     yield "corrupt", {k: v for k, v in data.items() if k != "threshold"}
     yield "corrupt", {**data, "threshold": 7}
 
