@@ -44,11 +44,14 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["WorkerPool", "WorkerCrashed", "JobError", "crawler_pool"]
 
-#: Job priorities (lowest first): a response waits for its tagging before it
-#: reaches the spider (and counts against CONCURRENT_REQUESTS meanwhile), a
-#: site's waiting items for its tree; an extraction holds only its own item.
+#: Job priorities (lowest first). A site's tree goes first: its waiting
+#: items need it, and every page of the site tagged once it is there is
+#: extracted by its tagging job, from the same parse (a page tagged before
+#: is parsed again). A response waits for its tagging before it reaches the
+#: spider (and counts against CONCURRENT_REQUESTS meanwhile); an extraction
+#: holds only its own item.
+TREE_PRIORITY = -1
 TAG_PRIORITY = 0
-TREE_PRIORITY = 0
 EXTRACT_PRIORITY = 1
 #: Trees a worker process keeps (least recently used are dropped first).
 WORKER_TREE_CACHE = 64

@@ -48,11 +48,12 @@ WEBCLEAN_TIMEOUT = 10.0
 # worker idle for lack of pages costs nothing. Worker processes need POSIX
 # (they are handed a socket at start): on Windows extraction runs inline.
 WEBCLEAN_WORKERS = 0 if os.name == "nt" else min(4, os.cpu_count() or 1)
-# Workers run at a lower CPU priority than the crawl: when cores are short,
-# the reactor (downloads, the spider, the feed) goes first and extraction
-# takes what is left, instead of three processes sharing two cores evenly.
-# On an otherwise idle machine it changes nothing. 0 keeps the crawl's own.
-WEBCLEAN_WORKERS_NICENESS = 10
+# Above 0, workers run at a lower CPU priority than the crawl: when cores
+# are short the reactor (downloads, the spider, the feed) goes first and
+# extraction takes what is left. Off by default: on a machine busy with
+# other work, niced workers wait behind all of it, and the crawl's items
+# with them.
+WEBCLEAN_WORKERS_NICENESS = 0
 
 #: Every setting this package defines, name -> default.
 DEFAULTS: dict[str, Any] = {name: value for name, value in globals().items() if name.startswith("WEBCLEAN_")}
