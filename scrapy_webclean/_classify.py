@@ -15,6 +15,11 @@ sibling items, each under a headline link. The decision combines:
 - the URL's shape: a site root is a hub; a dated, numbered or long-slug last
   path segment is an article's.
 
+With the site's style tree (known during a crawl once it is learned), the
+measures are taken on the page without the site's template: a short news
+flash drowned in a large menu and link footer is then what it is, a page
+of prose.
+
 The weights are round numbers, checked on the shared corpora's labelled
 pages (``../shared/bin/pagetypes``); no site or URL is special-cased.
 """
@@ -29,6 +34,7 @@ from urllib.parse import urlsplit
 
 from ._api import load_document
 from ._document import Document
+from .errors import SiteTreeError
 
 __all__ = ["classify", "PageKind"]
 
@@ -77,11 +83,15 @@ class PageKind:
         return self.kind == "hub"
 
 
-def classify(body: Any, url: str | None = None, *, encoding: str | None = None) -> PageKind:
+def classify(body: Any, url: str | None = None, *, encoding: str | None = None,
+             site_tree: Any = None) -> PageKind:
     """Tag a page ``hub`` or ``content``.
 
     ``body`` is bytes, str or an already parsed document. An empty or
     unreadable page is a hub with score 0: there is nothing to extract.
+    With ``site_tree`` (a :class:`~scrapy_webclean.SiteStyleTree` of the
+    page's site, or its compiled form) the page is judged without the
+    site's template.
 
     >>> classify(b"<body>" + b"<p>" + b"A sentence of the story, told at length. " * 40 + b"</p></body>").kind
     'content'
@@ -94,6 +104,10 @@ def classify(body: Any, url: str | None = None, *, encoding: str | None = None) 
         url = doc.url
     if doc.is_empty:
         return PageKind("hub", 0.0, {"empty": True})
+    if site_tree is not None:
+        if not hasattr(site_tree, "noise_mask"):
+            raise SiteTreeError(f"site_tree must be a SiteStyleTree, not {type(site_tree).__name__}")
+        doc = doc.cleaned(site_tree)
     f = page_features(doc, url)
     return PageKind("content" if f["score"] > 0 else "hub", f["score"], f)
 

@@ -126,7 +126,7 @@ class Document:
 
     __slots__ = (
         "url", "encoding", "source", "root", "nodes", "tags", "parent", "end", "depth", "texts",
-        "tails", "body", "title", "own_len", "removed", "_measures", "_attr_cache", "__weakref__",
+        "tails", "body", "title", "own_len", "removed", "_measures", "_attr_cache", "_cleaned", "__weakref__",
     )
 
     def __init__(self, source: str, *, url: str | None = None, encoding: str = "utf-8") -> None:
@@ -136,6 +136,7 @@ class Document:
         self.removed: bytearray | None = None
         self._measures: Measures | None = None
         self._attr_cache: dict[int, dict[str, str]] = {}
+        self._cleaned: tuple[object, Document] | None = None
         markup = cap_attributes(source, MAX_ATTRIBUTES)
         check_deadline()
         self.root = _parse_root(markup)
@@ -280,6 +281,24 @@ class Document:
             object.__setattr__(view, name, getattr(self, name))
         view.removed = removed
         view._measures = None
+        view._cleaned = None
+        return view
+
+    def cleaned(self, site_tree: object) -> "Document":
+        """This page with ``site_tree``'s template noise removed (a view, see
+        :meth:`with_removed`), computed once per tree: tagging a page and
+        extracting it in one job map it onto the tree once.
+
+        ``site_tree`` has ``noise_mask(doc)`` (a :class:`SiteStyleTree` or
+        its compiled form). An empty page is its own cleaned view.
+        """
+        if self.is_empty:
+            return self
+        done = self._cleaned
+        if done is not None and done[0] is site_tree:
+            return done[1]
+        view = self.with_removed(site_tree.noise_mask(self))  # type: ignore[attr-defined]
+        self._cleaned = (site_tree, view)
         return view
 
     # -- measures -------------------------------------------------------------

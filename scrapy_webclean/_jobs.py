@@ -58,7 +58,9 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
 
     started = time.perf_counter()
     doc = load_document(body, url, encoding=encoding, max_body_size=None)
-    result = classify(doc, url)
+    # With the site's tree the page is tagged without its template too (the
+    # cleaned view is computed once, and the extraction below reuses it).
+    result = classify(doc, url, site_tree=site_tree)
     classified = time.perf_counter()
     values = None
     if plan is not None and (result.kind == "content" or plan[3]):
