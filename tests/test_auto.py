@@ -63,6 +63,20 @@ def test_teaser_cards_of_related_stories_dropped():
     assert PROSE in r.text and "short summary" not in r.text
 
 
+def test_forum_posts_under_one_word_author_headings_are_not_teaser_cards():
+    # A linked one-word heading is a poster's name, not a headline: a thread
+    # of short replies is the page's body, not a list of related stories.
+    replies = ("I had the same problem with the bridge detour last week, it added twenty minutes each way.",
+               "Agreed, and the council never answered my letter about it either, which is not surprising.",
+               "Does anyone know whether the buses still stop on the north side? The timetable is unclear.",
+               "They do, but only every half hour until the repairs finish, according to the driver.")
+    posts = "".join(f'<article class="post"><h4><a href="/members/{n}">{n}</a></h4><div><p>{t}</p></div></article>'
+                    for n, t in zip(("townwatcher", "riverside42", "annabel", "commuter_joe", "M.Hughes"),
+                                    (PROSE + " " + MORE,) + replies))
+    r = auto(page(f'<main><h1>Bridge detour</h1><div class="thread">{posts}</div></main>'))
+    assert PROSE in r.text and all(t in r.text for t in replies)
+
+
 def test_link_heavy_listicle_not_reduced_to_its_one_unlinked_corner():
     # An article of linked resources: its link lists outweigh its prose, so
     # the largest net value is a small box elsewhere; the region holding

@@ -207,12 +207,14 @@ class _Blocks:
     """Block values and their subtree sums (pass 3 of the extractor)."""
 
     __slots__ = ("tags", "parent", "owner", "dead", "named", "chars", "links", "punct", "anchors", "marked",
-                 "truncated", "val", "teaser_roots")
+                 "truncated", "multiword", "val", "teaser_roots")
 
-    def __init__(self, tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated) -> None:
+    def __init__(self, tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated,
+                 multiword) -> None:
         self.tags, self.parent, self.owner, self.dead, self.named = tags, parent, owner, dead, named
         self.chars, self.links, self.punct, self.anchors, self.marked = chars, links, punct, anchors, marked
         self.truncated = truncated
+        self.multiword = multiword  # a linked heading of two words or more (a headline, not a user name)
         self.val: list[float] = []
         self.teaser_roots: list[int] = []
 
@@ -231,7 +233,7 @@ class _Blocks:
         items = [0] * n       # children holding any text
         teasers = [0] * n     # children holding a linked headline and prose: teaser cards
         cut = [0] * n         # blocks ending in an ellipsis in the subtree
-        truncated = self.truncated
+        truncated, multiword = self.truncated, self.multiword
         val = self.val = [0.0] * n  # each block's own value
         teaser_roots = self.teaser_roots = []
         for i in range(n - 1, -1, -1):
@@ -256,7 +258,7 @@ class _Blocks:
                         v = 0.5 * c if listing else -0.5 * c
                     if t in _CELLS and anchors[i] == 1:
                         v *= 0.3  # a linked name in a data table's row
-                    if lc >= 20 or (t in _HEADINGS and lc >= 8):
+                    if lc >= 20 or (t in _HEADINGS and lc >= 8 and multiword[i]):
                         titled[i] += 1  # a linked headline, not a "Buy" or "More" button
                 elif marked[i] and c < _MARK_LIMIT[marked[i]]:
                     v = -float(c)
@@ -580,6 +582,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     # -- pass 2 (reverse): what each block owns.
     cjk, latin = m.cjk_punct, m.latin_punct
     chars = [0] * n       # characters a block owns (its inline text)
+    multiword = bytearray(n)  # a link-dominated heading of two words or more
     links = [0] * n       # of which inside links
     punct = [0] * n       # sentence punctuation the block owns
     csum_p = [0] * n      # children's subtree punctuation (to get a node's own)
@@ -607,8 +610,11 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 marked[i] = _piece_mark(text_content(nodes[i]))
             elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
                 marked[i] = _linked_sentence(doc, i)
+            if tags[i] in _HEADINGS and links[i] * 2 > c >= 8:
+                # A one-word linked heading is a name (a forum post's author), not a headline.
+                multiword[i] = len(text_content(nodes[i]).split()) > 1
     check_deadline()
-    blocks = _Blocks(tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated)
+    blocks = _Blocks(tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated, multiword)
     pos, neg = blocks.values(listing=False)
     check_deadline()
 
