@@ -58,12 +58,15 @@ tell such a value from article text (both are new on every page), but the
 block around it can: its node is low, and beside the value sits a *label*,
 a child whose own text is template, measured with each feature weighted by
 the pages it occurs on (``1 - sum df H / sum df``), so a label seen on most
-pages stays template when a few pages vary a word of it. A sibling that
-follows a label (siblings without text of their own may come between) is
-a *field*, and low with all its descendants, when it is not noisy only
-through per-page text: one child sequence all the way down (a fixed
-structure; real article containers and paragraphs, with their inline
-markup, vary), never itself seen as a run of like siblings (a block has
+pages stays template when a few pages vary a word of it; or a child that
+only wraps such a text in a chain of single elements (a heading in a
+header ``<div>``). A sibling that follows a label (siblings without text
+of their own may come between) is a *field*, and low with all its
+descendants, when it is not noisy only through per-page text: a steady
+structure, one child sequence on at least 90% of its pages
+(``LEAD_SHARE``) all the way down (real article containers and
+paragraphs, with their inline markup, vary; a template block may vary
+once in a while, say an icon on one item), never itself seen as a run of like siblings (a block has
 one value per slot), on no more pages than the label, and every run of
 text leaves (elements without element children) inside it of one length
 on every page: plain paragraphs whose number varies are running text,
@@ -146,7 +149,9 @@ DEFAULT_MAX_PAGES = 300
 DEFAULT_MAX_FEATURES = 2000
 
 #: A labelled line: a node whose text begins with the same token on at least
-#: this share of the pages that have it (see _mark_labelled_lines) ...
+#: this share of the pages that have it (see _mark_labelled_lines); a steady
+#: structure (of fields and labelled lines) has one child sequence on this
+#: share of the pages ...
 LEAD_SHARE = 0.9
 #: ... and that was seen on at least this many pages (on two, a shared first
 #: word is as likely chance as a label).
@@ -392,7 +397,7 @@ class _Element:
     """An element node: a key id, the pages it was on, its children, styles and features."""
 
     __slots__ = ("key", "m", "stamp", "children", "styles", "features", "overflow", "log_df", "n_total",
-                 "n_log_n", "run_lo", "run_hi", "leads", "imp", "text_imp", "fixed", "steady", "label", "low", "field", "noisy",
+                 "n_log_n", "run_lo", "run_hi", "leads", "imp", "text_imp", "steady", "label", "low", "field", "noisy",
                  "any_low", "any_noisy")
 
     def __init__(self, key: int) -> None:
@@ -415,8 +420,8 @@ class _Element:
         self.imp = -1.0  # CompImp, or -1 when unknown (m < 2); valid when the tree is not dirty
         self.low = False
         self.text_imp = -1.0  # its own text's importance, occurrences weighted; -1: no text or unknown
-        self.fixed = False  # it and every descendant: one child sequence, runs of one length
-        self.steady = False  # as fixed, but each node only needs one child sequence on LEAD_SHARE of its pages
+        # It and every descendant: one child sequence on LEAD_SHARE of its pages, runs of one length.
+        self.steady = False
         self.field = False  # a field of a labelled template block (see _mark_fields)
         self.label = None  # the first token of a labelled line's text (see _mark_labelled_lines)
         self.noisy = False
@@ -654,12 +659,7 @@ class SiteStyleTree:
             # list's items, each in a structure of its own, may vary in
             # number, and so may bare links (a keyword or tag list: links are
             # not running text).
-            runs_ok = bool(e.children) or e.run_lo == e.run_hi or keys[e.key][0] == "a"
-            fixed = (not e.styles or len(e.styles) == 1) and runs_ok
-            if fixed and e.children:
-                fixed = all(c.fixed for c in e.children.values())
-            e.fixed = fixed
-            steady = runs_ok
+            steady = bool(e.children) or e.run_lo == e.run_hi or keys[e.key][0] == "a"
             if steady and e.styles:
                 seq, main = max(e.styles.items(), key=_style_pages)
                 steady = main.n >= LEAD_SHARE * e.m and all(e.children[k].steady for k in seq)
@@ -953,12 +953,13 @@ def _mark_fields(order: list[_Element], threshold: float) -> None:
 
     A *label* is a child of a low node whose own text is template
     (occurrence-weighted text importance below ``threshold``: "Image
-    caption", "Keywords:"). A *field* is a sibling that follows a label in
+    caption", "Keywords:"), or that wraps such a text in a chain of single
+    elements. A *field* is a sibling that follows a label in
     some child sequence (siblings without text of their own in between) and
-    is not noisy only because of its own per-page text: it has one child
-    sequence all the way down, its runs of leaves keep one length on every
-    page (a fixed structure; plain paragraphs vary in number, a related
-    list's structured items may), it never came as a run itself (a template
+    is not noisy only because of its own per-page text: it is steady (one
+    child sequence on ``LEAD_SHARE`` of its pages, all the way down), its
+    runs of leaves keep one length on every page (plain paragraphs vary in
+    number; a related list's structured items and bare links may), it never came as a run itself (a template
     block holds one value per slot), and it is on no more pages than the
     label.
     A field and its descendants become low, and cleaning removes them
@@ -977,9 +978,13 @@ def _mark_fields(order: list[_Element], threshold: float) -> None:
                     labelled[k] = max(labelled.get(k, 0), label_m)
                 if c.text_imp >= 0:  # a child with text of its own: a label, or text that ends one
                     label_m = c.m if c.text_imp < threshold else 0
+                else:
+                    inner = _wrapped_text(c)
+                    if inner is not None:  # a wrapped label ("<div><h2>More on this story</h2></div>")
+                        label_m = c.m if 0.0 <= inner.text_imp < threshold else 0
         for k, top in labelled.items():
             c = children[k]
-            if c.noisy or c.imp < 0 or not c.fixed or c.run_hi > 1 or c.m > top:
+            if c.noisy or c.imp < 0 or not c.steady or c.run_hi > 1 or c.m > top:
                 continue  # template already, unknown, or not a field
             stack = [c]
             while stack:
@@ -987,6 +992,17 @@ def _mark_fields(order: list[_Element], threshold: float) -> None:
                 d.low = d.field = True
                 if d.children:
                     stack.extend(d.children.values())
+
+
+def _wrapped_text(e: _Element) -> _Element | None:
+    """The one element with text below ``e`` when ``e`` wraps it in a chain
+    of single children, each once per parent ("<div><h2>Related</h2></div>");
+    else None."""
+    while e.children and len(e.children) == 1:
+        (e,) = e.children.values()
+        if e.run_hi > 1:
+            return None
+    return e if not e.children and e.text_imp >= 0 else None
 
 
 def _mark_labelled_lines(order: list[_Element], threshold: float) -> None:
@@ -999,8 +1015,7 @@ def _mark_labelled_lines(order: list[_Element], threshold: float) -> None:
     number counts as one token, see :func:`lead_token`) on at least
     ``LEAD_SHARE`` of the pages that have it, it comes once per page (never
     in a run, never in two places), it has been seen on ``LEAD_MIN_PAGES``
-    pages or more, and its structure is fixed (one child sequence all the
-    way down, runs of text leaves of one length, as for fields). Article
+    pages or more, and its structure is steady (as for fields). Article
     text fails the first test (its paragraphs begin anyhow), and its
     containers the last (their paragraphs vary in number).
     """

@@ -163,6 +163,39 @@ def test_fields_of_labelled_template_blocks_go():
     assert CAPTIONS[6] in text and KEYWORDS[6][0] in text and STORIES[0][0] in text
 
 
+def more_page(k: int, *, label: bool = True) -> str:
+    """Page ``k`` (any number; stories cycle) of a site whose "More on this
+    story" list follows a heading wrapped in a header div; one page's list
+    has an icon in an item, which no other page has."""
+    title, paras = STORIES[k % 7]
+    icon = '<span class="icon">Video</span>' if k == 3 else ""
+    others = [j for j in range(7) if j != k % 7][:2 + k % 4]  # 2 to 5 items
+    items = "".join(f'<li><a href="/s/{k}/{j}"><span class="t">{STORIES[j][0]} ({k})</span>{icon if j == others[0] else ""}'
+                    f"</a></li>" for j in others)
+    head = '<div class="more-head"><h2>More on this story</h2></div>' if label else ""
+    more = f'<div class="more">{head}<div class="more-body"><ul>{items}</ul></div></div>'
+    body = "".join(f"<p>{p}</p>" for p in paras)
+    return f'<html><body>{NAV}<div class="article"><h1>{title}</h1>{body}</div>{more}{FOOTER}</body></html>'
+
+
+def test_a_wrapped_label_heads_a_field_whose_structure_varies_once_in_a_while():
+    # The label is a heading inside a header div; the list after it is a
+    # field even though one page in eleven had an extra icon in an item.
+    tree = SiteStyleTree()
+    for k in range(11):
+        assert tree.add_page(more_page(k), f"https://herald.example/m/{k}")
+    text = wc.extract(more_page(12), extractor="sst", site_tree=tree).text
+    for p in STORIES[5][1]:
+        assert p in text
+    assert "More on this story" not in text and "(12)" not in text and "About us" not in text
+    # Without the heading, the list is new text in a template place: kept.
+    tree = SiteStyleTree()
+    for k in range(11):
+        assert tree.add_page(more_page(k, label=False), f"https://herald.example/m/{k}")
+    text = wc.extract(more_page(12, label=False), extractor="sst", site_tree=tree).text
+    assert "(12)" in text and STORIES[5][1][0] in text
+
+
 def test_paragraph_runs_beside_a_label_are_not_fields():
     # Labels (a section name, "Story continues below") come right before the
     # article container and its paragraphs, whose parents are low; but
