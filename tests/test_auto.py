@@ -77,6 +77,18 @@ def test_forum_posts_under_one_word_author_headings_are_not_teaser_cards():
     assert PROSE in r.text and all(t in r.text for t in replies)
 
 
+def test_page_builder_widgets_inside_the_article_kept_sidebar_widgets_dropped():
+    # Page builders wrap every block of the text in a "widget"; only outside
+    # <main>/<article> does the word name a sidebar box.
+    blocks = "".join(f'<div class="builder-widget builder-widget-text"><p>Part {k}. {PROSE}</p></div>'
+                     for k in range(3))
+    side = ('<div class="widget widget_text"><p>Our office is open on weekdays from nine to five, '
+            'and on Saturday mornings by appointment.</p></div>')
+    r = auto(page(f'<article><div class="builder-widget"><p>{MORE}</p></div>{blocks}</article>{side}'))
+    assert "Part 0." in r.text and "Part 2." in r.text and MORE in r.text
+    assert "Our office is open" not in r.text
+
+
 def test_link_heavy_listicle_not_reduced_to_its_one_unlinked_corner():
     # An article of linked resources: its link lists outweigh its prose, so
     # the largest net value is a small box elsewhere; the region holding

@@ -68,6 +68,8 @@ _LABELLED_LINE = re.compile(r"^\W*\w+(?:\s+\w+)?\s*:\s")
 _TITLE_TAGS = frozenset({"h1", "h2"})
 #: Tags whose subtree is page furniture, whatever it holds.
 _FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "menu", "dialog", "figcaption"})
+#: Tags that declare the page's main region.
+_MAIN_REGION = frozenset({"main", "article"})
 #: Tags that are the page itself or its declared main region: never furniture by name.
 _NEVER_FURNITURE = frozenset({"html", "body", "main", "article"})
 #: Class/id tokens naming page furniture (see :func:`_furniture_name`).
@@ -75,7 +77,7 @@ _FURNITURE_WORDS = (
     "comment comments commentlist disqus respond replies reply "
     "related relatedposts recommended recommendations also-read readmore read-more more-stories "
     "share sharing sharebar sharetools social socials "
-    "sidebar sidebars sidenav widget widgets "
+    "sidebar sidebars sidenav "
     "footer cookie cookies consent gdpr newsletter subscribe subscription signup paywall "
     "promo promotion advert advertisement adverts ad ads adslot sponsor sponsored outbrain taboola "
     "breadcrumb breadcrumbs nav navbar navigation menu menus pagination pager "
@@ -86,15 +88,20 @@ _FURNITURE_ONE = frozenset(w for w in _FURNITURE_WORDS.split() if "-" not in w)
 _FURNITURE_TWO = frozenset(tuple(w.split("-")) for w in _FURNITURE_WORDS.split() if "-" in w)
 _FURNITURE_FIRST = frozenset(w[0] for w in _FURNITURE_TWO)
 #: Comment-thread tokens: those subtrees may be returned as ``comments``.
+#: Tokens that name furniture outside the page's main region only: inside
+#: ``<main>``/``<article>`` page builders call every block of the text a widget.
+_WEAK_FURNITURE = frozenset({"widget", "widgets"})
 _COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "respond", "replies"})
 _NAME_SPLIT = re.compile(r"[\s_-]+")
 
 
-def _furniture_name(names: str) -> int:
+def _furniture_name(names: str, in_main: bool = False) -> int:
     """2 when a class/id string names a comment thread, 1 other furniture, else 0.
 
     Whole tokens only (split at spaces, ``-`` and ``_``), so ``header-image``
-    is not ``head`` and ``footnotes`` is not ``foot``.
+    is not ``head`` and ``footnotes`` is not ``foot``. ``in_main``: the node
+    is inside the page's main region, where the weak words (``widget``) do
+    not count.
     """
     parts = _NAME_SPLIT.split(names.lower())
     if not _FURNITURE_ONE.isdisjoint(parts):
@@ -103,6 +110,8 @@ def _furniture_name(names: str) -> int:
         for k in range(1, len(parts)):
             if (parts[k - 1], parts[k]) in _FURNITURE_TWO:
                 return 1
+    if not in_main and not _WEAK_FURNITURE.isdisjoint(parts):
+        return 1
     return 0
 
 
@@ -530,6 +539,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     dead = bytearray(n)
     named = bytearray(n)  # 1: furniture by name, 2: a comment thread by name
     inlink = bytearray(n)
+    in_main = bytearray(n)  # inside <main> or <article>
     owner = [0] * n
     anchors = [0] * n     # <a> elements a block owns
     marked = bytearray(n)  # the block carries a copyright/disclaimer statement
@@ -566,8 +576,9 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 ident = get("id")
                 names = f"{cls} {ident}" if cls and ident else (cls or ident)
                 if names and t not in _NEVER_FURNITURE:
-                    named[i] = _furniture_name(names)
+                    named[i] = _furniture_name(names, bool(in_main[p]))
         inlink[i] = 1 if (t == "a" or (p >= 0 and inlink[p])) else 0
+        in_main[i] = 1 if (t in _MAIN_REGION or (p >= 0 and in_main[p])) else 0
         o = owner[i] = i if (t in _BLOCKS or p < 0) else owner[p]
         if t == "a":
             anchors[o] += 1
