@@ -84,9 +84,11 @@ any number as one token ``#``, so dates lead alike). A node whose text
 begins with the same token on at least ``LEAD_SHARE`` (90%) of its pages,
 seen on ``LEAD_MIN_PAGES`` (3) pages or more, once per page (never in a
 run, never in two places), with a steady structure (one child sequence on
-90% of its pages, all the way down, runs of text leaves as for fields)
-and a label that is template by the leaf measure (``1 - H(label)`` below
-the threshold), is a *labelled line*: a field with all below it. Article
+90% of its pages, all the way down, runs of text leaves as for fields),
+a label that is template by the leaf measure (``1 - H(label)`` below
+the threshold), and a line of text (``LINE_FEATURES``: 30 features a page
+at most), is a *labelled line*, unless it is low already (then its text
+is checked as any template text): a field with all below it. Article
 paragraphs fail (they begin anyhow, and come in runs), and so do their
 containers (their paragraphs vary in number). Cleaning removes a page's
 labelled line only when its text begins with that label: otherwise it is
@@ -158,6 +160,10 @@ LEAD_SHARE = 0.9
 LEAD_MIN_PAGES = 3
 #: Distinct first tokens recorded per node; past that its text is no label's.
 LEAD_CAP = 16
+#: A labelled line is a line: its own text has at most this many features
+#: (word pairs, CJK pairs) per page on average. A lead paragraph that always
+#: opens with the same word ("(Wire) -- ...", 30 to 100 pairs) is prose.
+LINE_FEATURES = 30
 
 #: Name recorded for the default presentation key.
 DEFAULT_KEY_NAME = "default"
@@ -1015,18 +1021,23 @@ def _mark_labelled_lines(order: list[_Element], threshold: float) -> None:
     number counts as one token, see :func:`lead_token`) on at least
     ``LEAD_SHARE`` of the pages that have it, it comes once per page (never
     in a run, never in two places), it has been seen on ``LEAD_MIN_PAGES``
-    pages or more, and its structure is steady (as for fields). Article
+    pages or more, its structure is steady (as for fields), and its text
+    is a line (``LINE_FEATURES``). It must not be low already: template
+    text is removed with the text check, which is stricter. Article
     text fails the first test (its paragraphs begin anyhow), and its
     containers the last (their paragraphs vary in number).
     """
     for e in order:
         leads = e.leads
-        if e.field or not leads or e.m < LEAD_MIN_PAGES or not e.steady:
-            continue
+        if e.low or not leads or e.m < LEAD_MIN_PAGES or not e.steady:
+            continue  # low already (its text is checked when cleaning), or no labelled line
         label, pages = max(leads.items(), key=_count)
         # The label is template by the leaf measure too: 1 - H(label) < threshold.
         if pages < LEAD_SHARE * e.m or 1.0 - math.log(pages) / math.log(e.m) >= threshold:
             continue
+        occurrences = e.overflow + (sum(e.features.values()) if e.features else 0)
+        if occurrences > LINE_FEATURES * e.m:
+            continue  # a paragraph, not a line
         e.label = label
         stack = [e]
         while stack:

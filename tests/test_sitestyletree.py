@@ -293,6 +293,18 @@ def test_varying_lines_without_a_label_and_runs_of_like_paragraphs_stay():
     for p in STORIES[6][1]:
         assert "The " + p in text
     assert "Author:" not in text
+    # A lead paragraph of its own that always opens with the wire's name is
+    # prose, not a labelled line.
+    def wire(k: int) -> str:
+        lead = f'<p class="lead">(Herald Wire) {" ".join(STORIES[k][1] + STORIES[(k + 3) % 7][1])}</p>'
+        return labelled_page(k, standfirst=lead)
+
+    tree = SiteStyleTree()
+    for k in range(6):
+        assert tree.add_page(wire(k), f"https://herald.example/w/{k}")
+    text = wc.extract(wire(6), extractor="sst", site_tree=tree).text
+    assert "(Herald Wire) " + STORIES[6][1][0] in text
+    assert "Author:" not in text
 
 
 def test_lead_tokens():
