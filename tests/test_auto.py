@@ -89,6 +89,19 @@ def test_page_builder_widgets_inside_the_article_kept_sidebar_widgets_dropped():
     assert "Our office is open" not in r.text
 
 
+def test_layout_wrapper_named_after_its_sidebar_holds_the_body():
+    # A wrapper around the title and the text named for the layout
+    # ("sticky-sidebar") is not a sidebar: the comment thread inside it stays
+    # out and the real sidebar stays furniture.
+    thread = "".join(f'<div class="comment"><p>Comment number {i}: I completely disagree with the council, '
+                     f'they never listen to anyone and the bridge is falling apart.</p></div>' for i in range(8))
+    side = '<div class="sidebar"><p>Opening hours: the office is open on weekdays, from nine to five.</p></div>'
+    r = auto(page(f'<div class="sticky-sidebar"><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p>'
+                  f'<div class="comments">{thread}</div>{side}</div>'))
+    assert PROSE in r.text and MORE in r.text
+    assert "Comment number" not in r.text and "Opening hours" not in r.text
+
+
 def test_link_heavy_listicle_not_reduced_to_its_one_unlinked_corner():
     # An article of linked resources: its link lists outweigh its prose, so
     # the largest net value is a small box elsewhere; the region holding

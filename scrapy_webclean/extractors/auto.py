@@ -540,6 +540,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     named = bytearray(n)  # 1: furniture by name, 2: a comment thread by name
     inlink = bytearray(n)
     in_main = bytearray(n)  # inside <main> or <article>
+    main_marks: list[int] = []  # <main> and <h1> elements in view
     owner = [0] * n
     anchors = [0] * n     # <a> elements a block owns
     marked = bytearray(n)  # the block carries a copyright/disclaimer statement
@@ -578,7 +579,14 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 if names and t not in _NEVER_FURNITURE:
                     named[i] = _furniture_name(names, bool(in_main[p]))
         inlink[i] = 1 if (t == "a" or (p >= 0 and inlink[p])) else 0
-        in_main[i] = 1 if (t in _MAIN_REGION or (p >= 0 and in_main[p])) else 0
+        if t in _MAIN_REGION:
+            in_main[i] = 1
+            if t == "main":
+                main_marks.append(i)
+        elif p >= 0 and in_main[p]:
+            in_main[i] = 1
+        if t == "h1":
+            main_marks.append(i)
         o = owner[i] = i if (t in _BLOCKS or p < 0) else owner[p]
         if t == "a":
             anchors[o] += 1
@@ -590,6 +598,19 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             truncated[owner[p]] = 1
 
     check_deadline()
+    # A wrapper named as furniture that holds the page's main region (its
+    # <main>, or its title heading) is a layout wrapper ("has-sidebar",
+    # "sidebar-layout"), not a box beside the text.
+    seen = bytearray(n)
+    text_len, link_len = m.text_len, m.link_len
+    for i in main_marks:
+        if tags[i] == "main" or link_len[i] * 2 < text_len[i]:  # a title, not a linked logo
+            a = parent[i]
+            while a > body and not seen[a]:
+                seen[a] = 1
+                if named[a] == 1:
+                    named[a] = 0
+                a = parent[a]
     # -- pass 2 (reverse): what each block owns.
     cjk, latin = m.cjk_punct, m.latin_punct
     chars = [0] * n       # characters a block owns (its inline text)
