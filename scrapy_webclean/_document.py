@@ -126,7 +126,7 @@ class Document:
 
     __slots__ = (
         "url", "encoding", "source", "root", "nodes", "tags", "parent", "end", "depth", "texts",
-        "tails", "body", "title", "own_len", "removed", "_measures", "_attr_cache", "_cleaned", "__weakref__",
+        "tails", "body", "title", "own_len", "own_punct", "removed", "_measures", "_attr_cache", "_cleaned", "__weakref__",
     )
 
     def __init__(self, source: str, *, url: str | None = None, encoding: str = "utf-8") -> None:
@@ -166,6 +166,13 @@ class Document:
         tails: list[str | None] = []
         end: list[int] = []
         own: list[int] = []
+        # Sentence punctuation of each text piece that has any non-space:
+        # (node it counts for, CJK marks, Latin marks, CJK full stops). Not
+        # for the text of invisible tags, scripts above all: long, and never
+        # counted unless a caller makes the tag visible (compute_measures
+        # counts it then).
+        own_punct: list[tuple[int, int, int, int]] = []
+        add_punct = own_punct.append
         self.body = 0
         self.title = None
         if self.root is not None:
@@ -199,9 +206,15 @@ class Document:
                 tails.append(tail)
                 end.append(0)
                 # Most texts and tails are the whitespace between tags.
-                own.append(sum(map(len, text.split())) if text and not text.isspace() else 0)
+                if text and not text.isspace():
+                    own.append(sum(map(len, text.split())))
+                    if tag not in INVISIBLE_TAGS:
+                        add_punct((i, *_punct(text)))
+                else:
+                    own.append(0)
                 if tail and p >= 0 and not tail.isspace():
                     own[p] += sum(map(len, tail.split()))
+                    add_punct((p, *_punct(tail)))
                 if tag == "body":
                     if not self.body:
                         self.body = i
@@ -216,6 +229,7 @@ class Document:
         self.texts = texts
         self.tails = tails
         self.own_len = own
+        self.own_punct = own_punct
 
     # -- accessors ------------------------------------------------------------
     def __len__(self) -> int:
@@ -334,7 +348,10 @@ class Document:
         """
         n = len(self.nodes)
         excluded = self._exclusion(extra_excluded, exclude, visible=visible)
-        tags, parent, texts, tails = self.tags, self.parent, self.texts, self.tails
+        tags, parent = self.tags, self.parent
+        # Start from what each node holds directly (its text and its
+        # children's tails, counted once by the parse); an excluded node's
+        # own share is dropped below, a tail still counts for its parent.
         text_len = list(self.own_len)
         link_len = [0] * n
         link_count = [0] * n
@@ -343,23 +360,19 @@ class Document:
         cjk = [0] * n
         latin = [0] * n
         stops = [0] * n
-        # Punctuation: count directly owned text (text + children's tails).
-        for i in range(n):
-            if not i & _CHECK_EVERY:
-                check_deadline()
-            t = texts[i]
-            if t and not excluded[i]:
-                c, l, s = _punct(t)
-                cjk[i] += c
-                latin[i] += l
-                stops[i] += s
-            p = parent[i]
-            t = tails[i]
-            if t and p >= 0 and not excluded[p]:
-                c, l, s = _punct(t)
-                cjk[p] += c
-                latin[p] += l
-                stops[p] += s
+        for i, c, l, s in self.own_punct:
+            cjk[i] += c
+            latin[i] += l
+            stops[i] += s
+        shown = INVISIBLE_TAGS.intersection(visible)
+        if shown:  # texts of invisible tags made visible: not counted by the parse
+            texts = self.texts
+            for i in range(n):
+                if tags[i] in shown and texts[i] and not excluded[i]:
+                    c, l, s = _punct(texts[i])
+                    cjk[i] += c
+                    latin[i] += l
+                    stops[i] += s
         for i in range(n - 1, -1, -1):
             if not i & _CHECK_EVERY:
                 check_deadline()
