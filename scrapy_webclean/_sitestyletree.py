@@ -992,12 +992,7 @@ def _mark_fields(order: list[_Element], threshold: float) -> None:
             c = children[k]
             if c.noisy or c.imp < 0 or not c.steady or c.run_hi > 1 or c.m > top:
                 continue  # template already, unknown, or not a field
-            stack = [c]
-            while stack:
-                d = stack.pop()
-                d.low = d.field = True
-                if d.children:
-                    stack.extend(d.children.values())
+            _mark_field(c)
 
 
 def _wrapped_text(e: _Element) -> _Element | None:
@@ -1039,12 +1034,17 @@ def _mark_labelled_lines(order: list[_Element], threshold: float) -> None:
         if occurrences > LINE_FEATURES * e.m:
             continue  # a paragraph, not a line
         e.label = label
-        stack = [e]
-        while stack:
-            d = stack.pop()
-            d.low = d.field = True
-            if d.children:
-                stack.extend(d.children.values())
+        _mark_field(e)
+
+
+def _mark_field(e: _Element) -> None:
+    """Mark ``e`` and all below it low fields (removed without the text check)."""
+    stack = [e]
+    while stack:
+        d = stack.pop()
+        d.low = d.field = True
+        if d.children:
+            stack.extend(d.children.values())
 
 
 def _style_pages(item: tuple[tuple, _Style]) -> int:

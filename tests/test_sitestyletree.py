@@ -63,6 +63,14 @@ def site_page(k: int, extra: str = "") -> str:
             f"{FOOTER}</body></html>")
 
 
+def learn_site(page, pages, name: str) -> SiteStyleTree:
+    """A tree learned from ``page(k)`` for each k in ``pages``."""
+    tree = SiteStyleTree()
+    for k in pages:
+        assert tree.add_page(page(k), f"https://herald.example/{name}/{k}")
+    return tree
+
+
 def learned(pages, **kwargs) -> SiteStyleTree:
     tree = SiteStyleTree(**kwargs)
     for k in pages:
@@ -143,9 +151,7 @@ def test_fields_of_labelled_template_blocks_go():
     # A caption or a keyword list is new on every page, but it is the one
     # value of a template block (a figure, a keyword box) next to a label
     # that is the same on every page: a field of the template, not content.
-    tree = SiteStyleTree()
-    for k in range(6):
-        assert tree.add_page(figure_page(k), f"https://herald.example/f/{k}")
+    tree = learn_site(figure_page, range(6), "f")
     for k in (2, 6):  # a learned page and an unseen one
         text = wc.extract(figure_page(k), extractor="sst", site_tree=tree).text
         for p in STORIES[k][1]:
@@ -156,9 +162,7 @@ def test_fields_of_labelled_template_blocks_go():
         assert "Related stories" not in text and "</li>" not in text
         assert not any(STORIES[j][0] in text for j in range(7) if j != k)
     # Without the labels, the same blocks are new text in a template place: kept.
-    tree = SiteStyleTree()
-    for k in range(6):
-        assert tree.add_page(figure_page(k, labels=False), f"https://herald.example/f/{k}")
+    tree = learn_site(lambda k: figure_page(k, labels=False), range(6), "f")
     text = wc.extract(figure_page(6, labels=False), extractor="sst", site_tree=tree).text
     assert CAPTIONS[6] in text and KEYWORDS[6][0] in text and STORIES[0][0] in text
 
@@ -181,17 +185,13 @@ def more_page(k: int, *, label: bool = True) -> str:
 def test_a_wrapped_label_heads_a_field_whose_structure_varies_once_in_a_while():
     # The label is a heading inside a header div; the list after it is a
     # field even though one page in eleven had an extra icon in an item.
-    tree = SiteStyleTree()
-    for k in range(11):
-        assert tree.add_page(more_page(k), f"https://herald.example/m/{k}")
+    tree = learn_site(more_page, range(11), "m")
     text = wc.extract(more_page(12), extractor="sst", site_tree=tree).text
     for p in STORIES[5][1]:
         assert p in text
     assert "More on this story" not in text and "(12)" not in text and "About us" not in text
     # Without the heading, the list is new text in a template place: kept.
-    tree = SiteStyleTree()
-    for k in range(11):
-        assert tree.add_page(more_page(k, label=False), f"https://herald.example/m/{k}")
+    tree = learn_site(lambda k: more_page(k, label=False), range(11), "m")
     text = wc.extract(more_page(12, label=False), extractor="sst", site_tree=tree).text
     assert "(12)" in text and STORIES[5][1][0] in text
 
@@ -206,9 +206,7 @@ def test_paragraph_runs_beside_a_label_are_not_fields():
         return (f'<html><body>{NAV}<div class="section">Local news</div><div class="article">'
                 f'<span class="kicker">Story continues below</span>{body}</div>{FOOTER}</body></html>')
 
-    tree = SiteStyleTree()
-    for k in range(6):
-        assert tree.add_page(page(k), f"https://herald.example/k/{k}")
+    tree = learn_site(page, range(6), "k")
     text = wc.extract(page(6), extractor="sst", site_tree=tree).text
     for p in STORIES[6][1]:
         assert p in text
@@ -237,10 +235,7 @@ def labelled_page(k: int, *, label: bool = True, standfirst: str = "") -> str:
 
 
 def labelled_tree(**kwargs) -> SiteStyleTree:
-    tree = SiteStyleTree()
-    for k in range(6):
-        assert tree.add_page(labelled_page(k, **kwargs), f"https://herald.example/l/{k}")
-    return tree
+    return learn_site(lambda k: labelled_page(k, **kwargs), range(6), "l")
 
 
 def test_lines_whose_label_and_value_share_a_text_go():
@@ -285,9 +280,7 @@ def test_varying_lines_without_a_label_and_runs_of_like_paragraphs_stay():
         stand = f'<p class="standfirst">{leads[k]} story of the {words[k]} in our town this week.</p>'
         return labelled_page(k, standfirst=stand).replace("<p>", "<p>The ")
 
-    tree = SiteStyleTree()
-    for k in range(6):
-        assert tree.add_page(page(k), f"https://herald.example/s/{k}")
+    tree = learn_site(page, range(6), "s")
     text = wc.extract(page(6), extractor="sst", site_tree=tree).text
     assert "The story of the library in our town this week." in text
     for p in STORIES[6][1]:
@@ -299,9 +292,7 @@ def test_varying_lines_without_a_label_and_runs_of_like_paragraphs_stay():
         lead = f'<p class="lead">(Herald Wire) {" ".join(STORIES[k][1] + STORIES[(k + 3) % 7][1])}</p>'
         return labelled_page(k, standfirst=lead)
 
-    tree = SiteStyleTree()
-    for k in range(6):
-        assert tree.add_page(wire(k), f"https://herald.example/w/{k}")
+    tree = learn_site(wire, range(6), "w")
     text = wc.extract(wire(6), extractor="sst", site_tree=tree).text
     assert "(Herald Wire) " + STORIES[6][1][0] in text
     assert "Author:" not in text
