@@ -11,7 +11,7 @@ tree: they return which node numbers (or text lines) they keep, and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import lxml.etree
 
@@ -20,7 +20,7 @@ from ._deadline import check_deadline
 from ._encoding import decode_body
 from .errors import BodyTooLargeError
 
-__all__ = ["Document", "Measures", "parse", "union_mask", "INVISIBLE_TAGS", "BLOCK_TAGS"]
+__all__ = ["Document", "Measures", "parse", "union_mask", "walk_kept", "text_nodes", "INVISIBLE_TAGS", "BLOCK_TAGS"]
 
 #: Tags whose content is never page text. Every extractor starts from this.
 INVISIBLE_TAGS = frozenset({
@@ -459,6 +459,39 @@ def parse(body: bytes | str | None, url: str | None = None, *, encoding: str | N
     return Document(text, url=url, encoding=codec)
 
 
+def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable[[int], None],
+              leave: Callable[[int], None], passed: Callable[[int], None]) -> None:
+    """Walk the subtree of ``root`` in document order, leaving out the
+    subtrees of nodes flagged in ``skip``.
+
+    ``enter(i)`` is called on reaching each kept node, ``leave(i)`` once its
+    subtree is done (children before parents, as end tags come), and
+    ``passed(i)`` in place of a skipped subtree (its tail, which belongs to
+    the parent, is still the caller's to use). A loop over index ranges with
+    a stack of open nodes: no recursion, however deep the page nests; the
+    time limit is checked as it goes.
+    """
+    end = doc.end
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    stop = end[root]
+    i = root
+    while i < stop:
+        if not i & _CHECK_EVERY:
+            check_deadline()
+        while stack and end[stack[-1]] <= i:
+            leave(pop())
+        if skip[i]:
+            passed(i)
+            i = end[i]
+            continue
+        enter(i)
+        push(i)
+        i += 1
+    while stack:
+        leave(pop())
+
+
 def text_nodes(doc: Document, start: int | None = None, *,
                excluded: bytearray | None = None) -> Sequence[tuple[int, bool, str]]:
     """Text pieces under ``start`` (default: the whole page) in reading order.
@@ -473,31 +506,19 @@ def text_nodes(doc: Document, start: int | None = None, *,
     if excluded is None:
         excluded = doc.excluded_mask()
     s = doc.body if start is None else start
-    stop = doc.end[s]
-    end, texts, tails, parent = doc.end, doc.texts, doc.tails, doc.parent
+    texts, tails = doc.texts, doc.tails
     out: list[tuple[int, bool, str]] = []
-    stack: list[int] = []
-    i = s
-    while i < stop:
-        if not i & _CHECK_EVERY:
-            check_deadline()
-        while stack and end[stack[-1]] <= i:
-            j = stack.pop()
-            if j != s and tails[j]:
-                out.append((j, True, tails[j]))
-        if excluded[i]:
-            if i != s and tails[i]:
-                out.append((i, True, tails[i]))
-            i = end[i]
-            continue
+    add = out.append
+
+    def enter(i: int) -> None:
         if texts[i]:
-            out.append((i, False, texts[i]))
-        stack.append(i)
-        i += 1
-    while stack:
-        j = stack.pop()
+            add((i, False, texts[i]))
+
+    def leave(j: int) -> None:
         if j != s and tails[j]:
-            out.append((j, True, tails[j]))
+            add((j, True, tails[j]))
+
+    walk_kept(doc, s, excluded, enter, leave, leave)
     return out
 
 

@@ -12,8 +12,7 @@ import re
 from html import escape
 from typing import Sequence
 
-from ._deadline import check_deadline
-from ._document import BLOCK_TAGS, Document, union_mask
+from ._document import BLOCK_TAGS, Document, union_mask, walk_kept
 
 __all__ = ["NodeSelection", "BlockSelection", "Selection", "normalize_text"]
 
@@ -130,15 +129,29 @@ def _render_text(doc: Document, root: int, skip: bytearray, drop_pieces=None) ->
 
     Whitespace inside ``<pre>`` is kept as is; elsewhere it collapses.
     """
-    tags, end = doc.tags, doc.end
+    tags = doc.tags
     texts, tails = _pieces(doc, drop_pieces)
     out: list[str] = []
     add = out.append
     pre_depth = 0
-    stack: list[int] = []
-    stop = end[root]
 
-    def close(j: int) -> None:
+    def tail(j: int) -> None:
+        if j != root and tails[j]:
+            add(tails[j] if pre_depth else _INLINE_WS.sub(" ", tails[j]))
+
+    def enter(i: int) -> None:
+        nonlocal pre_depth
+        t = tags[i]
+        if t in BLOCK_TAGS:  # <br> among them
+            add("\n")
+        if t in _PRE_TAGS:
+            pre_depth += 1
+            add("\x00PRE_START\x00")
+        s = texts[i]
+        if s:
+            add(s if pre_depth else _INLINE_WS.sub(" ", s))
+
+    def leave(j: int) -> None:
         nonlocal pre_depth
         t = tags[j]
         if t in _PRE_TAGS:
@@ -148,35 +161,9 @@ def _render_text(doc: Document, root: int, skip: bytearray, drop_pieces=None) ->
             add("\n")
         elif t in _CELL_TAGS:
             add("\t")
-        if j != root and tails[j]:
-            add(tails[j] if pre_depth else _INLINE_WS.sub(" ", tails[j]))
+        tail(j)
 
-    i = root
-    while i < stop:
-        if not i & 0x3FFF:
-            check_deadline()
-        while stack and end[stack[-1]] <= i:
-            close(stack.pop())
-        if skip[i]:
-            if i != root and tails[i]:
-                add(tails[i] if pre_depth else _INLINE_WS.sub(" ", tails[i]))
-            i = end[i]
-            continue
-        t = tags[i]
-        if t == "br":
-            add("\n")
-        elif t in BLOCK_TAGS:
-            add("\n")
-        if t in _PRE_TAGS:
-            pre_depth += 1
-            add("\x00PRE_START\x00")
-        s = texts[i]
-        if s:
-            add(s if pre_depth else _INLINE_WS.sub(" ", s))
-        stack.append(i)
-        i += 1
-    while stack:
-        close(stack.pop())
+    walk_kept(doc, root, skip, enter, leave, tail)
     return _finish_text("".join(out))
 
 
@@ -202,34 +189,16 @@ def _finish_text(raw: str) -> str:
 
 
 def _render_html(doc: Document, root: int, skip: bytearray, drop_pieces=None) -> str:
-    tags, end = doc.tags, doc.end
+    tags = doc.tags
     texts, tails = _pieces(doc, drop_pieces)
     out: list[str] = []
     add = out.append
-    stack: list[int] = []
-    stop = end[root]
 
-    def text(s: str) -> str:
-        return escape(s, quote=False)
-
-    def close(j: int) -> None:
-        t = tags[j]
-        if t not in VOID_TAGS and _TAG_NAME.match(t):
-            add(f"</{t}>")
+    def tail(j: int) -> None:
         if j != root and tails[j]:
-            add(text(tails[j]))
+            add(escape(tails[j], quote=False))
 
-    i = root
-    while i < stop:
-        if not i & 0x3FFF:
-            check_deadline()
-        while stack and end[stack[-1]] <= i:
-            close(stack.pop())
-        if skip[i]:
-            if i != root and tails[i]:
-                add(text(tails[i]))
-            i = end[i]
-            continue
+    def enter(i: int) -> None:
         t = tags[i]
         if _TAG_NAME.match(t):
             attrs = doc.attrs(i)
@@ -238,9 +207,13 @@ def _render_html(doc: Document, root: int, skip: bytearray, drop_pieces=None) ->
             ) if attrs else ""
             add(f"<{t}{kept}>")
         if texts[i]:
-            add(text(texts[i]))
-        stack.append(i)
-        i += 1
-    while stack:
-        close(stack.pop())
+            add(escape(texts[i], quote=False))
+
+    def leave(j: int) -> None:
+        t = tags[j]
+        if t not in VOID_TAGS and _TAG_NAME.match(t):
+            add(f"</{t}>")
+        tail(j)
+
+    walk_kept(doc, root, skip, enter, leave, tail)
     return "".join(out)

@@ -39,7 +39,7 @@ import re
 from typing import Any, Mapping, Sequence
 
 from .._deadline import check_deadline
-from .._document import BLOCK_TAGS, Document, nonspace_len
+from .._document import BLOCK_TAGS, Document, nonspace_len, walk_kept
 from .._registry import Extractor, Option, register
 from .._render import BlockSelection
 
@@ -238,39 +238,30 @@ def _text_runs(doc: Document, block_lines: bool) -> list[tuple[int, int, str]]:
             elif part:
                 space = True
 
-    def close(j: int) -> None:
+    def leave(j: int) -> None:
         nonlocal tag
         if counted[j] and tags[j] != "br":
             tag += 1  # the end tag
         if j != root and tails[j]:
             feed(tails[j], blank_from < j < blank_stop)
 
-    stop = end[root]
-    stack: list[int] = []
-    i = root
-    while i < stop:
-        if not i & 0x3FFF:
-            check_deadline()
-        while stack and end[stack[-1]] <= i:
-            close(stack.pop())
-        if excluded[i]:
-            if removed is not None and removed[i] and not hidden[i] and i >= blank_stop:
-                blank_from, blank_stop = i, end[i]  # walk it for its spacing only
-            elif removed is not None and removed[i] and not hidden[i]:
-                pass  # inside the removed subtree being walked
-            else:
-                if tails[i]:
-                    feed(tails[i], blank_from < i < blank_stop)
-                i = end[i]
-                continue
+    def passed(i: int) -> None:
+        if tails[i]:
+            feed(tails[i], blank_from < i < blank_stop)
+
+    def enter(i: int) -> None:
+        nonlocal tag, blank_from, blank_stop
+        if removed is not None and removed[i] and i >= blank_stop:
+            blank_from, blank_stop = i, end[i]  # walk it for its spacing only
         if counted[i]:
             tag += 1  # the start tag, or <br>
         if texts[i]:
             feed(texts[i], blank_from <= i < blank_stop)
-        stack.append(i)
-        i += 1
-    while stack:
-        close(stack.pop())
+
+    # A removed subtree (not an invisible one) is walked, blanked.
+    skip = excluded if removed is None else bytearray(
+        1 if (x and not (r and not h)) else 0 for x, r, h in zip(excluded, removed, hidden))
+    walk_kept(doc, root, skip, enter, leave, passed)
     return out
 
 
