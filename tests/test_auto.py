@@ -102,6 +102,22 @@ def test_layout_wrapper_named_after_its_sidebar_holds_the_body():
     assert "Comment number" not in r.text and "Opening hours" not in r.text
 
 
+def test_short_article_marked_up_as_article_body_is_not_read_as_a_listing():
+    # Two short paragraphs are too little prose to rule out a listing page,
+    # but the page marks them up as its articleBody: the related-story list
+    # after them stays out.
+    short = ("<p>The council has postponed the budget vote again.</p>"
+             "<p>Residents will be told the new date next week.</p>")
+    more = "".join(f'<li><a href="/s{i}"><span>Another story about the town number {i}</span>'
+                   f'<span>{i + 1} March 2024</span></a></li>' for i in range(3))
+    body = f'<div class="story"><h2>More on this story</h2><ul>{more}</ul></div>'
+    r = auto(page(f'<div class="page"><div property="articleBody">{short}</div>{body}</div>'))
+    assert "postponed the budget vote" in r.text and "new date next week" in r.text
+    assert "Another story" not in r.text
+    r = auto(page(f'<div class="page"><div itemprop="articleBody">{short}</div>{body}</div>'))
+    assert "Another story" not in r.text
+
+
 def test_link_heavy_listicle_not_reduced_to_its_one_unlinked_corner():
     # An article of linked resources: its link lists outweigh its prose, so
     # the largest net value is a small box elsewhere; the region holding

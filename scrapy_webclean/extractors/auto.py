@@ -541,6 +541,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     inlink = bytearray(n)
     in_main = bytearray(n)  # inside <main> or <article>
     main_marks: list[int] = []  # <main> and <h1> elements in view
+    declared = -1  # the first element marked up as the article body (schema.org microdata/RDFa)
     owner = [0] * n
     anchors = [0] * n     # <a> elements a block owns
     marked = bytearray(n)  # the block carries a copyright/disclaimer statement
@@ -573,6 +574,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                     dead[i] = 1
                     hidden += m.text_len[i]
                     continue
+                if declared < 0 and (get("itemprop") == "articleBody" or get("property") == "articleBody"):
+                    declared = i
                 cls = get("class")
                 ident = get("id")
                 names = f"{cls} {ident}" if cls and ident else (cls or ident)
@@ -670,9 +673,12 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
 
     # -- the body root: the largest net value outside furniture.
     root = _best_root(end, dead, named, pos, neg, body)
-    if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body]:
+    if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body] \
+            and not (declared >= 0 and pos[declared] > 0 and root in range(declared, end[declared])):
         # Little prose anywhere: a listing, a forum index, a product grid.
-        # Linked headlines with summaries are then the content.
+        # Linked headlines with summaries are then the content. (Not when
+        # the page marks up its article body (schema.org ``articleBody``)
+        # and the little prose is in it: a short article.)
         pos, neg = blocks.values(listing=True)
         root = _best_root(end, dead, named, pos, neg, body)
     else:
