@@ -149,6 +149,11 @@ def test_link_lines_in_the_running_text_kept():
     assert "Why is there tension" in r.text
     assert "What the bridge repairs will cost" in r.text and "council profiles" in r.text
     assert PROSE in r.text and MORE in r.text
+    # A timeline of linked events: its "3 March:" dates are not promotion labels.
+    timeline = ('<h2>Timeline</h2><ul><li>3 March: <a href="/t1">The council first delays the budget vote</a></li>'
+                '<li>11 April: <a href="/t2">Residents petition for the bridge repairs</a></li></ul>')
+    r = auto(page(f"<article><p>{PROSE}</p>{timeline}<p>{MORE}</p></article>"))
+    assert "first delays the budget vote" in r.text and "petition for the bridge" in r.text
 
 
 def test_promotional_link_lines_in_the_running_text_dropped():

@@ -62,8 +62,8 @@ _CALL_TO_ACTION = re.compile(
     r"get started|try|join)\b", re.IGNORECASE)
 #: Share of capitals above which a line is shouted (a promotion, "AMID FEUD WITH X: REPORT").
 _SHOUTED = 0.8
-#: A line opening with a short label and a colon ("Related:", "READ MORE:", "See also:").
-_LABELLED_LINE = re.compile(r"^\W*\w+(?:\s+\w+)?\s*:\s")
+#: A line opening with a short label of words and a colon ("Related:", "READ MORE:", "See also:"; not "3 March:").
+_LABELLED_LINE = re.compile(r"^\W*[^\W\d]+(?:\s+[^\W\d]+)?\s*:\s")
 #: Headings that may repeat the page title (left out: the title is its own field).
 _TITLE_TAGS = frozenset({"h1", "h2"})
 #: Tags whose subtree is page furniture, whatever it holds.
