@@ -496,6 +496,12 @@ def test_classify_and_site_tree_learning(name):
     assert isinstance(cleaned(tree), str)
     if not learned:
         assert cleaned(tree) == cleaned(clean)
+    # Tagging with the tree maps the hostile page onto it as well.
+    try:
+        kind = wc.classify(body, "https://site.example/a/story-about-things", site_tree=tree.compile())
+        assert kind.kind in ("hub", "content")
+    except WebcleanError:
+        pass
 
 
 def test_command_line_on_hostile_files(tmp_path, capsys):
