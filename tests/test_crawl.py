@@ -144,8 +144,9 @@ def test_crawl_feed_stats_and_hostile_page(site, tmp_path):
     assert stats["webclean/sst/domains_learned"] == 1
     assert stats["webclean/sst/pages_cleaned"] == N_ARTICLES
     # One parse per page: the samples are extracted by the job that learned
-    # the tree, later pages by the job that tagged them (pages tagged while
-    # the tree was being learned get a job of their own).
+    # the tree, later pages by the job that tagged them (a response that
+    # comes while the tree is being learned waits for it; one whose tagging
+    # was already under way when learning began is parsed again).
     assert BASE["WEBCLEAN_SST_MIN_PAGES"] <= stats["webclean/items/reused_parse"] <= N_ARTICLES
     assert stats["webclean/time/extract"] > 0
     assert (tmp_path / "sst" / "127.0.0.1.sst").is_file()

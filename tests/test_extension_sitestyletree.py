@@ -104,3 +104,24 @@ def test_learning_job_extracts_its_samples_with_the_new_tree():
         assert got["text"] == extract(p.body, p.url, site_tree=cleaner).text
     # Without a plan nothing is extracted.
     assert learn_site_tree(samples, None)[2] is None
+
+
+def test_hold_waits_for_a_tree_being_learned_and_no_longer(tmp_path):
+    """A response of a site whose tree is being learned waits for it, so it
+    is tagged and extracted with the tree from one parse - at most
+    WEBCLEAN_SST_WAIT seconds; a site being sampled does not wait."""
+    import time
+
+    _, ext = make(tmp_path, WEBCLEAN_SST_WAIT=0.3)
+
+    async def held(site, learning_for):
+        if learning_for is not None:
+            ext._learning[site] = True
+            asyncio.get_running_loop().call_later(learning_for, ext._learning.pop, site, None)
+        started = time.monotonic()
+        await ext.hold(site)
+        return time.monotonic() - started
+
+    assert asyncio.run(held("sampled.example", None)) < 0.05
+    assert 0.1 <= asyncio.run(held("learning.example", 0.1)) < 0.25
+    assert 0.3 <= asyncio.run(held("stuck.example", 5.0)) < 0.45  # WEBCLEAN_SST_WAIT

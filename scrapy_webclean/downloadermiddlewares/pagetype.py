@@ -48,6 +48,7 @@ class PageTypeMiddleware:
         self.maxsize = config.maxsize
         self._pool: Any = None
         self._pipeline: Any = None
+        self._sst: Any = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -67,11 +68,18 @@ class PageTypeMiddleware:
             from ..pipelines.extraction import ExtractionPipeline
 
             self._pool = crawler_pool(self.crawler)
+            from ..extensions.sitestyletree import SiteStyleTreeExtension
+
             try:
                 self._pipeline = self.crawler.get_item_pipeline(ExtractionPipeline)
             except RuntimeError:  # no engine: the middleware is used on its own
                 self._pipeline = None
+            self._sst = self.crawler.get_extension(SiteStyleTreeExtension) if self._pipeline is not None else None
         source = page_source(response, meta)
+        if self._sst is not None and source.site:
+            # A tree on its way (being learned or loaded) is worth the short
+            # wait: the page is then tagged and extracted from one parse.
+            await self._sst.hold(source.site)
         # One parse per page: when the pipeline's work on this page is
         # settled, the job that tags the page extracts it too.
         planned = self._pipeline.plan(meta, source.site) if self._pipeline is not None else None

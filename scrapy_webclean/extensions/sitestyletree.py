@@ -53,8 +53,11 @@ __all__ = ["SiteStyleTreeExtension", "tree_filename"]
 #: Suffix of a saved tree: ``<site>.sst``.
 TREE_SUFFIX = ".sst"
 _UNSAFE = re.compile(r"[^A-Za-z0-9.-]+")
-#: How often a waiting item checks for its tree (seconds).
-_POLL = 0.05
+#: How often a waiting item or response checks for its tree (seconds).
+_POLL = 0.02
+#: Longest a response waits at tagging for its site's tree being learned or
+#: loaded (seconds; never longer than WEBCLEAN_SST_WAIT).
+MAX_HOLD = 5.0
 #: Learning attempts per site before the crawl gives up on its tree.
 _MAX_ATTEMPTS = 3
 #: Pages whose extraction by a learning job is kept for their items (the
@@ -277,6 +280,24 @@ class SiteStyleTreeExtension:
         ``url`` (one of its samples) with the site's tree, else ``None``.
         The pipeline uses the values when the plan key is its own."""
         return self._extracted.pop(url, None)
+
+    async def hold(self, site: str) -> None:
+        """Wait while a job is learning or loading ``site``'s tree (at most
+        :data:`MAX_HOLD` seconds, or ``WEBCLEAN_SST_WAIT`` if shorter).
+
+        The tagging middleware calls this first: a page tagged once the tree
+        is there is tagged and extracted with it from one parse, while a
+        page tagged just before would be parsed again for its extraction
+        (its item waits for the tree all the same). Loading a saved tree
+        starts here on a site's first page. Returns at once for a site
+        still being sampled, or settled.
+        """
+        self.tree_now(site)
+        if site not in self._learning:
+            return
+        deadline = time.monotonic() + min(MAX_HOLD, self.config.sst_wait)
+        while site in self._learning and time.monotonic() < deadline:
+            await _sleep(_POLL)
 
     def tree_now(self, site: str) -> tuple[bool, tuple[tuple[str, int], Any] | None]:
         """``(settled, entry)``: whether :meth:`tree_for` would answer ``site``
