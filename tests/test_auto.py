@@ -154,6 +154,10 @@ def test_link_lines_in_the_running_text_kept():
                 '<li>11 April: <a href="/t2">Residents petition for the bridge repairs</a></li></ul>')
     r = auto(page(f"<article><p>{PROSE}</p>{timeline}<p>{MORE}</p></article>"))
     assert "first delays the budget vote" in r.text and "petition for the bridge" in r.text
+    # A colon inside a linked headline is not a label either.
+    headline = '<ul><li><a href="/h">Bridge repairs: what the council decided</a></li></ul>'
+    r = auto(page(f"<article><p>{PROSE}</p>{headline}<p>{MORE}</p></article>"))
+    assert "Bridge repairs: what the council decided" in r.text
 
 
 def test_promotional_link_lines_in_the_running_text_dropped():

@@ -62,8 +62,8 @@ _CALL_TO_ACTION = re.compile(
     r"get started|try|join)\b", re.IGNORECASE)
 #: Share of capitals above which a line is shouted (a promotion, "AMID FEUD WITH X: REPORT").
 _SHOUTED = 0.8
-#: A line opening with a short label of words and a colon ("Related:", "READ MORE:", "See also:"; not "3 March:").
-_LABELLED_LINE = re.compile(r"^\W*[^\W\d]+(?:\s+[^\W\d]+)?\s*:\s")
+#: A line opening with a label: a word or two and a colon ("Related:", "READ MORE:", "See also:"; not "3 March:").
+_LABELLED_LINE = re.compile(r"^\W*[^\W\d]+(?:\s+[^\W\d]+)?\s*:")
 #: Headings that may repeat the page title (left out: the title is its own field).
 _TITLE_TAGS = frozenset({"h1", "h2"})
 #: Tags whose subtree is page furniture, whatever it holds.
@@ -426,8 +426,15 @@ def _in_flow(doc: Document, blocks: _Blocks, pos: list[float], neg: list[float],
         if owner[b] == b and anchors[b] > 2:
             return False
     text = text_content(nodes[i]).strip()
-    if _LABELLED_LINE.match(text) or _CALL_TO_ACTION.match(text):
+    if _CALL_TO_ACTION.match(text):
         return False
+    label = _LABELLED_LINE.match(text)
+    if label:
+        # An unlinked label ("Related: <a>..</a>", "Details: 12 Main St <a>..</a>");
+        # a colon inside a linked headline ("<a>Brexit: what next</a>") is not one.
+        first = next((b for b in range(i + 1, doc.end[i]) if tags[b] == "a"), -1)
+        if first < 0 or text.find(text_content(nodes[first]).strip()) >= label.end():
+            return False
     letters = [ch for ch in text if ch.isalpha()]
     if sum(ch.isupper() for ch in letters) >= _SHOUTED * len(letters):
         return False
