@@ -48,6 +48,17 @@ def test_comments_dropped_and_returned_separately_on_request():
     assert "Comment number 3" in r.comments and "Comment number" not in r.text
 
 
+def test_section_whose_id_is_a_heading_slug_is_not_furniture():
+    # id="how-to-reply-to-the-council" is an anchor made from the heading's
+    # words ("reply" is a comment word only in a component's name).
+    thread = "".join(f'<div class="comment"><p>Comment number {i}: I completely disagree with the council, '
+                     f'they never listen to anyone and the bridge is falling apart.</p></div>' for i in range(3))
+    r = auto(page(f'<article><p>{PROSE}</p><section id="how-to-reply-to-the-council"><h2>How to reply to the '
+                  f'council</h2><p>{MORE}</p></section><div id="comments">{thread}</div></article>'))
+    assert PROSE in r.text and MORE in r.text
+    assert "Comment number" not in r.text
+
+
 def test_related_links_box_dropped():
     related = "".join(f'<li><a href="/story{i}">Another story about the town number {i}</a></li>' for i in range(6))
     r = auto(page(f'<article><p>{PROSE}</p><div class="box"><h3>Read next</h3><ul>{related}</ul></div>'

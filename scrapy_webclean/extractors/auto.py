@@ -92,7 +92,19 @@ _FURNITURE_FIRST = frozenset(w[0] for w in _FURNITURE_TWO)
 #: ``<main>``/``<article>`` page builders call every block of the text a widget.
 _WEAK_FURNITURE = frozenset({"widget", "widgets"})
 _COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "respond", "replies"})
+#: Function words of English prose: an id holding one is a heading's slug.
+_SLUG_WORDS = frozenset("a an and the to of for in on with is are how what why when your you from by or".split())
 _NAME_SPLIT = re.compile(r"[\s_-]+")
+
+
+def _is_slug(ident: str) -> bool:
+    """An id of five or more parts with a function word among them: a slug
+    of a heading ("receive-and-reply-to-an-sms"), not a component's name
+    ("comments", "related-posts", "dfp-ad-incontent-desk-1-wrapper")."""
+    if ident.count("-") + ident.count("_") < 4:
+        return False
+    parts = _NAME_SPLIT.split(ident.lower())
+    return len(parts) >= 5 and not _SLUG_WORDS.isdisjoint(parts)
 
 
 def _furniture_name(names: str, in_main: bool = False) -> int:
@@ -585,6 +597,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                     declared = i
                 cls = get("class")
                 ident = get("id")
+                if ident and _is_slug(ident):
+                    ident = None  # an anchor made from a heading's words, not a component's name
                 names = f"{cls} {ident}" if cls and ident else (cls or ident)
                 if names and t not in _NEVER_FURNITURE:
                     named[i] = _furniture_name(names, bool(in_main[p]))
