@@ -244,7 +244,7 @@ class Document:
         cached = self._attr_cache.get(i)
         if cached is None:
             el = self.nodes[i]
-            cached = dict(el.attrib) if self.tags[i] else {}
+            cached = dict(el.items()) if self.tags[i] else {}
             self._attr_cache[i] = cached
         return cached
 
