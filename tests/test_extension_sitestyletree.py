@@ -125,3 +125,29 @@ def test_hold_waits_for_a_tree_being_learned_and_no_longer(tmp_path):
     assert asyncio.run(held("sampled.example", None)) < 0.05
     assert 0.1 <= asyncio.run(held("learning.example", 0.1)) < 0.25
     assert 0.3 <= asyncio.run(held("stuck.example", 5.0)) < 0.45  # WEBCLEAN_SST_WAIT
+
+
+def test_sites_whose_learning_fails_are_remembered_within_bounds(tmp_path, monkeypatch):
+    """A site whose tree cannot be learned is sampled again (3 attempts),
+    then given up on; over many such sites what is remembered stays bounded
+    (10 x WEBCLEAN_SST_MAX_DOMAINS)."""
+    from scrapy_webclean.errors import WebcleanError
+    from scrapy_webclean.extensions import sitestyletree
+
+    def failing(*args, **kwargs):
+        raise WebcleanError("disk full")
+
+    monkeypatch.setattr(sitestyletree, "learn_site_tree", failing)
+    crawler, ext = make(tmp_path, WEBCLEAN_SST_MAX_DOMAINS=2)
+
+    async def main():
+        for h in range(30):
+            for n in range(9):  # 3 samples per attempt
+                feed(ext, page(f"site{h}.example", n))
+                await asyncio.sleep(0)  # the learning job runs
+        feed(ext, page("site29.example", 100))  # given up: no longer sampled
+
+    asyncio.run(main())
+    assert crawler.stats.get_value("webclean/sst/failed") == 90
+    assert list(ext._given_up)[-1] == "site29.example" and len(ext._given_up) == 20
+    assert "site29.example" not in ext._samples and len(ext._failures) == 0

@@ -60,6 +60,8 @@ _POLL = 0.02
 MAX_HOLD = 5.0
 #: Learning attempts per site before the crawl gives up on its tree.
 _MAX_ATTEMPTS = 3
+#: Sites with failed learning remembered, in multiples of WEBCLEAN_SST_MAX_DOMAINS.
+_FORGET_AFTER = 10
 #: Pages whose extraction by a learning job is kept for their items (the
 #: items are normally waiting already; this bounds what is never claimed).
 _MAX_EXTRACTED = 1000
@@ -110,8 +112,11 @@ class SiteStyleTreeExtension:
         self._trees: OrderedDict[str, tuple[tuple[str, int], Any]] = OrderedDict()
         self._learning: dict[str, bool] = {}  # sites whose tree is being learned or loaded
         self._jobs: set[Any] = set()  # their Deferreds, referenced until they end
-        self._given_up: set[str] = set()
-        self._failures: dict[str, int] = {}
+        # Sites whose learning failed (attempts so far) and those given up
+        # on: both bounded like the samples, least recently failed first
+        # (a site forgotten here is simply sampled again if it comes back).
+        self._given_up: OrderedDict[str, None] = OrderedDict()
+        self._failures: OrderedDict[str, int] = OrderedDict()
         self._tagging = False
         self._on_disk: set[str] = set()
         self._versions = 0
@@ -199,9 +204,14 @@ class SiteStyleTreeExtension:
         except WebcleanError as exc:
             # Sample afresh (a bad sample should not cost the site its tree),
             # up to _MAX_ATTEMPTS times.
-            self._failures[site] = failures = self._failures.get(site, 0) + 1
+            self._failures[site] = failures = self._failures.pop(site, 0) + 1
             if failures >= _MAX_ATTEMPTS:
-                self._given_up.add(site)
+                self._given_up[site] = None
+                del self._failures[site]
+            bound = _FORGET_AFTER * self.config.sst_max_domains
+            for table in (self._failures, self._given_up):
+                while len(table) > bound:
+                    table.popitem(last=False)
             self.stats.inc_value("webclean/sst/failed")
             logger.warning("webclean: could not learn the site style tree of %s (attempt %d of %d): %s", site,
                            failures, _MAX_ATTEMPTS, exc, extra={"crawler": self.crawler})
