@@ -129,6 +129,15 @@ def test_short_article_marked_up_as_article_body_is_not_read_as_a_listing():
     assert "Another story" not in r.text
 
 
+def test_forum_poster_statistics_dropped_posts_kept():
+    posts = "".join(f'<div class="post"><dl class="profile"><dd>Posts: {13 * k + 2}</dd>'
+                    f'<dd>Joined: Wed Feb 04, 201{k} 6:38 pm</dd></dl><div class="content"><p>{t}</p></div></div>'
+                    for k, t in enumerate((PROSE, MORE, PROSE.replace("council", "board"))))
+    r = auto(page(f'<main><h1>Bridge detour</h1>{posts}</main>'))
+    assert PROSE in r.text and MORE in r.text
+    assert "Posts:" not in r.text and "Joined:" not in r.text
+
+
 def test_link_heavy_listicle_not_reduced_to_its_one_unlinked_corner():
     # An article of linked resources: its link lists outweigh its prose, so
     # the largest net value is a small box elsewhere; the region holding

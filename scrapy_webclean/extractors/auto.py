@@ -168,6 +168,10 @@ _DATE_HINT = re.compile(
     r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}:\d{2}|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
     r"jul|aug|sep|sept|oct|nov|dec)", re.IGNORECASE)
+#: A poster's statistics beside a forum post ("Posts: 13", "Joined: Wed Feb 04, 2015 6:38 pm", "Reaction score 1,204").
+_STAT_LINE = re.compile(
+    r"^\s*(?:joined|posts|messages|threads|reputation|reaction score|points|karma|likes(?: received)?|solutions|"
+    r"member since|registered|trophies)\s*:?\s*(?:[\d.,]+\s*[km]?|.{0,40}\d{4}.{0,12})\s*$", re.IGNORECASE)
 _BYLINE = re.compile(r"^\s*(?:by|written by|posted by|words by|作者|文)[\s:：]+\S", re.IGNORECASE)
 #: The prose region holds this share of the page's prose; the net-value root
 #: yields to it when it holds less than the second share of the region's.
@@ -504,7 +508,7 @@ def _piece_mark(text: str) -> int:
     elif promo:
         if _PROMO_RE.search(text):
             return _MARK_PROMO
-    if len(text) < 80 and _is_dateline(text):
+    if len(text) < 80 and (_is_dateline(text) or _STAT_LINE.match(text)):
         return _MARK_DATELINE
     return 0
 
