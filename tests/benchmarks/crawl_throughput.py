@@ -54,6 +54,7 @@ def main() -> None:
                         help="crawl with Scrapy's project-template politeness (DOWNLOAD_DELAY=1,"
                              " CONCURRENT_REQUESTS_PER_DOMAIN=1) instead of the example's unthrottled local crawl")
     args = parser.parse_args()
+    load_before = load()
     extra = {"WEBCLEAN_WORKERS": str(args.workers)} if args.workers is not None else {}
     pace = {"DOWNLOAD_DELAY": "1", "CONCURRENT_REQUESTS_PER_DOMAIN": "1"} if args.polite else {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -79,7 +80,12 @@ def main() -> None:
                   flush=True)
     workers = args.workers if args.workers is not None else default_workers()
     print(f"\nWEBCLEAN_WORKERS={workers} (default on this machine: {default_workers()}; "
-          f"os.cpu_count() = {os.cpu_count()})")
+          f"os.cpu_count() = {os.cpu_count()}); load average before {load_before}, after {load()}")
+
+
+def load() -> str:
+    """The 1-minute load average (other work on the machine skews the figures)."""
+    return f"{os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "n/a"
 
 
 def default_workers() -> int:
