@@ -177,50 +177,55 @@ class Document:
         self.title = None
         if self.root is not None:
             open_: list[int] = [-1]
-            append_node = nodes.append
+            push, pop = open_.append, open_.pop
+            add_node, add_tag, add_parent, add_depth = nodes.append, tags.append, parent.append, depth.append
+            add_text, add_tail, add_end, add_own = texts.append, tails.append, end.append, own.append
+            names = _TAG_NAMES
+            i = 0  # nodes so far
+            d = -1  # depth of the innermost open node
             for event, el in lxml.etree.iterwalk(self.root, events=("start", "end")):
                 if event == "end":
-                    end[open_.pop()] = len(nodes)
+                    end[pop()] = i
+                    d -= 1
                     continue
-                i = len(nodes)
                 if not i & _CHECK_EVERY:
                     check_deadline()
-                append_node(el)
-                tag = el.tag
-                if isinstance(tag, str):
-                    tag = tag.lower()
-                    if ":" in tag:
-                        tag = tag.rsplit(":", 1)[1]
-                    if "}" in tag:
-                        tag = tag.rsplit("}", 1)[1]
-                    text = el.text
-                else:
-                    tag = ""
-                    text = None
-                tags.append(tag)
-                p = open_[-1]
-                parent.append(p)
-                depth.append(len(open_) - 1)
-                texts.append(text)
+                raw = el.tag
+                tag = names.get(raw)
+                if tag is None:
+                    tag = _tag_name(raw)
+                    if len(names) >= _TAG_NAMES_MAX:
+                        names.clear()
+                    names[raw] = tag
+                text = el.text if tag else None
                 tail = el.tail
-                tails.append(tail)
-                end.append(0)
+                p = open_[-1]
+                d += 1
+                add_node(el)
+                add_tag(tag)
+                add_parent(p)
+                add_depth(d)
+                add_text(text)
+                add_tail(tail)
+                add_end(0)
                 # Most texts and tails are the whitespace between tags.
                 if text and not text.isspace():
-                    own.append(sum(map(len, text.split())))
+                    add_own(sum(map(len, text.split())))
                     if tag not in INVISIBLE_TAGS:
                         add_punct((i, *_punct(text)))
                 else:
-                    own.append(0)
+                    add_own(0)
                 if tail and p >= 0 and not tail.isspace():
                     own[p] += sum(map(len, tail.split()))
                     add_punct((p, *_punct(tail)))
-                if tag == "body":
-                    if not self.body:
-                        self.body = i
-                elif tag == "title" and self.title is None:
-                    self.title = " ".join((text or "").split()) or None
-                open_.append(i)
+                if tag in _BODY_OR_TITLE:
+                    if tag == "body":
+                        if not self.body:
+                            self.body = i
+                    elif self.title is None:
+                        self.title = " ".join((text or "").split()) or None
+                push(i)
+                i += 1
         self.nodes = nodes
         self.tags = tags
         self.parent = parent
@@ -397,6 +402,25 @@ class Document:
                 latin[p] += latin[i]
                 stops[p] += stops[i]
         return Measures(text_len, link_len, link_count, tag_count, link_tags, cjk, latin, stops, excluded)
+
+
+def _tag_name(raw: object) -> str:
+    """The lower-case local name of an lxml node's tag ("" for a non-element)."""
+    if not isinstance(raw, str):
+        return ""  # an entity or processing instruction: lxml gives a function
+    tag = raw.lower()
+    if ":" in tag:
+        tag = tag.rsplit(":", 1)[1]
+    if "}" in tag:
+        tag = tag.rsplit("}", 1)[1]
+    return tag
+
+
+#: Raw tag -> local name: pages use a few dozen distinct tags (a hostile
+#: page may invent many: the cache is emptied when full).
+_TAG_NAMES: dict[object, str] = {}
+_TAG_NAMES_MAX = 4096
+_BODY_OR_TITLE = frozenset({"body", "title"})
 
 
 def _punct(text: str) -> tuple[int, int, int]:

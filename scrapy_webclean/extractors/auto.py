@@ -115,6 +115,23 @@ def _furniture_name(names: str, in_main: bool = False) -> int:
     is inside the page's main region, where the weak words (``widget``) do
     not count.
     """
+    # A site repeats a few hundred class strings on every page: remember the
+    # answers (emptied when full, so a long crawl of many sites stays bounded).
+    key = (names, in_main)
+    mark = _FURNITURE_SEEN.get(key)
+    if mark is None:
+        mark = _furniture_mark(names, in_main)
+        if len(_FURNITURE_SEEN) >= _FURNITURE_SEEN_MAX:
+            _FURNITURE_SEEN.clear()
+        _FURNITURE_SEEN[key] = mark
+    return mark
+
+
+_FURNITURE_SEEN: dict[tuple[str, bool], int] = {}
+_FURNITURE_SEEN_MAX = 1 << 16
+
+
+def _furniture_mark(names: str, in_main: bool) -> int:
     parts = _NAME_SPLIT.split(names.lower())
     if not _FURNITURE_ONE.isdisjoint(parts):
         return 1 if _COMMENT_WORDS.isdisjoint(parts) else 2
