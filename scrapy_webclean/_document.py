@@ -155,17 +155,36 @@ class Document:
 
     # -- construction -------------------------------------------------------
     def _flatten(self) -> None:
-        # lxml's iterwalk runs the preorder walk in C; one Python step per
-        # start and end event gives parent, depth and subtree end without a
-        # stack of child lists.
-        nodes: list = []
-        tags: list[str] = []
-        parent: list[int] = []
-        depth: list[int] = []
-        texts: list[str | None] = []
-        tails: list[str | None] = []
-        end: list[int] = []
-        own: list[int] = []
+        # C-speed passes where lxml offers them (the preorder list of nodes,
+        # each node's parent), list comprehensions for the per-node reads,
+        # and two index loops for subtree ends and depths: no recursion,
+        # however deep the page.
+        self.body = 0
+        self.title = None
+        root = self.root
+        nodes: list = list(root.iter()) if root is not None else []
+        n = len(nodes)
+        raw_tags = [el.tag for el in nodes]
+        names = _TAG_NAMES
+        for raw in set(raw_tags).difference(names):
+            if len(names) >= _TAG_NAMES_MAX:
+                names.clear()  # a hostile page may invent many tag names
+            names[raw] = _tag_name(raw)
+        tags: list[str] = [names.get(raw) or _tag_name(raw) for raw in raw_tags]
+        del raw_tags
+        check_deadline()
+        texts: list[str | None] = [el.text if t else None for el, t in zip(nodes, tags)]
+        tails: list[str | None] = [el.tail for el in nodes]
+        index = {el: i for i, el in enumerate(nodes)}
+        find = index.get
+        parent: list[int] = [find(el.getparent(), -1) for el in nodes]
+        del index
+        if n:
+            parent[0] = -1
+        check_deadline()
+        end = list(range(1, n + 1))
+        depth = [0] * n
+        own = [0] * n
         # Sentence punctuation of each text piece that has any non-space:
         # (node it counts for, CJK marks, Latin marks, CJK full stops). Not
         # for the text of invisible tags, scripts above all: long, and never
@@ -173,59 +192,36 @@ class Document:
         # counts it then).
         own_punct: list[tuple[int, int, int, int]] = []
         add_punct = own_punct.append
-        self.body = 0
-        self.title = None
-        if self.root is not None:
-            open_: list[int] = [-1]
-            push, pop = open_.append, open_.pop
-            add_node, add_tag, add_parent, add_depth = nodes.append, tags.append, parent.append, depth.append
-            add_text, add_tail, add_end, add_own = texts.append, tails.append, end.append, own.append
-            names = _TAG_NAMES
-            i = 0  # nodes so far
-            d = -1  # depth of the innermost open node
-            for event, el in lxml.etree.iterwalk(self.root, events=("start", "end")):
-                if event == "end":
-                    end[pop()] = i
-                    d -= 1
-                    continue
-                if not i & _CHECK_EVERY:
-                    check_deadline()
-                raw = el.tag
-                tag = names.get(raw)
-                if tag is None:
-                    tag = _tag_name(raw)
-                    if len(names) >= _TAG_NAMES_MAX:
-                        names.clear()
-                    names[raw] = tag
-                text = el.text if tag else None
-                tail = el.tail
-                p = open_[-1]
-                d += 1
-                add_node(el)
-                add_tag(tag)
-                add_parent(p)
-                add_depth(d)
-                add_text(text)
-                add_tail(tail)
-                add_end(0)
-                # Most texts and tails are the whitespace between tags.
-                if text and not text.isspace():
-                    add_own(sum(map(len, text.split())))
-                    if tag not in INVISIBLE_TAGS:
-                        add_punct((i, *_punct(text)))
-                else:
-                    add_own(0)
-                if tail and p >= 0 and not tail.isspace():
-                    own[p] += sum(map(len, tail.split()))
-                    add_punct((p, *_punct(tail)))
-                if tag in _BODY_OR_TITLE:
-                    if tag == "body":
-                        if not self.body:
-                            self.body = i
-                    elif self.title is None:
-                        self.title = " ".join((text or "").split()) or None
-                push(i)
-                i += 1
+        for i in range(n - 1, 0, -1):
+            if not i & _CHECK_EVERY:
+                check_deadline()
+            p = parent[i]
+            if end[i] > end[p]:
+                end[p] = end[i]
+        for i in range(n):
+            if not i & _CHECK_EVERY:
+                check_deadline()
+            p = parent[i]
+            if p >= 0:
+                depth[i] = depth[p] + 1
+            # Most texts and tails are the whitespace between tags.
+            t = texts[i]
+            if t and not t.isspace():
+                own[i] += sum(map(len, t.split()))
+                if tags[i] not in INVISIBLE_TAGS:
+                    add_punct((i, *_punct(t)))
+            t = tails[i]
+            if t and p >= 0 and not t.isspace():
+                own[p] += sum(map(len, t.split()))
+                add_punct((p, *_punct(t)))
+        if "body" in tags:
+            self.body = tags.index("body")
+        if "title" in tags:
+            for i in range(tags.index("title"), n):
+                if tags[i] == "title":
+                    self.title = " ".join((texts[i] or "").split()) or None
+                    if self.title:
+                        break
         self.nodes = nodes
         self.tags = tags
         self.parent = parent
