@@ -196,7 +196,7 @@ class Document:
             if not i & _CHECK_EVERY:
                 check_deadline()
             p = parent[i]
-            if end[i] > end[p]:
+            if p >= 0 and end[i] > end[p]:
                 end[p] = end[i]
         for i in range(n):
             if not i & _CHECK_EVERY:
