@@ -45,3 +45,43 @@ def test_views_with_removed_nodes_do_not_touch_the_original():
     view = doc.with_removed(doc.subtree_mask([b]))
     assert view.measures.text_len[view.body] == len("keepme")
     assert doc.measures.text_len[doc.body] == len("keepmeremoveme")
+
+
+def test_cleaned_view_is_computed_once_per_tree():
+    """Tagging and extracting a page in one job map it onto the site's tree
+    once: the cleaned view is kept per tree, and extract/classify reuse it."""
+    import scrapy_webclean as wc
+
+    class CountingTree:
+        def __init__(self, drop: str) -> None:
+            self.calls = 0
+            self.drop = drop
+
+        def noise_mask(self, doc):
+            self.calls += 1
+            return doc.subtree_mask(i for i, t in enumerate(doc.tags) if t == self.drop)
+
+    doc = parse("<html><body><nav><a href=/>Home</a> <a href=/x>News</a></nav>"
+                "<p>" + "A sentence of the story, told at some length. " * 20 + "</p></body></html>")
+    tree = CountingTree("nav")
+    view = doc.cleaned(tree)
+    assert doc.cleaned(tree) is view and tree.calls == 1
+    assert "Home" not in " ".join(t for _, _, t in text_nodes(view))
+    assert wc.classify(doc, site_tree=tree).kind == "content"
+    assert "Home" not in wc.extract(doc, site_tree=tree, extractor="link_density").text
+    assert tree.calls == 1
+    other = CountingTree("p")
+    assert doc.cleaned(other) is not view and other.calls == 1
+    assert parse("").cleaned(other) is not None and other.calls == 1  # an empty page is its own view
+
+
+def test_walk_kept_visits_in_document_order_and_skips_subtrees():
+    from scrapy_webclean._document import walk_kept
+
+    doc = parse("<html><body><div><p>a</p><nav><a>x</a></nav>tail<p>b</p></div></body></html>")
+    skip = doc.subtree_mask(i for i, t in enumerate(doc.tags) if t == "nav")
+    events = []
+    walk_kept(doc, doc.body, skip, lambda i: events.append(("in", doc.tags[i])),
+              lambda i: events.append(("out", doc.tags[i])), lambda i: events.append(("passed", doc.tags[i])))
+    assert events == [("in", "body"), ("in", "div"), ("in", "p"), ("out", "p"), ("passed", "nav"),
+                      ("in", "p"), ("out", "p"), ("out", "div"), ("out", "body")]
