@@ -555,7 +555,7 @@ class SiteStyleTree:
         self.pages += 1
         self._dirty = True
         self._compiled = None
-        attr_key, tags = self.attr_key, doc.tags
+        attr_key, tags, own = self.attr_key, doc.tags, doc.own_len
         key_id = self._key_id
         cache: dict[int, int] = {}
 
@@ -602,7 +602,8 @@ class SiteStyleTree:
                 if not child.run_lo or run < child.run_lo:
                     child.run_lo = run
                 for i in group:
-                    text = _own_text(doc, i) if tags[i] not in INVISIBLE_TAGS else ""
+                    # own_len 0: only whitespace, which gives no feature and no lead token
+                    text = _own_text(doc, i) if own[i] and tags[i] not in INVISIBLE_TAGS else ""
                     leads = child.leads
                     if leads is not None and text:
                         lead = lead_token(text)
