@@ -219,15 +219,13 @@ def limit_depth(src: str, max_depth: int, mode: str = "implied", *,
                 pop_to(len(names) - 1)
         if name in VOID_TAGS:
             continue
-        if name in RAW_TEXT_TAGS:
-            # Its content is text up to its end tag: never markup, never cut.
-            m = _RAW_END[name].search(src, after)
-            if m is None:
+        if name in RAW_TEXT_TAGS or name == "plaintext":
+            # Its content is text (never markup, never cut) up to its end tag.
+            resume = _text_end(src, name, after)
+            if resume is None:
                 break
-            pos = m.start()
+            pos = resume
             continue
-        if name == "plaintext":
-            break  # the rest of the page is text
         if self_closing:
             continue
         keep = (opened if count else depth_kept) < max_depth
@@ -238,11 +236,30 @@ def limit_depth(src: str, max_depth: int, mode: str = "implied", *,
         names.append(name)
         kept.append(keep)
         depth_kept += keep
-    if not cut:
+    return _splice(src, cut)
+
+
+def _text_end(src: str, name: str, after: int) -> int | None:
+    """Where markup resumes after the start tag ``name`` that ends at
+    ``after``: the end tag of a raw-text element (script, style, ...), or
+    ``after`` for another tag; ``None`` when the rest of the page is text
+    (``<plaintext>``, or a raw-text element that is never closed)."""
+    if name == "plaintext":
+        return None
+    if name in RAW_TEXT_TAGS:
+        m = _RAW_END[name].search(src, after)
+        return None if m is None else m.start()
+    return after
+
+
+def _splice(src: str, cuts: list[tuple[int, int, str]]) -> str:
+    """``src`` with each span ``(start, end, replacement)`` (in order, not
+    overlapping) replaced."""
+    if not cuts:
         return src
     pieces = []
     start = 0
-    for a, b, replacement in cut:
+    for a, b, replacement in cuts:
         pieces.append(src[start:a])
         pieces.append(replacement)
         start = b
@@ -321,7 +338,7 @@ def cap_attributes(src: str, max_attributes: int) -> str:
         # more: a tag that fits has at most this many.
         run = _SAFE_RUNS.setdefault(max_attributes, _safe_run(2 * max_attributes + 1))
     n = len(src)
-    cut: list[tuple[int, int]] = []
+    cut: list[tuple[int, int, str]] = []
     pos = 0
     while True:
         pos = run.match(src, pos).end()
@@ -342,28 +359,16 @@ def cap_attributes(src: str, max_attributes: int) -> str:
         after = _read_attributes(src, m.end(), max_attributes, cut)
         if after < 0:
             break  # the page ends inside the tag
-        name = m.group().lower()
-        if name_at == pos + 1:
-            if name == "plaintext":
+        if name_at == pos + 1:  # a start tag
+            resume = _text_end(src, m.group().lower(), after)
+            if resume is None:
                 break
-            if name in RAW_TEXT_TAGS:
-                raw_end = _RAW_END[name].search(src, after)
-                if raw_end is None:
-                    break
-                after = raw_end.start()
+            after = resume
         pos = after
-    if not cut:
-        return src
-    pieces = []
-    start = 0
-    for a, b in cut:
-        pieces.append(src[start:a])
-        start = b
-    pieces.append(src[start:])
-    return "".join(pieces)
+    return _splice(src, cut)
 
 
-def _read_attributes(src: str, i: int, max_attributes: int, cut: list[tuple[int, int]]) -> int:
+def _read_attributes(src: str, i: int, max_attributes: int, cut: list[tuple[int, int, str]]) -> int:
     """Read a tag's attributes from ``i``; record the span of those beyond
     ``max_attributes`` in ``cut``. Returns the index after the tag's ``>``,
     or -1 when the page ends inside the tag."""
@@ -383,7 +388,7 @@ def _read_attributes(src: str, i: int, max_attributes: int, cut: list[tuple[int,
             if j >= n:
                 return -1
             stop = j - 1 if src[j - 1] == "/" else j
-            cut.append((i, stop))
+            cut.append((i, stop, ""))
             return j + 1
         i = _SPACE.match(src, _ATTR_NAME.match(src, i).end()).end()
         if i < n and src[i] == "=":
