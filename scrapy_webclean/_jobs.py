@@ -27,6 +27,12 @@ ExtractionPlan = tuple[str, dict[str, Any], Sequence[str], bool]
 PageReport = tuple[str, float, float, "dict[str, Any] | None", float]
 
 
+def _fields(result: Any, outputs: Sequence[str]) -> dict[str, Any]:
+    """The ``outputs`` fields of an extraction result (html and markdown
+    are rendered only when asked for)."""
+    return {name: getattr(result, name) for name in outputs}
+
+
 def extract_fields(body: bytes, url: str | None, encoding: str | None, extractor: str,
                    options: dict[str, Any], outputs: Sequence[str],
                    site_tree: Any = None) -> tuple[dict[str, Any], float]:
@@ -40,8 +46,7 @@ def extract_fields(body: bytes, url: str | None, encoding: str | None, extractor
     # library's default limit.
     result = extract(body, url, encoding=encoding, extractor=extractor, site_tree=site_tree, max_body_size=None,
                      **options)
-    values = {name: getattr(result, name) for name in outputs}
-    return values, time.perf_counter() - started
+    return _fields(result, outputs), time.perf_counter() - started
 
 
 def classify_page(body: bytes, url: str | None, encoding: str | None,
@@ -66,7 +71,7 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     if plan is not None and (result.kind == "content" or plan[3]):
         extractor, options, outputs, _hubs = plan
         extracted = extract(doc, url, encoding=encoding, extractor=extractor, site_tree=site_tree, **options)
-        values = {name: getattr(extracted, name) for name in outputs}
+        values = _fields(extracted, outputs)
     return (result.kind, float(result.score), classified - started, values, time.perf_counter() - classified)
 
 
@@ -118,7 +123,7 @@ def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], pat
         for n, doc in enumerate(kept):
             try:
                 result = extract(doc, doc.url, extractor=extractor, site_tree=cleaner, **options)
-                values[n] = {name: getattr(result, name) for name in outputs}
+                values[n] = _fields(result, outputs)
             except Exception:  # noqa: BLE001 - the page's own job runs it again and reports it
                 pass
     return cleaner, time.perf_counter() - started, values

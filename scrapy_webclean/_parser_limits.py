@@ -164,35 +164,24 @@ def limit_depth(src: str, max_depth: int, mode: str = "implied", *,
         if lt < 0 or lt + 1 >= n:
             break
         c = src[lt + 1]
-        if c == "!":
-            if src.startswith("<!--", lt):
-                if src.startswith(">", lt + 4) or src.startswith("->", lt + 4):
-                    pos = src.find(">", lt + 4) + 1
-                    continue
-                m = _COMMENT_END.search(src, lt + 4)
-                if m is None:
-                    break  # an unclosed comment runs to the end
-                pos = m.end()
-            else:
-                gt = src.find(">", lt + 2)
-                if gt < 0:
-                    break
-                pos = gt + 1
+        if src.startswith("<!--", lt):
+            if src.startswith(">", lt + 4) or src.startswith("->", lt + 4):
+                pos = src.find(">", lt + 4) + 1
+                continue
+            m = _COMMENT_END.search(src, lt + 4)
+            if m is None:
+                break  # an unclosed comment runs to the end
+            pos = m.end()
             continue
-        if c == "?":
+        m = _NAME.match(src, lt + 2) if c == "/" else None
+        if c == "!" or c == "?" or (c == "/" and m is None):
+            # A bogus comment (<!DOCTYPE ...>, <?xml ...?>, </ 3>): up to ">".
             gt = src.find(">", lt + 2)
             if gt < 0:
                 break
             pos = gt + 1
             continue
-        if c == "/":
-            m = _NAME.match(src, lt + 2)
-            if m is None:
-                gt = src.find(">", lt + 2)
-                if gt < 0:
-                    break
-                pos = gt + 1
-                continue
+        if m is not None:
             after, _ = _tag_end(src, m.end())
             if after < 0:
                 break
