@@ -228,8 +228,6 @@ class SiteStyleTreeExtension:
             self.stats.inc_value("webclean/sst/domains_learned")
             logger.info("webclean: learned the site style tree of %s from %d pages (%s)", site, len(samples),
                         path, extra={"crawler": self.crawler})
-        finally:
-            self._learning.pop(site, None)
 
     def _start_load(self, site: str) -> None:
         """Load the site's saved tree in a worker; meanwhile the site counts as pending."""
@@ -241,12 +239,18 @@ class SiteStyleTreeExtension:
         # Marked first: a job that needs no real wait (inline pool, Twisted
         # reactor) has already finished, and unmarked the site, on return.
         self._learning[site] = True
-        d = deferred_from_coro(job)
+
+        async def run() -> None:
+            try:
+                await job
+            finally:  # as soon as the job ends, however it ends
+                self._learning.pop(site, None)
+
+        d = deferred_from_coro(run())
         self._jobs.add(d)
 
         def done(result: Any) -> None:
             self._jobs.discard(d)
-            self._learning.pop(site, None)
             if isinstance(result, Failure):
                 logger.error("webclean: site style tree job for %s failed", site,
                              exc_info=failure_to_exc_info(result), extra={"crawler": self.crawler})
@@ -264,8 +268,6 @@ class SiteStyleTreeExtension:
         else:
             self.stats.inc_value("webclean/sst/domains_loaded")
             self._keep(site, cleaner)
-        finally:
-            self._learning.pop(site, None)
 
     def _nothing_coming(self) -> bool:
         """True when no download is under way that could add a sample.
@@ -303,10 +305,17 @@ class SiteStyleTreeExtension:
         still being sampled, or settled.
         """
         self.tree_now(site)
-        if site not in self._learning:
-            return
-        deadline = time.monotonic() + min(MAX_HOLD, self.config.sst_wait)
-        while site in self._learning and time.monotonic() < deadline:
+        await self._wait(site, min(MAX_HOLD, self.config.sst_wait), sampling=False)
+
+    async def _wait(self, site: str, seconds: float, *, sampling: bool) -> None:
+        """Wait at most ``seconds`` while a job learns or loads ``site``'s
+        tree; with ``sampling``, also while the site is being sampled and
+        pages that could complete its sample may still come."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if site not in self._learning and (
+                    not sampling or site not in self._samples or self._nothing_coming()):
+                return
             await _sleep(_POLL)
 
     def tree_now(self, site: str) -> tuple[bool, tuple[tuple[str, int], Any] | None]:
@@ -328,15 +337,9 @@ class SiteStyleTreeExtension:
         Waits (see the module docstring) while the site's tree is being
         sampled or learned. The key changes whenever the tree does.
         """
-        entry = self._trees.get(site)
+        _settled, entry = self.tree_now(site)  # starts loading a saved tree
         if entry is not None:
             self._trees.move_to_end(site)
             return entry
-        if _stem(site) in self._on_disk:
-            self._start_load(site)
-        deadline = time.monotonic() + self.config.sst_wait
-        while (site in self._learning or site in self._samples) and time.monotonic() < deadline:
-            if site not in self._learning and self._nothing_coming():
-                break  # no more pages coming that could complete the sample
-            await _sleep(_POLL)
+        await self._wait(site, self.config.sst_wait, sampling=True)
         return self._trees.get(site)
