@@ -148,8 +148,6 @@ def _extract(cls: Any, opts: dict[str, Any], body: Any, url: str | None, encodin
     if url is not None and doc.url is None:
         doc.url = url
     if site_tree is not None:
-        if getattr(site_tree, "noise_mask", None) is None:
-            raise SiteTreeError(f"site_tree must be a SiteStyleTree, not {type(site_tree).__name__}")
         doc = doc.cleaned(site_tree)
     elif getattr(cls, "needs_site_tree", False):
         raise SiteTreeError(f"extractor {cls.name!r} needs a site_tree (a learned SiteStyleTree)")

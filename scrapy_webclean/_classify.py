@@ -34,7 +34,6 @@ from urllib.parse import urlsplit
 
 from ._api import load_document
 from ._document import Document
-from .errors import SiteTreeError
 
 __all__ = ["classify", "PageKind"]
 
@@ -105,8 +104,6 @@ def classify(body: Any, url: str | None = None, *, encoding: str | None = None,
     if doc.is_empty:
         return PageKind("hub", 0.0, {"empty": True})
     if site_tree is not None:
-        if not hasattr(site_tree, "noise_mask"):
-            raise SiteTreeError(f"site_tree must be a SiteStyleTree, not {type(site_tree).__name__}")
         doc = doc.cleaned(site_tree)
     f = page_features(doc, url)
     return PageKind("content" if f["score"] > 0 else "hub", f["score"], f)

@@ -18,7 +18,7 @@ import lxml.etree
 from ._parser_limits import MODES as _DEPTH_MODES, cap_attributes, limit_depth
 from ._deadline import check_deadline
 from ._encoding import decode_body
-from .errors import BodyTooLargeError
+from .errors import BodyTooLargeError, SiteTreeError
 
 __all__ = ["Document", "Measures", "parse", "union_mask", "walk_kept", "text_nodes", "INVISIBLE_TAGS", "BLOCK_TAGS"]
 
@@ -305,8 +305,11 @@ class Document:
         extracting it in one job map it onto the tree once.
 
         ``site_tree`` has ``noise_mask(doc)`` (a :class:`SiteStyleTree` or
-        its compiled form). An empty page is its own cleaned view.
+        its compiled form; anything else raises :class:`SiteTreeError`). An
+        empty page is its own cleaned view.
         """
+        if getattr(site_tree, "noise_mask", None) is None:
+            raise SiteTreeError(f"site_tree must be a SiteStyleTree, not {type(site_tree).__name__}")
         if self.is_empty:
             return self
         done = self._cleaned

@@ -73,6 +73,15 @@ def test_cleaned_view_is_computed_once_per_tree():
     other = CountingTree("p")
     assert doc.cleaned(other) is not view and other.calls == 1
     assert parse("").cleaned(other) is not None and other.calls == 1  # an empty page is its own view
+    import pytest
+
+    from scrapy_webclean.errors import SiteTreeError
+
+    for page in (doc, parse("")):
+        with pytest.raises(SiteTreeError, match="must be a SiteStyleTree"):
+            page.cleaned(object())
+    with pytest.raises(SiteTreeError):
+        wc.extract(b"", site_tree=object())
 
 
 def test_walk_kept_visits_in_document_order_and_skips_subtrees():
