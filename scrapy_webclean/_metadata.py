@@ -275,8 +275,8 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
             h1 = _clean(text_content(nodes[i]))
 
     # Microdata and rel=author anywhere in the body: one XPath (C speed)
-    # rather than an attribute lookup on every element.
-    # The XPath visits every element: run it only when the source has microdata or rel=author.
+    # rather than an attribute lookup on every element; it still visits
+    # every element, so only when the source mentions itemprop or rel=author.
     src = doc.source or ""
     if doc.root is not None and ("itemprop" in src or any(r in src for r in _REL_AUTHOR)):
         for el in _MICRODATA(doc.root):
