@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ._deadline import check_deadline
-from ._document import BLOCK_TAGS, Document
+from ._document import BLOCK_TAGS, Document, walk_kept
 
 __all__ = ["render_markdown"]
 
@@ -121,14 +120,12 @@ def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tail
     ``texts``/``tails`` are the document's text pieces (with any dropped
     pieces already blanked).
     """
-    tags, end = doc.tags, doc.end
+    tags = doc.tags
     w = _Writer()
-    stack: list[int] = []
     pre: list[str] | None = None
     code_depth = 0
     table_depth = 0
     links: dict[int, str] = {}
-    stop = end[root]
 
     def add(s: str | None) -> None:
         if not s:
@@ -263,31 +260,19 @@ def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tail
         elif t in BLOCK_TAGS:
             w.flush()
 
-    i = root
-    steps = 0
-    while i < stop:
-        steps += 1
-        if not steps & 4095:
-            check_deadline()
-        while stack and end[stack[-1]] <= i:
-            j = stack.pop()
-            close(j)
-            if j != root:
-                add(tails[j])
-        if skip[i]:
-            if i != root:
-                add(tails[i])
-            i = end[i]
-            continue
-        open_(i)
-        add(texts[i])
-        stack.append(i)
-        i += 1
-    while stack:
-        j = stack.pop()
-        close(j)
+    def tail(j: int) -> None:
         if j != root:
             add(tails[j])
+
+    def enter(i: int) -> None:
+        open_(i)
+        add(texts[i])
+
+    def leave(j: int) -> None:
+        close(j)
+        tail(j)
+
+    walk_kept(doc, root, skip, enter, leave, tail)
     return _tidy(w.finish())
 
 
