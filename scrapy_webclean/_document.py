@@ -39,9 +39,6 @@ BLOCK_TAGS = frozenset({
     "thead", "tr", "ul", "br", "listing", "plaintext", "xmp", "noframes", "frameset",
 })
 
-#: Chinese sentence punctuation (seed 002 counts the full stop first).
-CJK_PUNCT = "。，；！？、：“”《》"
-LATIN_PUNCT = ".,;!?:"
 
 _PARSER_OPTIONS = dict(
     recover=True,
@@ -423,17 +420,19 @@ _BODY_OR_TITLE = frozenset({"body", "title"})
 
 
 def _punct(text: str) -> tuple[int, int, int]:
+    """Sentence punctuation in ``text``: ``(CJK marks, Latin marks, CJK
+    full stops)``; CJK marks are 。，；！？、： (seed 002 counts the full stop
+    first), Latin ones .,;!?:."""
     # Most pieces are whitespace between tags or ASCII prose: those skip the
     # CJK counts (str.count per mark is C speed; a loop over marks is not).
+    if text.isspace():
+        return _NO_PUNCT
+    latin = text.count(".") + text.count(",") + text.count(";") + text.count("!") + text.count("?") + text.count(":")
     if text.isascii():
-        if text.isspace():
-            return _NO_PUNCT
-        return 0, (text.count(".") + text.count(",") + text.count(";") + text.count("!") + text.count("?")
-                   + text.count(":")), 0
+        return 0, latin, 0
     stops = text.count("。")
     cjk = (stops + text.count("，") + text.count("；") + text.count("！") + text.count("？") + text.count("、")
            + text.count("："))
-    latin = text.count(".") + text.count(",") + text.count(";") + text.count("!") + text.count("?") + text.count(":")
     return cjk, latin, stops
 
 

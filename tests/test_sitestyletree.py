@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 import json
 import pickle
 
@@ -260,7 +259,7 @@ def test_a_line_without_its_label_is_kept():
     # On a page where the labelled place holds something else, that is new
     # text in a template place: kept.
     tree = labelled_tree()
-    page = labelled_page(6).replace(f"Editor: NE006", "Correction: an earlier version misspelt the founder's name")
+    page = labelled_page(6).replace("Editor: NE006", "Correction: an earlier version misspelt the founder's name")
     text = wc.extract(page, extractor="sst", site_tree=tree).text
     assert "Correction: an earlier version misspelt the founder's name" in text
     assert "Author:" not in text

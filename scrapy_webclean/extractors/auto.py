@@ -38,7 +38,7 @@ from typing import Any, Mapping
 
 from .._deadline import check_deadline
 from .._document import BLOCK_TAGS, Document, Measures, text_content
-from .._metadata import extract_metadata, json_ld_objects
+from .._metadata import extract_metadata
 from .._registry import Extractor, Option, register
 from .._render import BlockSelection, NodeSelection
 
