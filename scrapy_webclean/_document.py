@@ -17,7 +17,7 @@ import lxml.etree
 
 from ._parser_limits import MODES as _DEPTH_MODES, cap_attributes, limit_depth
 from ._deadline import check_deadline
-from ._encoding import decode_body
+from ._encoding import decode_body_utf8
 from .errors import BodyTooLargeError, SiteTreeError
 
 __all__ = ["Document", "Measures", "parse", "union_mask", "walk_kept", "text_nodes", "INVISIBLE_TAGS", "BLOCK_TAGS"]
@@ -126,7 +126,10 @@ class Document:
         "tails", "body", "title", "own_len", "own_punct", "removed", "_measures", "_attr_cache", "_cleaned", "__weakref__",
     )
 
-    def __init__(self, source: str, *, url: str | None = None, encoding: str = "utf-8") -> None:
+    def __init__(self, source: str, *, url: str | None = None, encoding: str = "utf-8",
+                 utf8: bytes | None = None) -> None:
+        """``utf8``: ``source`` encoded as UTF-8, when the caller has it (the
+        parser reads bytes; encoding a page again costs a copy of it)."""
         self.url = url
         self.encoding = encoding
         self.source = source
@@ -136,7 +139,7 @@ class Document:
         self._cleaned: tuple[object, Document] | None = None
         markup = cap_attributes(source, MAX_ATTRIBUTES)
         check_deadline()
-        self.root = _parse_root(markup)
+        self.root = _parse_root(markup, utf8 if markup is source else None)
         check_deadline()
         self._flatten()
         if self.depth and max(self.depth) >= PARSER_DEPTH_LIMIT:
@@ -439,10 +442,12 @@ def _punct(text: str) -> tuple[int, int, int]:
 _NO_PUNCT = (0, 0, 0)
 
 
-def _parse_root(source: str):
+def _parse_root(source: str, utf8: bytes | None = None):
+    """The lxml root of ``source`` (``utf8``: the same text as UTF-8 bytes,
+    when known), or ``None`` for an empty page."""
     if not source or not source.strip():
         return None
-    data = source.encode("utf-8", "replace")
+    data = utf8 if utf8 is not None else source.encode("utf-8", "replace")
     try:
         root = lxml.etree.fromstring(data, _PARSER)
     except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError):
@@ -476,9 +481,9 @@ def parse(body: bytes | str | None, url: str | None = None, *, encoding: str | N
         if size > max_body_size:
             raise BodyTooLargeError(f"body of {size} {'characters' if isinstance(body, str) else 'bytes'} "
                                     f"exceeds the limit of {max_body_size}")
-    text, codec = decode_body(body, encoding)
+    text, codec, utf8 = decode_body_utf8(body, encoding)
     check_deadline()
-    return Document(text, url=url, encoding=codec)
+    return Document(text, url=url, encoding=codec, utf8=utf8)
 
 
 def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable[[int], None],

@@ -16,7 +16,7 @@ from w3lib.encoding import html_body_declared_encoding, read_bom, resolve_encodi
 
 from .errors import InvalidBodyError
 
-__all__ = ["decode_body", "resolve_charset", "looks_binary"]
+__all__ = ["decode_body", "decode_body_utf8", "resolve_charset", "looks_binary"]
 
 # Characters libxml2 cannot hold, or that only ever come from binary data:
 # C0 controls other than tab, LF, CR; lone surrogates; non-characters.
@@ -130,10 +130,19 @@ def decode_body(body: bytes | str | None, encoding: str | None = None) -> tuple[
     >>> decode_body("already text")
     ('already text', 'unicode')
     """
+    text, codec, _ = decode_body_utf8(body, encoding)
+    return text, codec
+
+
+def decode_body_utf8(body: bytes | str | None, encoding: str | None = None) -> tuple[str, str, bytes | None]:
+    """:func:`decode_body`, plus the text's UTF-8 encoding when the body
+    already was exactly that (a UTF-8 page decoded without a replacement or
+    a removed character), else ``None``: the parser can then read the bytes
+    as they came instead of encoding the text again."""
     if body is None:
-        return "", "utf-8"
+        return "", "utf-8", None
     if isinstance(body, str):
-        return _BAD_CHARS.sub("", body), "unicode"
+        return _BAD_CHARS.sub("", body), "unicode", None
     if isinstance(body, (bytearray, memoryview)):
         body = bytes(body)
     if not isinstance(body, bytes):
@@ -145,7 +154,7 @@ def decode_body(body: bytes | str | None, encoding: str | None = None) -> tuple[
     else:
         data = body
         if looks_binary(data):
-            return "", "binary"
+            return "", "binary", None
         codec = resolve_charset(encoding) or _declared(data) or _detect(data)
         if codec in ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be") and encoding is None:
             # A meta tag that says UTF-16 in an ASCII-readable page is lying:
@@ -153,8 +162,10 @@ def decode_body(body: bytes | str | None, encoding: str | None = None) -> tuple[
             codec = _detect(data)
     text = to_unicode(data, codec)
     if codec == "utf-8" and not _has_bad_utf8(data):
-        return text, codec  # nothing to remove: skip a regex pass over the whole page
-    return _BAD_CHARS.sub("", text), codec
+        # Nothing to remove: skip a regex pass over the whole page. Without
+        # a U+FFFD the decoder replaced nothing, so the bytes are the text's.
+        return text, codec, (data if "\ufffd" not in text else None)
+    return _BAD_CHARS.sub("", text), codec, None
 
 
 def _has_bad_utf8(data: bytes) -> bool:

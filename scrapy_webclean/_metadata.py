@@ -41,6 +41,9 @@ _MAX_JSON = 2_000_000
 #: Elements the metadata loop reads; microdata is found by XPath.
 _METADATA_TAGS = frozenset({"meta", "link", "html", "time", "img", "h1"})
 _REL_AUTHOR = ('rel="author"', "rel='author'", "rel=author")
+#: Priorities of microdata's author (rel=author: one more) and date, and the key of a missing field.
+_MICRODATA_AUTHOR, _MICRODATA_DATE = 6, 3
+_NONE = ((99, 9), "")
 # One pass over the body (a union of two paths walked it twice); the cheap
 # attribute-presence test first.
 _MICRODATA = lxml.etree.XPath(
@@ -225,12 +228,16 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
     ``image``, ``description``, ``sitename``; and ``_article_body`` (the
     JSON-LD ``articleBody``, for the extractor's use, not a result field).
     """
-    found: dict[str, tuple[int, str]] = {}
+    # field -> ((priority, source), value). The lower pair wins, the first
+    # offer on a tie: sources rank as if read in the order meta and other
+    # head tags (0), body microdata (1), JSON-LD (2), which lets the costly
+    # microdata lookup go last and be skipped when it cannot win.
+    found: dict[str, tuple[tuple[int, int], str]] = {}
 
-    def offer(field: str, value: str | None, prio: int) -> None:
+    def offer(field: str, value: str | None, prio: int, source: int = 0) -> None:
         value = _clean(value)
-        if value and (field not in found or prio < found[field][0]):
-            found[field] = (prio, value)
+        if value and (field not in found or (prio, source) < found[field][0]):
+            found[field] = ((prio, source), value)
 
     tags = doc.tags
     nodes = doc.nodes
@@ -274,20 +281,6 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
         elif t == "h1" and h1 is None:
             h1 = _clean(text_content(nodes[i]))
 
-    # Microdata and rel=author anywhere in the body: one XPath (C speed)
-    # rather than an attribute lookup on every element; it still visits
-    # every element, so only when the source mentions itemprop or rel=author.
-    src = doc.source or ""
-    if doc.root is not None and ("itemprop" in src or any(r in src for r in _REL_AUTHOR)):
-        for el in _MICRODATA(doc.root):
-            prop = el.get("itemprop")
-            if prop == "author":
-                offer("author", el.get("content") or text_content(el), 6)
-            elif prop == "datePublished":
-                offer("date", el.get("content") or el.get("datetime") or text_content(el), 3)
-            elif (el.get("rel") or "").lower() == "author":
-                offer("author", text_content(el), 7)
-
     article_body = None
     for obj in json_ld_objects(doc):
         types = _ld_types(obj)
@@ -297,22 +290,37 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
                 article_body = ab
         if not types & _ARTICLE_TYPES:
             if types & {"organization", "newsmediaorganization", "website"}:
-                offer("sitename", _clean(obj.get("name")), 3)
+                offer("sitename", _clean(obj.get("name")), 3, 2)
             continue
         weak = types <= {"webpage", "itempage", "qapage"}
         p = 3 if weak else 0
-        offer("title", obj.get("headline") if isinstance(obj.get("headline"), str) else None, 2 + p)
-        offer("author", _ld_name(obj.get("author")), 1 + p)
-        offer("date", obj.get("datePublished") if isinstance(obj.get("datePublished"), str) else None, 0 + p)
-        offer("image", _ld_image(obj.get("image")), 2 + p)
-        offer("description", obj.get("description") if isinstance(obj.get("description"), str) else None, 3 + p)
-        offer("language", obj.get("inLanguage") if isinstance(obj.get("inLanguage"), str) else None, 2 + p)
+        offer("title", obj.get("headline") if isinstance(obj.get("headline"), str) else None, 2 + p, 2)
+        offer("author", _ld_name(obj.get("author")), 1 + p, 2)
+        offer("date", obj.get("datePublished") if isinstance(obj.get("datePublished"), str) else None, 0 + p, 2)
+        offer("image", _ld_image(obj.get("image")), 2 + p, 2)
+        offer("description", obj.get("description") if isinstance(obj.get("description"), str) else None, 3 + p, 2)
+        offer("language", obj.get("inLanguage") if isinstance(obj.get("inLanguage"), str) else None, 2 + p, 2)
         pub = obj.get("publisher")
         if isinstance(pub, dict):
-            offer("sitename", _clean(pub.get("name")), 2 + p)
+            offer("sitename", _clean(pub.get("name")), 2 + p, 2)
         ab = _ld_body(obj)
         if ab and (article_body is None or len(ab) > len(article_body)):
             article_body = ab
+    # Microdata and rel=author anywhere in the body: one XPath (C speed)
+    # rather than an attribute lookup on every element; it still visits
+    # every element, so only when its author or date could still win and
+    # the source mentions itemprop or rel=author.
+    src = doc.source or ""
+    if (found.get("author", _NONE)[0] > (_MICRODATA_AUTHOR, 1) or found.get("date", _NONE)[0] > (_MICRODATA_DATE, 1)) \
+            and doc.root is not None and ("itemprop" in src or any(r in src for r in _REL_AUTHOR)):
+        for el in _MICRODATA(doc.root):
+            prop = el.get("itemprop")
+            if prop == "author":
+                offer("author", el.get("content") or text_content(el), _MICRODATA_AUTHOR, 1)
+            elif prop == "datePublished":
+                offer("date", el.get("content") or el.get("datetime") or text_content(el), _MICRODATA_DATE, 1)
+            elif (el.get("rel") or "").lower() == "author":
+                offer("author", text_content(el), _MICRODATA_AUTHOR + 1, 1)
     if first_time and "date" not in found:
         offer("date", first_time, 8)
     if first_img and "image" not in found:

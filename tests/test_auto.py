@@ -243,6 +243,26 @@ def test_body_only_in_json_ld():
     assert r.date == "2024-03-05"
 
 
+def test_metadata_sources_rank_in_a_fixed_order():
+    # A declared article's JSON-LD author outranks microdata; a weak JSON-LD
+    # type (WebPage) ties with microdata on the date, and microdata wins the tie.
+    ld = {"@context": "https://schema.org", "@type": "NewsArticle", "author": {"name": "Ann Reporter"}}
+    weak = {"@context": "https://schema.org", "@type": "WebPage", "datePublished": "2020-01-01"}
+    head = (f'<title>T</title><script type="application/ld+json">{json.dumps(ld)}</script>'
+            f'<script type="application/ld+json">{json.dumps(weak)}</script>')
+    micro = ('<span itemprop="author">Bob Byline</span>'
+             '<span itemprop="datePublished" content="2021-02-02">Feb 2</span>')
+    r = auto(page(f"<article>{micro}<p>{PROSE}</p></article>", head=head))
+    assert r.author == "Ann Reporter"
+    assert r.date == "2021-02-02"
+    # Without the JSON-LD author, microdata's is taken; a <meta> author outranks both.
+    r = auto(page(f"<article>{micro}<p>{PROSE}</p></article>"))
+    assert r.author == "Bob Byline"
+    r = auto(page(f"<article>{micro}<p>{PROSE}</p></article>",
+                  head='<title>T</title><meta name="author" content="Meta Name">'))
+    assert r.author == "Meta Name"
+
+
 def test_title_suffix_stripped_but_legitimate_colon_kept():
     r = auto(page(f"<article><p>{PROSE}</p></article>",
                   head="<title>Brexit: what the deal means | BBC News</title>"

@@ -79,3 +79,14 @@ def test_real_gbk_page_decodes(netease_page):
     doc = parse(netease_page)
     assert doc.encoding == "gb18030"
     assert doc.title and "网易" in doc.title
+
+
+def test_utf8_bytes_handed_on_only_when_they_are_the_text():
+    from scrapy_webclean._encoding import decode_body_utf8
+    clean = "<p>Grüße, 你好</p>".encode()
+    assert decode_body_utf8(clean) == (clean.decode(), "utf-8", clean)
+    for bad in (b"<p>caf\xe9</p>", b"<p>a\x00b</p>", b"<p>\xef\xbf\xbe</p>"):
+        text, codec, utf8 = decode_body_utf8(bad, "utf-8")
+        assert utf8 is None and text == decode_body(bad, "utf-8")[0]
+    assert decode_body_utf8(b"\xef\xbb\xbf<p>bom</p>")[2] == b"<p>bom</p>"
+    assert decode_body_utf8("<p>text</p>")[2] is None
