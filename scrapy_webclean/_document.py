@@ -29,6 +29,8 @@ INVISIBLE_TAGS = frozenset({
     "canvas", "audio", "video", "source", "track", "map", "area", "datalist", "dialog",
     "select", "option", "optgroup", "textarea", "input", "button",
 })
+#: Invisible tags whose text is code (never counted unless shown; see ``Document.own_len``).
+_CODE_TAGS = frozenset({"script", "style"})
 
 #: Tags that start a new line of text when rendered.
 BLOCK_TAGS = frozenset({
@@ -117,8 +119,8 @@ class Document:
     ``end`` (one past the last node of each subtree), ``depth``, ``texts`` and
     ``tails`` (each element's ``.text`` and ``.tail`` or ``None``), ``body``
     (node number of ``<body>``, or 0), ``title`` (the ``<title>`` text),
-    ``own_len`` (non-whitespace characters directly in each node: its text and
-    its children's tails), and ``measures`` (see :class:`Measures`).
+    ``own_len`` (non-whitespace characters directly in each node: its text,
+    except in ``<script>`` and ``<style>``, and its children's tails), and ``measures`` (see :class:`Measures`).
     """
 
     __slots__ = (
@@ -185,6 +187,9 @@ class Document:
         end = list(range(1, n + 1))
         depth = [0] * n
         own = [0] * n
+        # Scripts and style sheets: their text (often most of a page's
+        # characters) is code, counted by no view, and not split here;
+        # compute_measures counts it for a caller that shows those tags.
         # Sentence punctuation of each text piece that has any non-space:
         # (node it counts for, CJK marks, Latin marks, CJK full stops). Not
         # for the text of invisible tags, scripts above all: long, and never
@@ -206,7 +211,7 @@ class Document:
                 depth[i] = depth[p] + 1
             # Most texts and tails are the whitespace between tags.
             t = texts[i]
-            if t and not t.isspace():
+            if t and not t.isspace() and tags[i] not in _CODE_TAGS:
                 own[i] += sum(map(len, t.split()))
                 if tags[i] not in INVISIBLE_TAGS:
                     add_punct((i, *_punct(t)))
@@ -373,6 +378,8 @@ class Document:
             texts = self.texts
             for i in range(n):
                 if tags[i] in shown and texts[i] and not excluded[i]:
+                    if tags[i] in _CODE_TAGS:
+                        text_len[i] += nonspace_len(texts[i])
                     c, l, s = _punct(texts[i])
                     cjk[i] += c
                     latin[i] += l
