@@ -86,6 +86,10 @@ class _Handler(BaseHTTPRequestHandler):
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    # socketserver's default backlog is 5: a crawl opens 16 connections at
+    # once, the kernel drops the SYNs that do not fit, and each of those
+    # requests stalls for the client's one-second SYN retransmission.
+    request_queue_size = 128
     sites: dict[str, Site]
     delay: float
 
