@@ -13,6 +13,7 @@ import os
 import tempfile
 import time
 import zlib
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -50,14 +51,17 @@ def extract_fields(body: bytes, url: str | None, encoding: str | None, extractor
 
 
 def classify_page(body: bytes, url: str | None, encoding: str | None,
-                  plan: ExtractionPlan | None = None, site_tree: Any = None) -> PageReport:
+                  plan: ExtractionPlan | None = None, site_tree: Any = None, keep: bool = False) -> PageReport:
     """Tag one page hub or content with :func:`scrapy_webclean.classify`.
 
     With a ``plan`` ``(extractor, options, outputs, extract_hubs)``, a page
     the plan covers (content, or any page when ``extract_hubs``) is also
     extracted from the same parse, so the pipeline does not parse it again.
-    Returns ``(kind, score, seconds classifying, values or None, seconds
-    extracting)``.
+    With ``keep``, a content page stays parsed in this process (a few, the
+    least recently kept dropped first) for a :func:`learn_site_tree` job
+    run here later: the page of a site still being sampled will likely be
+    one of its samples. Returns ``(kind, score, seconds classifying, values
+    or None, seconds extracting)``.
     """
     from . import classify
 
@@ -66,6 +70,10 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     # With the site's tree the page is tagged without its template too (the
     # cleaned view is computed once, and the extraction below reuses it).
     result = classify(doc, url, site_tree=site_tree)
+    if keep and result.kind == "content":
+        _KEPT[(url, encoding, zlib.crc32(body))] = doc
+        while len(_KEPT) > MAX_KEPT_SAMPLES:
+            _KEPT.popitem(last=False)
     classified = time.perf_counter()
     values = None
     if plan is not None and (result.kind == "content" or plan[3]):
@@ -75,9 +83,12 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     return (result.kind, float(result.score), classified - started, values, time.perf_counter() - classified)
 
 
-#: Samples a learning job keeps parsed to extract them with the new tree.
+#: Samples a learning job keeps parsed to extract them with the new tree,
+#: and pages a tagging job keeps for a learning job (``keep``), per process.
 #: Each parsed page holds a few megabytes, and the default sample is 10.
 MAX_KEPT_SAMPLES = 16
+#: (url, encoding, CRC-32 of the body) -> the page parsed by a tagging job (``keep``).
+_KEPT: OrderedDict[tuple[str | None, str | None, int], Any] = OrderedDict()
 
 
 def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], path: str | None,
@@ -100,7 +111,11 @@ def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], pat
     tree = SiteStyleTree()
     kept: list[Any] = []
     for packed, url, encoding in samples:
-        doc = load_document(zlib.decompress(packed), url, encoding=encoding, max_body_size=None)
+        body = zlib.decompress(packed)
+        # Parsed already when this process tagged the page (the same bytes).
+        doc = _KEPT.pop((url, encoding, zlib.crc32(body)), None)
+        if doc is None:
+            doc = load_document(body, url, encoding=encoding, max_body_size=None)
         tree.add_page(doc, url, encoding=encoding)
         if plan is not None and len(kept) < MAX_KEPT_SAMPLES:
             kept.append(doc)

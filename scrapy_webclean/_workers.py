@@ -20,10 +20,10 @@ reactor it returns a Deferred fired from the reactor thread.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import logging
 import os
-import queue
 import signal
 import socket
 import subprocess
@@ -57,6 +57,8 @@ EXTRACT_PRIORITY = 1
 WORKER_TREE_CACHE = 64
 #: Seconds a closing worker gets to exit before it is killed.
 _EXIT_GRACE = 2.0
+#: Affinity keys remembered (least recently used forgotten first).
+_MAX_PINS = 4096
 
 
 class WorkerCrashed(WebcleanError):
@@ -180,7 +182,10 @@ class WorkerPool:
 
     Waiting jobs run lowest ``priority`` first, then in order of arrival:
     a response waits for its page-type job before it reaches the spider, so
-    those jobs go before extraction jobs, which hold only an item.
+    those jobs go before extraction jobs, which hold only an item. Jobs
+    given the same ``affinity`` go to the same worker (sites take the
+    workers in turn) unless another worker would idle: a site's sampled
+    pages are tagged, and kept parsed, where its tree will be learned.
     """
 
     def __init__(self, size: int, timeout: float, *, on_restart: Callable[[str], None] | None = None,
@@ -194,8 +199,17 @@ class WorkerPool:
         self._closed = False
         self._lock = threading.Lock()
         self._workers: list[_Worker] = []
-        self._pending: queue.PriorityQueue[tuple[float, int, _Job | None]] = queue.PriorityQueue()
+        # Waiting jobs: one heap all threads take from, and one per thread
+        # for jobs pinned to its worker (see ``affinity``); a thread takes
+        # the first job of the two by (priority, arrival).
+        self._ready = threading.Condition()
+        self._shared: list[tuple[float, int, _Job]] = []
+        self._pinned: list[list[tuple[float, int, _Job]]] = [[] for _ in range(size)]
+        self._pins: OrderedDict[Hashable, int] = OrderedDict()
+        self._busy = [False] * size  # each thread: running a job
+        self._stopping = False
         self._order = itertools.count()
+        self._slots = itertools.count()
         self._eager = eager
         self.niceness = niceness
         # One thread per worker: it sends the worker a job and waits for the
@@ -203,7 +217,7 @@ class WorkerPool:
         # (a fresh interpreter takes about a tenth of a second to be ready,
         # which a crawl's first page should not wait for), else on the
         # thread's first job.
-        self._threads = [threading.Thread(target=self._drive, name=f"webclean-{n}", daemon=True)
+        self._threads = [threading.Thread(target=self._drive, args=(n,), name=f"webclean-{n}", daemon=True)
                          for n in range(size)]
         for thread in self._threads:
             thread.start()
@@ -211,21 +225,26 @@ class WorkerPool:
     # -- running jobs ---------------------------------------------------
 
     def call(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
-             timeout: float | None = None, priority: float = 0, **kwargs: Any) -> Any:
+             timeout: float | None = None, priority: float = 0, affinity: Hashable | None = None,
+             **kwargs: Any) -> Any:
         """Run one job and return its result (blocks the calling thread).
 
         ``tree`` is ``(key, site_tree)``: the job gets ``site_tree=`` that
         object; a worker is sent it only when it does not hold ``key`` yet.
-        ``timeout`` overrides the pool's time limit for this job.
+        ``timeout`` overrides the pool's time limit for this job. Jobs with
+        the same ``affinity`` (any hashable) run on the same worker, so one
+        can use what an earlier one left in that process.
         """
         if self.size == 0:
             if tree is not None:
                 kwargs["site_tree"] = tree[1]
             return fn(*args, **kwargs)
-        return self.submit(fn, *args, tree=tree, timeout=timeout, priority=priority, **kwargs).result()
+        return self.submit(fn, *args, tree=tree, timeout=timeout, priority=priority, affinity=affinity,
+                           **kwargs).result()
 
     def submit(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
-               timeout: float | None = None, priority: float = 0, **kwargs: Any) -> Future[Any]:
+               timeout: float | None = None, priority: float = 0, affinity: Hashable | None = None,
+               **kwargs: Any) -> Future[Any]:
         """Queue a job; a :class:`concurrent.futures.Future` of its result."""
         fut: Future[Any] = Future()
         if self.size == 0:
@@ -237,11 +256,27 @@ class WorkerPool:
         if self._closed:
             raise WebcleanError("the worker pool is closed")
         job = _Job(fn, args, kwargs, tree, timeout or self.timeout, fut)
-        self._pending.put((priority, next(self._order), job))
+        with self._ready:
+            entry = (priority, next(self._order), job)
+            heapq.heappush(self._shared if affinity is None else self._pinned[self._pin(affinity)], entry)
+            self._ready.notify_all()
         return fut
 
+    def _pin(self, affinity: Hashable) -> int:
+        """The worker slot of ``affinity``: kept while in use, new keys
+        spread over the slots in turn (called under ``_ready``)."""
+        slot = self._pins.get(affinity)
+        if slot is None:
+            slot = self._pins[affinity] = next(self._slots) % self.size
+            while len(self._pins) > _MAX_PINS:
+                self._pins.popitem(last=False)
+        else:
+            self._pins.move_to_end(affinity)
+        return slot
+
     async def run(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
-                  timeout: float | None = None, priority: float = 0, **kwargs: Any) -> Any:
+                  timeout: float | None = None, priority: float = 0, affinity: Hashable | None = None,
+                  **kwargs: Any) -> Any:
         """Await one job from a Scrapy coroutine (any reactor, or none)."""
         if self.size == 0:
             if tree is not None:
@@ -253,9 +288,37 @@ class WorkerPool:
             except Exception as exc:
                 raise JobError(type(exc).__name__, str(exc)[:500]) from exc
         return await _await_future(self.submit(fn, *args, tree=tree, timeout=timeout, priority=priority,
-                                               **kwargs))
+                                               affinity=affinity, **kwargs))
 
-    def _drive(self) -> None:
+    def _next_job(self, slot: int) -> _Job | None:
+        """The next job for the thread of ``slot`` (``None``: the pool closed).
+
+        Its own pinned jobs and the shared ones first, by (priority,
+        arrival); with none of those, an idle worker takes a pinned job of
+        a busy one rather than wait (affinity saves work, it never idles a
+        worker).
+        """
+        mine, shared, busy = self._pinned[slot], self._shared, self._busy
+        with self._ready:
+            busy[slot] = False
+            while True:
+                if self._stopping:
+                    return None
+                if mine or shared:
+                    source = mine if mine and (not shared or mine[0] < shared[0]) else shared
+                    break
+                others = [heap for n, heap in enumerate(self._pinned) if heap and busy[n]]
+                if others:
+                    source = min(others, key=lambda heap: heap[0])
+                    break
+                self._ready.wait()
+            busy[slot] = True
+            job = heapq.heappop(source)[2]
+            if mine:  # busy now with jobs pinned here still waiting: an idle worker may take them
+                self._ready.notify_all()
+            return job
+
+    def _drive(self, slot: int) -> None:
         """A pool thread: run queued jobs on this thread's worker, in order."""
         worker: _Worker | None = None
         if self._eager:
@@ -264,7 +327,7 @@ class WorkerPool:
             except Exception:  # closed already, or no process could start: retried on the first job
                 worker = None
         while True:
-            _priority, _order, job = self._pending.get()
+            job = self._next_job(slot)
             if job is None:
                 break
             if not job.future.set_running_or_notify_cancel():
@@ -339,15 +402,15 @@ class WorkerPool:
                 return
             self._closed = True
             workers, self._workers = self._workers, []
-        while True:
-            try:
-                _priority, _order, job = self._pending.get_nowait()
-            except queue.Empty:
-                break
-            if job is not None:
-                job.future.cancel()
-        for _ in self._threads:
-            self._pending.put((float("-inf"), next(self._order), None))
+        with self._ready:
+            self._stopping = True
+            waiting = [entry[2] for heap in (self._shared, *self._pinned) for entry in heap]
+            self._shared.clear()
+            for heap in self._pinned:
+                heap.clear()
+            self._ready.notify_all()
+        for job in waiting:
+            job.future.cancel()
         for worker in workers:
             worker.stop()
 

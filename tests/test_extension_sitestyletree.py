@@ -56,6 +56,16 @@ def test_learns_saves_and_serves_a_tree(tmp_path):
     assert asyncio.run(ext.tree_for("other.example")) is None
 
 
+def test_sample_affinity_only_while_a_site_may_give_samples(tmp_path):
+    _, ext = make(tmp_path)
+    assert ext.sample_affinity("news.example") == ext.sample_affinity("news.example") is not None
+    assert ext.sample_affinity("news.example") != ext.sample_affinity("other.example")
+    learn(ext)
+    assert ext.sample_affinity("news.example") is None  # learned
+    _, second = make(tmp_path)
+    assert second.sample_affinity("news.example") is None  # saved by the first crawl
+
+
 def test_saved_tree_is_loaded_by_the_next_crawl(tmp_path):
     _, first = make(tmp_path)
     assert learn(first) is not None
@@ -104,6 +114,34 @@ def test_learning_job_extracts_its_samples_with_the_new_tree():
         assert got["text"] == extract(p.body, p.url, site_tree=cleaner).text
     # Without a plan nothing is extracted.
     assert learn_site_tree(samples, None)[2] is None
+
+
+def test_learning_job_reuses_the_parses_its_tagging_jobs_kept(monkeypatch):
+    """Tagged with ``keep`` in the same process, a sample is not parsed
+    again by the learning job, and the tree and values are the same."""
+    import zlib
+
+    from scrapy_webclean import _jobs
+
+    prose = "The council met on Tuesday and agreed the budget after a long debate, its members said. " * 8
+    pages = [HtmlResponse(f"https://kept.example/news/{n}", body=page("kept.example", n).body.replace(
+        b"</p>", f" {prose}</p>".encode())) for n in range(4)]
+    samples = [(zlib.compress(p.body), p.url, "utf-8") for p in pages]
+    plan = ("auto", {}, ("title", "text"), False)
+    fresh, _seconds, fresh_values = _jobs.learn_site_tree(samples, None, plan)
+    for p in pages[:3]:
+        assert _jobs.classify_page(p.body, p.url, "utf-8", keep=True)[0] == "content"
+    # A page fetched again with other bytes is not taken for the kept one.
+    _jobs.classify_page(pages[3].body.replace(b"Story", b"Storey"), pages[3].url, "utf-8", keep=True)
+    parsed = []
+    load = _jobs.load_document
+    monkeypatch.setattr(_jobs, "load_document", lambda *a, **k: parsed.append(a[1]) or load(*a, **k))
+    cleaner, _seconds, values = _jobs.learn_site_tree(samples, None, plan)
+    assert parsed == [pages[3].url]
+    assert values == fresh_values
+    assert cleaner.noise_mask(load(pages[0].body, pages[0].url)) == fresh.noise_mask(load(pages[0].body, pages[0].url))
+    assert len(_jobs._KEPT) == 1  # the changed page's parse, never claimed (bounded)
+    _jobs._KEPT.clear()
 
 
 def test_hold_waits_for_a_tree_being_learned_and_no_longer(tmp_path):

@@ -76,6 +76,25 @@ def test_site_tree_sent_once_per_key(pool):
     assert pool.call(dict, tree=(("site", 2), {"a": 2})) == {"site_tree": {"a": 2}}
 
 
+def test_jobs_with_one_affinity_run_on_one_worker():
+    with WorkerPool(2, 5.0) as two:
+        assert len({two.call(os.getpid) for _ in range(10)} | {two.call(os.getpid) for _ in range(10)}) <= 2
+        a = {two.call(os.getpid, affinity=("sst-samples", "a.example")) for _ in range(10)}
+        b = {two.call(os.getpid, affinity=("sst-samples", "b.example")) for _ in range(10)}
+        # Each site's jobs run where its first did; sites take the workers in turn.
+        assert len(a) == len(b) == 1 and a != b
+
+
+def test_an_idle_worker_takes_pinned_jobs_rather_than_wait():
+    with WorkerPool(2, 10.0) as two:
+        # Queued together: the pinned worker takes the slow one, the other the rest.
+        slow = two.submit(time.sleep, 3, affinity="one")
+        quick = [two.submit(divmod, n, 1, affinity="one") for n in range(5)]
+        assert [f.result() for f in quick] == [(n, 0) for n in range(5)]
+        assert not slow.done(), "the pinned jobs waited for the busy worker"
+        slow.result()
+
+
 def test_inline_pool_runs_in_this_process():
     pool = WorkerPool(0, 1.0)
     assert pool.call(os.getpid) == os.getpid()

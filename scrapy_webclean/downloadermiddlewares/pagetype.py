@@ -84,9 +84,13 @@ class PageTypeMiddleware:
         # settled, the job that tags the page extracts it too.
         planned = self._pipeline.plan(meta, source.site) if self._pipeline is not None else None
         plan, tree, key = planned if planned is not None else (None, None, None)
+        # A page of a site still being sampled is tagged on the worker that
+        # will learn the site's tree, and stays parsed there for it.
+        affinity = self._sst.sample_affinity(source.site) if self._sst is not None and source.site else None
         try:
             kind, score, seconds, values, extract_seconds = await self._pool.run(
-                classify_page, source.body, source.url, source.encoding, plan, tree=tree, priority=TAG_PRIORITY)
+                classify_page, source.body, source.url, source.encoding, plan, tree=tree, priority=TAG_PRIORITY,
+                affinity=affinity, keep=affinity is not None)
         except (ExtractionTimeout, WorkerCrashed) as exc:
             meta["_webclean_failed"] = ("timeout" if isinstance(exc, ExtractionTimeout) else "failed", str(exc))
             return self._failed(response, exc)

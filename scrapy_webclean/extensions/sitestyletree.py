@@ -79,6 +79,11 @@ def _stem(site: str) -> str:
     return tree_filename(site)[: -len(TREE_SUFFIX)]
 
 
+def _affinity(site: str) -> tuple[str, str]:
+    """The worker pool affinity of a site's sampled pages and of its learning job."""
+    return ("sst-samples", site)
+
+
 async def _sleep(seconds: float) -> None:
     from scrapy.utils.asyncio import is_asyncio_available
 
@@ -200,7 +205,7 @@ class SiteStyleTreeExtension:
             # per-page time limit twice.
             cleaner, seconds, values = await self.pool.run(
                 learn_site_tree, samples, str(path), plan, timeout=2 * self.pool.timeout * len(samples),
-                priority=TREE_PRIORITY)
+                priority=TREE_PRIORITY, affinity=_affinity(site))
         except WebcleanError as exc:
             # Sample afresh (a bad sample should not cost the site its tree),
             # up to _MAX_ATTEMPTS times.
@@ -286,6 +291,16 @@ class SiteStyleTreeExtension:
             return True
         scheduler = getattr(engine, "scheduler", None)
         return scheduler is None or not scheduler.has_pending_requests()
+
+    def sample_affinity(self, site: str) -> tuple[str, str] | None:
+        """The pool affinity of the tagging jobs of ``site`` while its pages
+        may still become samples, else ``None``: the learning job runs where
+        they ran, and reuses their parses (see
+        :func:`~scrapy_webclean._jobs.classify_page`'s ``keep``)."""
+        if (site in self._trees or site in self._learning or site in self._given_up
+                or _stem(site) in self._on_disk):
+            return None
+        return _affinity(site)
 
     def extracted(self, url: str) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
         """``(plan key, values)`` when the learning job extracted the page at
