@@ -437,7 +437,9 @@ def _punct(text: str) -> tuple[int, int, int]:
     # CJK counts (str.count per mark is C speed; a loop over marks is not).
     if text.isspace():
         return _NO_PUNCT
-    latin = text.count(".") + text.count(",") + text.count(";") + text.count("!") + text.count("?") + text.count(":")
+    # In UTF-8 these marks are single bytes that no other character's
+    # bytes contain: deleting every other byte counts all six in two C calls.
+    latin = len(text.encode("utf-8", "ignore").translate(None, _NOT_LATIN_PUNCT))
     if text.isascii():
         return 0, latin, 0
     stops = text.count("。")
@@ -447,6 +449,7 @@ def _punct(text: str) -> tuple[int, int, int]:
 
 
 _NO_PUNCT = (0, 0, 0)
+_NOT_LATIN_PUNCT = bytes(b for b in range(256) if b not in b".,;!?:")
 
 
 def _parse_root(source: str, utf8: bytes | None = None):
