@@ -133,9 +133,40 @@ def test_forum_poster_statistics_dropped_posts_kept():
     posts = "".join(f'<div class="post"><dl class="profile"><dd>Posts: {13 * k + 2}</dd>'
                     f'<dd>Joined: Wed Feb 04, 201{k} 6:38 pm</dd></dl><div class="content"><p>{t}</p></div></div>'
                     for k, t in enumerate((PROSE, MORE, PROSE.replace("council", "board"))))
-    r = auto(page(f'<main><h1>Bridge detour</h1>{posts}</main>'))
+    r = wc.extract(page(f'<main><h1>Bridge detour</h1>{posts}</main>'),
+                   "https://forum.example/threads/bridge-detour.12345/")
     assert PROSE in r.text and MORE in r.text
     assert "Posts:" not in r.text and "Joined:" not in r.text
+
+
+def test_hub_page_returns_its_whole_main_landmark():
+    # A product grid: cards of a linked name and a price, filters, a short
+    # blurb; classify calls it a hub. The content is the whole <main>, not
+    # the densest block in it.
+    cards = "".join(f'<li class="card"><a href="/p/{i}">Trail shoe model {i}</a><span>$1{i}0.00</span></li>'
+                    for i in range(30))
+    filters = "<div class='filters'><h3>Brand</h3><ul><li>Acme (12)</li><li>Peak (9)</li></ul></div>"
+    blurb = "<p>Shoes for the trail, picked by our staff.</p>"
+    body = page(f"<main><h1>Trail shoes</h1>{filters}{blurb}<ul class='grid'>{cards}</ul></main>"
+                "<aside><p>Sign up for our newsletter.</p></aside>")
+    assert wc.classify(body, "https://shop.example/c/trail-shoes").kind == "hub"
+    r = wc.extract(body, "https://shop.example/c/trail-shoes")
+    assert "Trail shoe model 0" in r.text and "Trail shoe model 29" in r.text
+    assert "Acme (12)" in r.text and "picked by our staff" in r.text
+    assert "newsletter" not in r.text and "Section 3" not in r.text
+    # An article in <main> keeps the precise selection: its related box goes.
+    related = "".join(f'<li><a href="/r{i}">A related story with a long headline {i}</a></li>' for i in range(8))
+    r = auto(page(f"<main><article><p>{PROSE}</p><p>{MORE}</p></article><ul class='more'>{related}</ul></main>"))
+    assert PROSE in r.text and "related story" not in r.text
+
+
+def test_modal_dialog_is_not_content():
+    consent = ('<div id="cmp-panel"><div role="dialog" aria-modal="true"><h3>Manage consent preferences</h3>'
+               + "".join(f"<p>Purpose {i}: your data can be used to select and measure advertising, "
+                         f"and to improve products, by partners of this site.</p>" for i in range(12))
+               + "</div></div>")
+    r = auto(page(f"<article><p>{PROSE}</p><p>{MORE}</p></article>{consent}"))
+    assert PROSE in r.text and "consent" not in r.text and "Purpose" not in r.text
 
 
 def test_link_heavy_listicle_not_reduced_to_its_one_unlinked_corner():

@@ -23,7 +23,10 @@ of negative value (a related-links list, a tag bar) are pruned, and blocks
 outside the root whose tag path matches the body's paragraphs (seed 002's
 DOM-path similarity) and hold real prose are taken in too. When the page
 states its body in JSON-LD (``articleBody``) and the tree gives much less,
-the JSON-LD body is returned. With a site style tree, the page arrives
+the JSON-LD body is returned. On a hub page (a listing, product grid or
+landing page, by :func:`~scrapy_webclean.classify`'s measures) whose
+``<main>`` landmark holds the root, the whole landmark is the body. Modal
+dialogs (``aria-modal="true"``) are never content. With a site style tree, the page arrives
 already cleaned of the site's template.
 
 All of it is a few loops over the document's node arrays: no re-parse, no
@@ -36,6 +39,7 @@ import re
 from bisect import bisect_left
 from typing import Any, Mapping
 
+from .._classify import page_features
 from .._deadline import check_deadline
 from .._document import BLOCK_TAGS, Document, Measures, text_content
 from .._metadata import extract_metadata
@@ -68,6 +72,8 @@ _LABELLED_LINE = re.compile(r"^\W*[^\W\d]+(?:\s+[^\W\d]+)?\s*:")
 _TITLE_TAGS = frozenset({"h1", "h2"})
 #: Tags whose subtree is page furniture, whatever it holds.
 _FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "menu", "dialog", "figcaption"})
+#: How a page's source spells role="main" (lxml gives attribute values as written).
+_ROLE_MAIN = ('role="main"', "role='main'", "role=main")
 #: Tags that declare the page's main region.
 _MAIN_REGION = frozenset({"main", "article"})
 #: Tags that are the page itself or its declared main region: never furniture by name.
@@ -582,6 +588,12 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     in_main = bytearray(n)  # inside <main> or <article>
     main_marks: list[int] = []  # <main> and <h1> elements in view
     declared = -1  # the first element marked up as the article body (schema.org microdata/RDFa)
+    landmark = -1  # the first <main> or role="main" in view: the page's declared main content
+    # Two attributes few pages use: a look at the source (C speed) spares
+    # every element a lookup.
+    source = doc.source or ""
+    modal = "aria-modal" in source
+    role_main = any(spelling in source for spelling in _ROLE_MAIN)
     owner = [0] * n
     anchors = [0] * n     # <a> elements a block owns
     marked = bytearray(n)  # the block carries a copyright/disclaimer statement
@@ -614,6 +626,13 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                     dead[i] = 1
                     hidden += m.text_len[i]
                     continue
+                if modal and get("aria-modal") == "true":
+                    # A modal dialog (consent manager, sign-up or log-in
+                    # box) sits over the page: never its content, like <dialog>.
+                    dead[i] = 1
+                    continue
+                if role_main and landmark < 0 and get("role") == "main":
+                    landmark = i
                 if declared < 0 and (get("itemprop") == "articleBody" or get("property") == "articleBody"):
                     declared = i
                 cls = get("class")
@@ -628,6 +647,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             in_main[i] = 1
             if t == "main":
                 main_marks.append(i)
+                if landmark < 0 and i > body:
+                    landmark = i
         elif p >= 0 and in_main[p]:
             in_main[i] = 1
         if t == "h1":
@@ -726,12 +747,20 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     else:
         root = _prose_root(doc, dead, named, pos, root)
 
+    # -- a hub page (listing, product grid, landing page; see classify) whose
+    # main landmark holds the root: the landmark is the content, all of it.
+    # Such a page spreads its content over many short blocks (cards,
+    # filters, tabs a script opens), so the densest one is only a part.
+    whole = landmark >= 0 and landmark <= root < end[landmark] and page_features(doc, doc.url)["score"] <= 0
+    if whole:
+        root = landmark
+
     # -- seed 002: prose blocks outside the root on the same tag path as the
     # root's best block belong to the body too (a page builder splits one
     # article over sibling sections with buttons and banners between them).
     strength = pos[root]
     kept = [root]
-    if favor == "recall":  # on the shared corpora it adds captions and bylines as often as body text
+    if favor == "recall" and not whole:  # on the shared corpora it adds captions and bylines as often as body text
         kept += _same_path_blocks(doc, blocks, root)
     top = root
     for k in kept:
@@ -755,7 +784,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     comment_roots: list[int] = []
     title_key = _title_key(title) if title else ""
     i = top + 1
-    stop = end[top]
+    stop = top + 1 if whole else end[top]  # a whole landmark: only invisible tags are left out
     while i < stop:
         if not i & 0x3FFF:
             check_deadline()
