@@ -106,11 +106,21 @@ def classify(body: Any, url: str | None = None, *, encoding: str | None = None,
     if site_tree is not None:
         doc = doc.cleaned(site_tree)
     f = page_features(doc, url)
-    return PageKind("content" if f["score"] > 0 else "hub", f["score"], f)
+    return PageKind("content" if f["score"] > 0 else "hub", f["score"], dict(f))
 
 
 def page_features(doc: Document, url: str | None) -> dict[str, Any]:
-    """The measures behind :func:`classify`, and the score they add up to."""
+    """The measures behind :func:`classify`, and the score they add up to
+    (computed once per document view and URL: the caller must not change
+    the dict)."""
+    key = ("page_features", url)
+    found = doc.memo.get(key)
+    if found is None:
+        found = doc.memo[key] = _page_features(doc, url)
+    return found
+
+
+def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
     m = doc.measures
     excluded = m.excluded
     tags, parent, own = doc.tags, doc.parent, doc.own_len

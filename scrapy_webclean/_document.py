@@ -11,7 +11,7 @@ tree: they return which node numbers (or text lines) they keep, and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import lxml.etree
 
@@ -125,7 +125,7 @@ class Document:
 
     __slots__ = (
         "url", "encoding", "source", "root", "nodes", "tags", "parent", "end", "depth", "texts",
-        "tails", "body", "title", "own_len", "own_punct", "removed", "_measures", "_attr_cache", "_cleaned", "__weakref__",
+        "tails", "body", "title", "own_len", "own_punct", "removed", "_measures", "_attr_cache", "_cleaned", "memo", "__weakref__",
     )
 
     def __init__(self, source: str, *, url: str | None = None, encoding: str = "utf-8",
@@ -139,6 +139,9 @@ class Document:
         self._measures: Measures | None = None
         self._attr_cache: dict[int, dict[str, str]] = {}
         self._cleaned: tuple[object, Document] | None = None
+        #: Results derived from this view that more than one caller wants
+        #: (classify's page features, which auto also reads): key -> value.
+        self.memo: dict[Any, Any] = {}
         markup = cap_attributes(source, MAX_ATTRIBUTES)
         check_deadline()
         self.root = _parse_root(markup, utf8 if markup is source else None)
@@ -302,6 +305,7 @@ class Document:
         view.removed = removed
         view._measures = None
         view._cleaned = None
+        view.memo = {}
         return view
 
     def cleaned(self, site_tree: object) -> "Document":

@@ -130,3 +130,16 @@ def test_site_tree_finds_the_short_flashes_of_a_real_site():
                     for _pid, record, body in pages)
     # Every page of the corpus is an article.
     assert with_tree == len(pages) > without
+
+
+def test_page_features_computed_once_per_view_and_url(bbc_page):
+    """Tagging and extracting a page in one job share the page features."""
+    from scrapy_webclean._api import load_document
+    from scrapy_webclean._classify import page_features
+
+    doc = load_document(bbc_page, "https://www.bbc.com/news/world-asia-china-38093370")
+    first = wc.classify(doc, doc.url)
+    first.features["score"] = 99  # a caller's copy: the memo keeps its own
+    assert page_features(doc, doc.url) is page_features(doc, doc.url)
+    assert page_features(doc, doc.url)["score"] == first.score == wc.classify(doc, doc.url).score
+    assert page_features(doc, None) is not page_features(doc, doc.url)  # another URL, another shape
