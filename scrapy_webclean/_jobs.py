@@ -71,9 +71,7 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     # cleaned view is computed once, and the extraction below reuses it).
     result = classify(doc, url, site_tree=site_tree)
     if keep and result.kind == "content":
-        _KEPT[(url, encoding, zlib.crc32(body))] = doc
-        while len(_KEPT) > MAX_KEPT_SAMPLES:
-            _KEPT.popitem(last=False)
+        _keep(doc, url, encoding, body)
     classified = time.perf_counter()
     values = None
     if plan is not None and (result.kind == "content" or plan[3]):
@@ -87,8 +85,37 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
 #: and pages a tagging job keeps for a learning job (``keep``), per process.
 #: Each parsed page holds a few megabytes, and the default sample is 10.
 MAX_KEPT_SAMPLES = 16
-#: (url, encoding, CRC-32 of the body) -> the page parsed by a tagging job (``keep``).
-_KEPT: OrderedDict[tuple[str | None, str | None, int], Any] = OrderedDict()
+#: Bytes of page bodies whose parses a process keeps at most (a parse
+#: takes ten to twenty times its body's size).
+MAX_KEPT_BYTES = 8 << 20
+#: (url, encoding, CRC-32 of the body) -> (the page parsed by a tagging job, body size).
+_KEPT: OrderedDict[tuple[str | None, str | None, int], tuple[Any, int]] = OrderedDict()
+_kept_bytes = 0
+
+
+def _keep(doc: Any, url: str | None, encoding: str | None, body: bytes) -> None:
+    """Keep a tagged page parsed for a learning job, within both bounds."""
+    global _kept_bytes
+    key = (url, encoding, zlib.crc32(body))
+    old = _KEPT.pop(key, None)
+    if old is not None:
+        _kept_bytes -= old[1]
+    if len(body) > MAX_KEPT_BYTES:
+        return
+    _KEPT[key] = (doc, len(body))
+    _kept_bytes += len(body)
+    while len(_KEPT) > MAX_KEPT_SAMPLES or _kept_bytes > MAX_KEPT_BYTES:
+        _kept_bytes -= _KEPT.popitem(last=False)[1][1]
+
+
+def _take_kept(url: str | None, encoding: str | None, body: bytes) -> Any:
+    """The page kept by :func:`_keep` for these bytes (given up), or ``None``."""
+    global _kept_bytes
+    found = _KEPT.pop((url, encoding, zlib.crc32(body)), None) if _KEPT else None
+    if found is None:
+        return None
+    _kept_bytes -= found[1]
+    return found[0]
 
 
 def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], path: str | None,
@@ -113,7 +140,7 @@ def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], pat
     for packed, url, encoding in samples:
         body = zlib.decompress(packed)
         # Parsed already when this process tagged the page (the same bytes).
-        doc = _KEPT.pop((url, encoding, zlib.crc32(body)), None)
+        doc = _take_kept(url, encoding, body)
         if doc is None:
             doc = load_document(body, url, encoding=encoding, max_body_size=None)
         tree.add_page(doc, url, encoding=encoding)

@@ -141,7 +141,15 @@ def test_learning_job_reuses_the_parses_its_tagging_jobs_kept(monkeypatch):
     assert values == fresh_values
     assert cleaner.noise_mask(load(pages[0].body, pages[0].url)) == fresh.noise_mask(load(pages[0].body, pages[0].url))
     assert len(_jobs._KEPT) == 1  # the changed page's parse, never claimed (bounded)
+    # Bounded by count and by the bytes of the bodies behind them.
+    for n in range(_jobs.MAX_KEPT_SAMPLES + 5):
+        _jobs.classify_page(pages[0].body + b" " * n, f"{pages[0].url}?{n}", "utf-8", keep=True)
+    assert len(_jobs._KEPT) == _jobs.MAX_KEPT_SAMPLES
+    monkeypatch.setattr(_jobs, "MAX_KEPT_BYTES", 3 * len(pages[0].body))
+    _jobs.classify_page(pages[1].body, pages[1].url, "utf-8", keep=True)
+    assert len(_jobs._KEPT) <= 3 and _jobs._kept_bytes == sum(size for _doc, size in _jobs._KEPT.values())
     _jobs._KEPT.clear()
+    _jobs._kept_bytes = 0
 
 
 def test_hold_waits_for_a_tree_being_learned_and_no_longer(tmp_path):
