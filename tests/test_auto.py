@@ -139,6 +139,27 @@ def test_forum_poster_statistics_dropped_posts_kept():
     assert "Posts:" not in r.text and "Joined:" not in r.text
 
 
+def test_thread_posts_named_comments_kept_when_json_ld_states_them():
+    # Forum software calls its posts comments (id="comments", "comment-123");
+    # JSON-LD states the thread's text, so the subtree showing it is the body.
+    first = "Does anyone know when the bridge on Mill Road will open again? The detour adds twenty minutes."
+    reply = "The council said the repairs end in May, and the bridge should reopen the week after."
+    install = "".join(f"<p>Step {k}: tap the share icon, scroll the menu and choose Add to Home Screen, "
+                      f"then confirm to install the forum app with notifications and badges.</p>" for k in range(6))
+    ld = {"@context": "https://schema.org", "@type": "DiscussionForumPosting", "headline": "Bridge detour",
+          "text": first, "comment": [{"@type": "Comment", "text": reply}]}
+    posts = "".join(f'<article id="comment-{k}_wrap"><a href="/u/{k}">user{k}</a><div class="post"><p>{t}</p></div>'
+                    f'</article>' for k, t in ((1, first), (2, reply)))
+    main = f'<main>{install}<h1>Bridge detour</h1><div id="comments">{posts}</div></main>'
+    url = "https://forum.example/topic/123-bridge-detour/"
+    # Without the statement the "comments" stay out of the body.
+    assert first not in wc.extract(page(main), url).text
+    head = f'<title>Bridge detour</title><script type="application/ld+json">{json.dumps(ld)}</script>'
+    r = wc.extract(page(main, head=head), url)
+    assert first in r.text and reply in r.text
+    assert "Home Screen" not in r.text
+
+
 def test_hub_page_returns_its_whole_main_landmark():
     # A product grid: cards of a linked name and a price, filters, a short
     # blurb; classify calls it a hub. The content is the whole <main>, not
@@ -256,6 +277,18 @@ def test_pre_whitespace_kept():
     r = auto(page(f"<article><p>{PROSE}</p><pre><code>{code}</code></pre><p>{MORE}</p></article>"))
     assert code in r.text
     assert "```\n" + code + "\n```" in r.markdown
+
+
+def test_highlighted_code_comments_kept():
+    # Syntax highlighters name their spans after the syntax: "hljs-comment"
+    # (highlight.js), "token comment" (Prism). Inside code that is not a
+    # comment thread, while the same class outside code still is.
+    code = ('<pre><code class="language-bash hljs"><span class="hljs-comment"># clone the repository</span>\n'
+            'git clone URL\n<span class="token comment"># view the state</span>\ngit status</code></pre>')
+    thread = '<div class="comment"><p>First! Great post, thanks for sharing it with us all.</p></div>'
+    r = auto(page(f"<article><p>{PROSE}</p>{code}<p>{MORE}</p>{thread}</article>"))
+    assert "# clone the repository\ngit clone URL\n# view the state\ngit status" in r.text
+    assert "First!" not in r.text
 
 
 def test_short_valid_page_not_empty():

@@ -70,6 +70,8 @@ _SHOUTED = 0.8
 _LABELLED_LINE = re.compile(r"^\W*[^\W\d]+(?:\s+[^\W\d]+)?\s*:")
 #: Headings that may repeat the page title (left out: the title is its own field).
 _TITLE_TAGS = frozenset({"h1", "h2"})
+#: Code elements: the class names inside them are syntax highlighting.
+_CODE_TAGS = frozenset({"pre", "code"})
 #: Tags whose subtree is page furniture, whatever it holds.
 _FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "menu", "dialog", "figcaption"})
 #: How a page's source spells role="main" (lxml gives attribute values as written).
@@ -208,6 +210,28 @@ _HIDDEN_SHARE = 0.5
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
+#: A JSON-LD body shorter than this (non-space characters) is not looked
+#: for in the page; how much of its start is looked for.
+_STATED_MIN = 100
+_PROBE = 40
+
+
+def _stated_at(doc: Document, body: str) -> int:
+    """The node whose text starts the stated body ``body`` (its first words,
+    spaces aside), or -1 when no visible text node holds them."""
+    words = body.split()[:6]
+    if not words:
+        return -1
+    probe = " ".join(words)
+    first = words[0]
+    texts, tails, parent, excluded = doc.texts, doc.tails, doc.parent, doc.measures.excluded
+    for i in range(len(texts)):
+        for x, at in ((texts[i], i), (tails[i], parent[i])):
+            if x and first in x and probe in " ".join(x.split()) and at >= 0 and not excluded[at]:
+                return at
+    return -1
+
+
 @register
 class AutoExtractor(Extractor):
     name = "auto"
@@ -240,10 +264,20 @@ class AutoExtractor(Extractor):
                     selection, comments, strength, hidden = second
         body_ld = meta.pop("_article_body", None)
         if body_ld:
-            got = len("".join(selection.text().split()))
-            want = len("".join(body_ld.split()))
-            if want >= 200 and got < 0.5 * want:
+            stated = "".join(body_ld.split())
+            shown = "".join(selection.text().split())
+            if len(stated) >= 200 and len(shown) < 0.5 * len(stated):
                 selection = BlockSelection(body_ld.split("\n"))
+            elif len(stated) >= _STATED_MIN and stated[:_PROBE] not in shown:
+                # The body the page states (JSON-LD: an article's, a forum
+                # thread's posts) is not in what was chosen. Where the page
+                # shows it, the block showing it is content whatever its
+                # name says (forum software calls its posts "comments").
+                at = _stated_at(doc, body_ld)
+                if at >= 0:
+                    second = _select_body(doc, opts, meta.get("title"), doc.measures, stated=at)
+                    if stated[:_PROBE] in "".join(second[0].text().split()):
+                        selection, comments, strength, hidden = second
         if opts["min_text"] and len("".join(selection.text().split())) < opts["min_text"]:
             selection = NodeSelection(doc, doc.body)
         if opts["comments"] and comments:
@@ -567,8 +601,8 @@ def _title_key(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
-def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False
-                 ) -> tuple[NodeSelection, list[int], float, int]:
+def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
+                 stated: int = -1) -> tuple[NodeSelection, list[int], float, int]:
     """The body as a node selection, the comment-thread roots, the body's
     prose value (how much real text the chosen root holds), and how many
     characters hidden styles left out (``unhide``: none; hidden subtrees
@@ -594,6 +628,9 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     source = doc.source or ""
     modal = "aria-modal" in source
     role_main = any(spelling in source for spelling in _ROLE_MAIN)
+    # Inside code, class names are the highlighter's syntax classes
+    # (highlight.js "hljs-comment", Prism "token comment"), never furniture.
+    in_code = bytearray(n) if "pre" in tags or "code" in tags else None
     owner = [0] * n
     anchors = [0] * n     # <a> elements a block owns
     marked = bytearray(n)  # the block carries a copyright/disclaimer statement
@@ -612,6 +649,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
         if excluded[i] or not t:
             dead[i] = 1
             continue
+        if in_code is not None and (t in _CODE_TAGS or (p >= 0 and in_code[p])):
+            in_code[i] = 1
         if i > body:
             if t in _FURNITURE_TAGS:
                 dead[i] = 1
@@ -640,7 +679,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 if ident and _is_slug(ident):
                     ident = None  # an anchor made from a heading's words, not a component's name
                 names = f"{cls} {ident}" if cls and ident else (cls or ident)
-                if names and t not in _NEVER_FURNITURE:
+                if names and t not in _NEVER_FURNITURE and not (in_code is not None and in_code[i]):
                     named[i] = _furniture_name(names, bool(in_main[p]))
         inlink[i] = 1 if (t == "a" or (p >= 0 and inlink[p])) else 0
         if t in _MAIN_REGION:
@@ -718,13 +757,22 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
 
     # -- rescue furniture-named wrappers that hold most of the page's prose
     # (prose, not net value: a reference page's text is dense in links).
+    # The outermost subtree named as furniture that shows the stated body
+    # (see ``stated``) is the body; the comments in it are its posts.
+    thread = -1
+    a = stated
+    while a > body:
+        if named[a] and not dead[a]:
+            thread = a
+        a = parent[a]
     for i in range(n - 1, body, -1):
         if not i & 0x3FFF:
             check_deadline()
         k = named[i]
         if not k or dead[i]:
             continue
-        if pos[i] > (3.0 if k == 2 else 1.0) * pos[body]:
+        if pos[i] > (3.0 if k == 2 else 1.0) * pos[body] \
+                or (thread >= 0 and thread <= i < end[thread] and (k == 2 or i <= stated < end[i])):
             named[i] = 0
             a, dp, dn = parent[i], pos[i], neg[i]
             while a >= 0:
@@ -747,11 +795,14 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     else:
         root = _prose_root(doc, dead, named, pos, root)
 
+    if thread >= 0:
+        root = thread  # the subtree that shows the stated body under a furniture name is the body
     # -- a hub page (listing, product grid, landing page; see classify) whose
     # main landmark holds the root: the landmark is the content, all of it.
     # Such a page spreads its content over many short blocks (cards,
     # filters, tabs a script opens), so the densest one is only a part.
-    whole = landmark >= 0 and landmark <= root < end[landmark] and page_features(doc, doc.url)["score"] <= 0
+    whole = thread < 0 and landmark >= 0 and landmark <= root < end[landmark] \
+        and page_features(doc, doc.url)["score"] <= 0
     if whole:
         root = landmark
 
