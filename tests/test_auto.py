@@ -188,6 +188,13 @@ def test_modal_dialog_is_not_content():
                + "</div></div>")
     r = auto(page(f"<article><p>{PROSE}</p><p>{MORE}</p></article>{consent}"))
     assert PROSE in r.text and "consent" not in r.text and "Purpose" not in r.text
+    # A dialog by role alone (Bootstrap's modals): an "email this story" form inside <main>.
+    email = ('<div class="modal fade" role="dialog" id="email-story"><div class="modal-body">'
+             + "".join(f"<p>Your friend's email and your own are used only to send the story, number {i}; "
+                       f"neither address will be used for any other purpose.</p>" for i in range(6))
+             + "</div></div>")
+    r = auto(page(f"<main><article><p>{PROSE}</p><p>{MORE}</p></article>{email}</main>"))
+    assert PROSE in r.text and MORE in r.text and "Your friend" not in r.text
 
 
 def test_link_heavy_listicle_not_reduced_to_its_one_unlinked_corner():

@@ -25,8 +25,8 @@ DOM-path similarity) and hold real prose are taken in too. When the page
 states its body in JSON-LD (``articleBody``) and the tree gives much less,
 the JSON-LD body is returned. On a hub page (a listing, product grid or
 landing page, by :func:`~scrapy_webclean.classify`'s measures) whose
-``<main>`` landmark holds the root, the whole landmark is the body. Modal
-dialogs (``aria-modal="true"``) are never content. With a site style tree, the page arrives
+``<main>`` landmark holds the root, the whole landmark is the body. Dialogs
+(``aria-modal="true"``, ``role="dialog"``) are never content. With a site style tree, the page arrives
 already cleaned of the site's template.
 
 All of it is a few loops over the document's node arrays: no re-parse, no
@@ -74,6 +74,8 @@ _TITLE_TAGS = frozenset({"h1", "h2"})
 _CODE_TAGS = frozenset({"pre", "code"})
 #: Tags whose subtree is page furniture, whatever it holds.
 _FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "menu", "dialog", "figcaption"})
+#: ARIA roles of a dialog opened over the page.
+_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 #: How a page's source spells role="main" (lxml gives attribute values as written).
 _ROLE_MAIN = ('role="main"', "role='main'", "role=main")
 #: Tags that declare the page's main region.
@@ -626,7 +628,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     # Two attributes few pages use: a look at the source (C speed) spares
     # every element a lookup.
     source = doc.source or ""
-    modal = "aria-modal" in source
+    modal = "aria-modal" in source or "dialog" in source
     role_main = any(spelling in source for spelling in _ROLE_MAIN)
     # Inside code, class names are the highlighter's syntax classes
     # (highlight.js "hljs-comment", Prism "token comment"), never furniture.
@@ -665,9 +667,10 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                     dead[i] = 1
                     hidden += m.text_len[i]
                     continue
-                if modal and get("aria-modal") == "true":
-                    # A modal dialog (consent manager, sign-up or log-in
-                    # box) sits over the page: never its content, like <dialog>.
+                if modal and (get("aria-modal") == "true" or get("role") in _DIALOG_ROLES):
+                    # A dialog (consent manager, sign-up, log-in or "email
+                    # this story" box) opens over the page: never its
+                    # content, like <dialog>.
                     dead[i] = 1
                     continue
                 if role_main and landmark < 0 and get("role") == "main":
