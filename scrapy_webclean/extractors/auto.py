@@ -23,11 +23,14 @@ of negative value (a related-links list, a tag bar) are pruned, and blocks
 outside the root whose tag path matches the body's paragraphs (seed 002's
 DOM-path similarity) and hold real prose are taken in too. When the page
 states its body in JSON-LD (``articleBody``) and the tree gives much less,
-the JSON-LD body is returned. On a hub page (a listing, product grid or
-landing page, by :func:`~scrapy_webclean.classify`'s measures) whose
+the JSON-LD body is returned; when the page shows the stated body outside
+what was chosen, under a furniture name (forum software calls its posts
+comments), that subtree is the body. On a hub page (a listing, product grid
+or landing page, by :func:`~scrapy_webclean.classify`'s measures) whose
 ``<main>`` landmark holds the root, the whole landmark is the body. Dialogs
-(``aria-modal="true"``, ``role="dialog"``) are never content. With a site style tree, the page arrives
-already cleaned of the site's template.
+(``aria-modal="true"``, ``role="dialog"``) are never content; class names
+inside ``<pre>``/``<code>`` are syntax highlighting, never furniture. With
+a site style tree, the page arrives already cleaned of the site's template.
 
 All of it is a few loops over the document's node arrays: no re-parse, no
 recursion, no change to the tree.
