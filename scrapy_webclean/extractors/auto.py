@@ -221,6 +221,11 @@ _STATED_MIN = 100
 _PROBE = 40
 
 
+def _nonspace(text: str) -> str:
+    """``text`` without its white space: what two renderings of one text share."""
+    return "".join(text.split())
+
+
 def _stated_at(doc: Document, body: str) -> int:
     """The node whose text starts the stated body ``body`` (its first words,
     spaces aside), or -1 when no visible text node holds them."""
@@ -230,10 +235,16 @@ def _stated_at(doc: Document, body: str) -> int:
     probe = " ".join(words)
     first = words[0]
     texts, tails, parent, excluded = doc.texts, doc.tails, doc.parent, doc.measures.excluded
+
+    def holds(x: str | None) -> bool:
+        return bool(x) and first in x and probe in " ".join(x.split())
+
     for i in range(len(texts)):
-        for x, at in ((texts[i], i), (tails[i], parent[i])):
-            if x and first in x and probe in " ".join(x.split()) and at >= 0 and not excluded[at]:
-                return at
+        if holds(texts[i]) and not excluded[i]:
+            return i
+        p = parent[i]
+        if p >= 0 and holds(tails[i]) and not excluded[p]:
+            return p
     return -1
 
 
@@ -269,8 +280,8 @@ class AutoExtractor(Extractor):
                     selection, comments, strength, hidden = second
         body_ld = meta.pop("_article_body", None)
         if body_ld:
-            stated = "".join(body_ld.split())
-            shown = "".join(selection.text().split())
+            stated = _nonspace(body_ld)
+            shown = _nonspace(selection.text())
             if len(stated) >= 200 and len(shown) < 0.5 * len(stated):
                 selection = BlockSelection(body_ld.split("\n"))
             elif len(stated) >= _STATED_MIN and stated[:_PROBE] not in shown:
@@ -281,9 +292,9 @@ class AutoExtractor(Extractor):
                 at = _stated_at(doc, body_ld)
                 if at >= 0:
                     second = _select_body(doc, opts, meta.get("title"), doc.measures, stated=at)
-                    if stated[:_PROBE] in "".join(second[0].text().split()):
+                    if stated[:_PROBE] in _nonspace(second[0].text()):
                         selection, comments, strength, hidden = second
-        if opts["min_text"] and len("".join(selection.text().split())) < opts["min_text"]:
+        if opts["min_text"] and len(_nonspace(selection.text())) < opts["min_text"]:
             selection = NodeSelection(doc, doc.body)
         if opts["comments"] and comments:
             meta["comments"] = "\n".join(NodeSelection(doc, r).text() for r in comments)
@@ -631,7 +642,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     # Two attributes few pages use: a look at the source (C speed) spares
     # every element a lookup.
     source = doc.source or ""
-    modal = "aria-modal" in source or "dialog" in source
+    dialogs = "aria-modal" in source or "dialog" in source
     role_main = any(spelling in source for spelling in _ROLE_MAIN)
     # Inside code, class names are the highlighter's syntax classes
     # (highlight.js "hljs-comment", Prism "token comment"), never furniture.
@@ -670,7 +681,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                     dead[i] = 1
                     hidden += m.text_len[i]
                     continue
-                if modal and (get("aria-modal") == "true" or get("role") in _DIALOG_ROLES):
+                if dialogs and (get("aria-modal") == "true" or get("role") in _DIALOG_ROLES):
                     # A dialog (consent manager, sign-up, log-in or "email
                     # this story" box) opens over the page: never its
                     # content, like <dialog>.
@@ -788,21 +799,23 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                     break
                 a = parent[a]
 
-    # -- the body root: the largest net value outside furniture.
-    root = _best_root(end, dead, named, pos, neg, body)
-    if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body] \
-            and not (declared >= 0 and pos[declared] > 0 and root in range(declared, end[declared])):
-        # Little prose anywhere: a listing, a forum index, a product grid.
-        # Linked headlines with summaries are then the content. (Not when
-        # the page marks up its article body (schema.org ``articleBody``)
-        # and the little prose is in it: a short article.)
-        pos, neg = blocks.values(listing=True)
-        root = _best_root(end, dead, named, pos, neg, body)
-    else:
-        root = _prose_root(doc, dead, named, pos, root)
-
+    # -- the body root: the subtree that shows the stated body under a
+    # furniture name, else the largest net value outside furniture.
     if thread >= 0:
-        root = thread  # the subtree that shows the stated body under a furniture name is the body
+        root = thread
+    else:
+        root = _best_root(end, dead, named, pos, neg, body)
+        if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body] \
+                and not (declared >= 0 and pos[declared] > 0 and root in range(declared, end[declared])):
+            # Little prose anywhere: a listing, a forum index, a product grid.
+            # Linked headlines with summaries are then the content. (Not when
+            # the page marks up its article body (schema.org ``articleBody``)
+            # and the little prose is in it: a short article.)
+            pos, neg = blocks.values(listing=True)
+            root = _best_root(end, dead, named, pos, neg, body)
+        else:
+            root = _prose_root(doc, dead, named, pos, root)
+
     # -- a hub page (listing, product grid, landing page; see classify) whose
     # main landmark holds the root: the landmark is the content, all of it.
     # Such a page spreads its content over many short blocks (cards,
