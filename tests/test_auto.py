@@ -158,6 +158,15 @@ def test_thread_posts_named_comments_kept_when_json_ld_states_them():
     r = wc.extract(page(main, head=head), url)
     assert first in r.text and reply in r.text
     assert "Home Screen" not in r.text
+    # The same thread kept in <noscript> (little in view): it is looked for,
+    # and chosen again, in the view the selection was made in.
+    notice = "".join(f"<p>Step {k}: this forum needs scripts; enable them in your browser settings to see "
+                     f"badges, notifications and the full interface.</p>" for k in range(6))
+    hidden_thread = f'<div id="app">Loading…</div><noscript><div class="crawler">{notice}' \
+                    f'<h1>Bridge detour</h1><div id="comments">{posts}</div></div></noscript>'
+    r = wc.extract(page(hidden_thread, head=head), url)
+    assert first in r.text and reply in r.text
+    assert "enable them" not in r.text
 
 
 def test_hub_page_returns_its_whole_main_landmark():

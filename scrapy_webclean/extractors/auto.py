@@ -226,15 +226,15 @@ def _nonspace(text: str) -> str:
     return "".join(text.split())
 
 
-def _stated_at(doc: Document, body: str) -> int:
+def _stated_at(doc: Document, body: str, excluded: bytearray) -> int:
     """The node whose text starts the stated body ``body`` (its first words,
-    spaces aside), or -1 when no visible text node holds them."""
+    spaces aside), or -1 when no text node outside ``excluded`` holds them."""
     words = body.split()[:6]
     if not words:
         return -1
     probe = " ".join(words)
     first = words[0]
-    texts, tails, parent, excluded = doc.texts, doc.tails, doc.parent, doc.measures.excluded
+    texts, tails, parent = doc.texts, doc.tails, doc.parent
 
     def holds(x: str | None) -> bool:
         return bool(x) and first in x and probe in " ".join(x.split())
@@ -263,6 +263,7 @@ class AutoExtractor(Extractor):
     def select(self, doc: Document, opts: Mapping[str, Any]):
         meta = extract_metadata(doc)
         selection, comments, strength, hidden = _select_body(doc, opts, meta.get("title"), doc.measures)
+        view: tuple[Measures, bool] = (doc.measures, False)  # the measures and unhide the selection used
         if strength < 500 and hidden > _HIDDEN_SHARE * doc.measures.text_len[doc.body]:
             # Little prose in view but most of the page's text styled hidden:
             # the page hides itself until a script runs (behind a consent
@@ -270,6 +271,7 @@ class AutoExtractor(Extractor):
             second = _select_body(doc, opts, meta.get("title"), doc.measures, unhide=True)
             if second[2] > strength:
                 selection, comments, strength, hidden = second
+                view = (doc.measures, True)
         if strength < 500 and "noscript" in doc.tags:
             # Little prose in view: some pages (forum software, for one) keep
             # the readable page in <noscript> for clients without scripts.
@@ -278,6 +280,7 @@ class AutoExtractor(Extractor):
                 second = _select_body(doc, opts, meta.get("title"), with_ns)
                 if second[2] > strength:
                     selection, comments, strength, hidden = second
+                    view = (with_ns, False)
         body_ld = meta.pop("_article_body", None)
         if body_ld:
             stated = _nonspace(body_ld)
@@ -289,9 +292,11 @@ class AutoExtractor(Extractor):
                 # thread's posts) is not in what was chosen. Where the page
                 # shows it, the block showing it is content whatever its
                 # name says (forum software calls its posts "comments").
-                at = _stated_at(doc, body_ld)
+                # Looked for in the view the selection was made in (its
+                # <noscript> read or its hidden text unhidden).
+                at = _stated_at(doc, body_ld, view[0].excluded)
                 if at >= 0:
-                    second = _select_body(doc, opts, meta.get("title"), doc.measures, stated=at)
+                    second = _select_body(doc, opts, meta.get("title"), view[0], unhide=view[1], stated=at)
                     if stated[:_PROBE] in _nonspace(second[0].text()):
                         selection, comments, strength, hidden = second
         if opts["min_text"] and len(_nonspace(selection.text())) < opts["min_text"]:
