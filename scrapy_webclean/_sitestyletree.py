@@ -241,6 +241,39 @@ def presentation_key(tag: str, attrs: Mapping[str, str]) -> str:
     return " ".join(parts)
 
 
+#: The attributes :func:`presentation_key` reads.
+_KEY_ATTRS = frozenset(("class", "id", "role", *PRESENTATION_ATTRS))
+#: Those attributes of an element (name, value pairs in document order) ->
+#: its presentation key: most elements of a site's pages repeat a few
+#: hundred of them. Cleared when full; long values are not kept (a hostile
+#: page's megabyte attributes would stay in memory with the cache).
+_SIGNATURE_KEYS: dict[tuple[tuple[str, str], ...], str] = {}
+_SIGNATURE_KEYS_MAX = 1 << 16
+_SIGNATURE_MAX_CHARS = 512
+
+
+def _default_key_function(doc: Document) -> Callable[[int], str]:
+    """``i -> presentation_key(tag, attrs)`` for the nodes of ``doc``, without
+    building each node's attribute dict: a node is read once, for the few
+    attributes the key uses, and their values looked up in a cache."""
+    nodes, keys, wanted = doc.nodes, _SIGNATURE_KEYS, _KEY_ATTRS
+
+    def key_of(i: int) -> str:
+        sig = tuple([item for item in nodes[i].items() if item[0] in wanted])
+        if not sig:
+            return ""
+        key = keys.get(sig)
+        if key is None:
+            key = presentation_key("", dict(sig))
+            if sum(len(value) for _name, value in sig) <= _SIGNATURE_MAX_CHARS:
+                if len(keys) >= _SIGNATURE_KEYS_MAX:
+                    keys.clear()
+                keys[sig] = key
+        return key
+
+    return key_of
+
+
 def _key_name(fn: AttrKey) -> str:
     if fn is presentation_key:
         return DEFAULT_KEY_NAME
@@ -558,11 +591,13 @@ class SiteStyleTree:
         attr_key, tags, own = self.attr_key, doc.tags, doc.own_len
         key_id = self._key_id
         cache: dict[int, int] = {}
+        node_key = _default_key_function(doc) if attr_key is presentation_key else None
 
         def key_of(i: int) -> int:
             kid = cache.get(i)
             if kid is None:
-                kid = cache[i] = key_id((tags[i], str(attr_key(tags[i], doc.attrs(i)))))
+                key = node_key(i) if node_key is not None else str(attr_key(tags[i], doc.attrs(i)))
+                kid = cache[i] = key_id((tags[i], key))
             return kid
 
         max_features = self.max_features
@@ -1140,7 +1175,8 @@ class CompiledSiteTree:
     ``threshold`` say what it was made from.
     """
 
-    __slots__ = ("attr_key", "keys", "children", "low", "branches", "template", "labels", "pages", "threshold")
+    _STATE = ("attr_key", "keys", "children", "low", "branches", "template", "labels", "pages", "threshold")
+    __slots__ = (*_STATE, "_verdicts")
 
     def __init__(self, attr_key: AttrKey, keys: dict[tuple[str, str], int], children: dict[tuple, int],
                  low: bytearray, branches: bytearray, template: dict[int, frozenset[str] | None],
@@ -1154,6 +1190,10 @@ class CompiledSiteTree:
         self.labels = labels
         self.pages = pages
         self.threshold = threshold
+        #: (low node, own text of a page node mapped to it) -> whether that
+        #: text is the template's (see _seen_text): a site's pages repeat
+        #: their template lines, and most of them come again and again.
+        self._verdicts: dict[tuple[int, str], bool] = {}
 
     @classmethod
     def _from_tree(cls, tree: SiteStyleTree) -> "CompiledSiteTree":
@@ -1191,11 +1231,12 @@ class CompiledSiteTree:
         return cls(tree.attr_key, keys, children, low, branches, template, labels, tree.pages, tree.threshold)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
+        return {name: getattr(self, name) for name in self._STATE}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        for name in self.__slots__:
+        for name in self._STATE:
             setattr(self, name, state.get(name, {}) if name == "labels" else state[name])
+        self._verdicts = {}
 
     def __repr__(self) -> str:
         return f"<CompiledSiteTree pages={self.pages} nodes={len(self.low)}>"
@@ -1215,8 +1256,14 @@ class CompiledSiteTree:
         attr_key, key_ids, children, low, branches = self.attr_key, self.keys, self.children, self.low, self.branches
         labels = self.labels
 
-        def key_of(i: int) -> int:
-            return key_ids.get((tags[i], str(attr_key(tags[i], doc.attrs(i)))), -1)
+        if attr_key is presentation_key:
+            node_key = _default_key_function(doc)
+
+            def key_of(i: int) -> int:
+                return key_ids.get((tags[i], node_key(i)), -1)
+        else:
+            def key_of(i: int) -> int:
+                return key_ids.get((tags[i], str(attr_key(tags[i], doc.attrs(i)))), -1)
 
         body = doc.body
         mapped = [-1] * n
@@ -1232,23 +1279,44 @@ class CompiledSiteTree:
             mapped[i] = e
             if not branches[e]:
                 continue
-            seq, groups = _child_runs(doc, i, key_of)
-            for k, group in zip(seq, groups):
-                child = children.get((e, k))
-                if child is not None:
-                    for c in group:
-                        stack.append((c, child))
+            # Each visible child goes to the tree child with its key (the
+            # runs _child_runs collapses map node by node all the same).
+            j, last = i + 1, end[i]
+            while j < last:
+                if tags[j] not in _SKIPPED:
+                    child = children.get((e, key_of(j)))
+                    if child is not None:
+                        stack.append((j, child))
+                j = end[j]
         # Children before parents: a node is noise when it maps to a low node,
         # its own text is the template's, and every visible child is noise.
         stop = end[body]
         blocked = bytearray(n)
         noise = bytearray(n)
-        template = self.template
+        template, verdicts, own = self.template, self._verdicts, doc.own_len
         for i in range(stop - 1, body, -1):
             if tags[i] in _SKIPPED:
                 continue
             e = mapped[i]
-            if e >= 0 and low[e] and not blocked[i] and _seen_text(doc, i, template.get(e, _NO_TEXT)):
+            if e < 0 or not low[e] or blocked[i]:
+                blocked[parent[i]] = 1
+                continue
+            known = template.get(e, _NO_TEXT)
+            if known is None or (not own[i] and tags[i] != "img"):
+                noise[i] = 1  # no text to check (see _seen_text)
+                continue
+            if tags[i] == "img":
+                seen = _seen_text(doc, i, known)
+            else:
+                text = _own_text(doc, i)
+                seen = verdicts.get((e, text))
+                if seen is None:
+                    seen = _text_seen(text, known)
+                    if len(text) <= _VERDICT_MAX_CHARS:
+                        if len(verdicts) >= _VERDICTS_MAX:
+                            verdicts.clear()
+                        verdicts[(e, text)] = seen
+            if seen:
                 noise[i] = 1
             else:
                 blocked[parent[i]] = 1
@@ -1268,6 +1336,10 @@ TEMPLATE_SHARE = 0.5
 
 
 _NO_TEXT: frozenset[str] = frozenset()
+#: Verdicts a compiled tree keeps (cleared when full), and the longest
+#: text kept with one.
+_VERDICTS_MAX = 1 << 15
+_VERDICT_MAX_CHARS = 300
 
 
 def _seen_text(doc: Document, i: int, known: frozenset[str] | None) -> bool:
@@ -1278,7 +1350,15 @@ def _seen_text(doc: Document, i: int, known: frozenset[str] | None) -> bool:
         return True
     if not doc.own_len[i] and doc.tags[i] != "img":
         return True  # no text directly in it (own_len counts what _own_text joins)
-    feats = _page_features(doc, i)
+    return _features_seen(_page_features(doc, i), known)
+
+
+def _text_seen(text: str, known: frozenset[str]) -> bool:
+    """:func:`_seen_text` for the own text of a page node that is no image."""
+    return _features_seen(content_features(text), known)
+
+
+def _features_seen(feats: set[str], known: frozenset[str]) -> bool:
     if not feats:
         return True
     if not known:

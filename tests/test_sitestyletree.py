@@ -11,7 +11,8 @@ import scrapy_webclean as wc
 from scrapy_webclean import SiteStyleTree, SiteTreeError
 from scrapy_webclean._document import parse
 from scrapy_webclean._scoring import page_counts, summarize
-from scrapy_webclean._sitestyletree import FORMAT_VERSION, content_features, lead_token, presentation_key
+from scrapy_webclean._sitestyletree import (FORMAT_VERSION, _default_key_function, content_features, lead_token,
+                                            presentation_key)
 
 from conftest import corpus_pages
 
@@ -414,6 +415,32 @@ def test_threshold_zero_keeps_everything_and_bad_settings_are_rejected():
 ])
 def test_default_presentation_key(attrs, key):
     assert presentation_key("div", attrs) == key
+
+
+def test_the_fast_default_key_of_a_page_node_is_the_presentation_key():
+    # Trees read page nodes' keys without building their attribute dicts;
+    # the key must be presentation_key's all the same, cached or not.
+    long_class = "wide " * 400
+    doc = parse('<html><body><div class="story main" id="x" data-id="7" href="/a">a</div><p>b</p>'
+                '<table align="Center" width="100%" role="grid"><tr><td valign="top" class="c">c</td></tr></table>'
+                f'<span class="{long_class}" xml:lang="en">d</span><span class="{long_class}">e</span>'
+                '<div id="story-123" class="post-1 entry">f</div></body></html>')
+    key_of = _default_key_function(doc)
+    for _ in range(2):  # cold, then cached
+        for i in range(len(doc)):
+            if doc.tags[i]:
+                assert key_of(i) == presentation_key(doc.tags[i], doc.attrs(i))
+
+
+def test_a_compiled_cleaner_gives_the_same_mask_with_its_verdicts_cached_and_after_pickling():
+    compiled = learned(range(6)).compile()
+    doc = parse(site_page(6))
+    first = compiled.noise_mask(doc)
+    assert any(first) and compiled._verdicts  # template lines were checked, and their verdicts kept
+    assert compiled.noise_mask(parse(site_page(6))) == first
+    again = pickle.loads(pickle.dumps(compiled))
+    assert again._verdicts == {}  # a cache, not part of the cleaner
+    assert again.noise_mask(parse(site_page(6))) == first
 
 
 def test_content_features_are_word_pairs_and_cjk_bigrams():
