@@ -100,3 +100,30 @@ def test_inline_pool_runs_in_this_process():
     assert pool.call(os.getpid) == os.getpid()
     with pytest.raises(JobError):
         asyncio.run(pool.run(int, "x"))
+
+
+def test_components_start_the_crawlers_workers_when_built_in_a_crawl_only():
+    # Built inside Crawler.crawl, the components start the worker processes
+    # at once (they start while Scrapy opens the spider); built outside a
+    # crawl, as here by get_crawler, they start none until a first job.
+    from scrapy.utils.test import get_crawler
+
+    from scrapy_webclean._workers import _POOLS
+    from scrapy_webclean.downloadermiddlewares.pagetype import PageTypeMiddleware
+    from scrapy_webclean.extensions.sitestyletree import SiteStyleTreeExtension
+    from scrapy_webclean.pipelines.extraction import ExtractionPipeline
+
+    for component in (PageTypeMiddleware, ExtractionPipeline, SiteStyleTreeExtension):
+        crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 1})
+        component.from_crawler(crawler)
+        assert crawler not in _POOLS
+        crawler.crawling = True
+        component.from_crawler(crawler)
+        pool = _POOLS[crawler]
+        try:
+            deadline = time.monotonic() + 30
+            while not pool._workers and time.monotonic() < deadline:
+                time.sleep(0.01)  # the pool's thread starts its worker
+            assert len(pool._workers) == 1 and pool._workers[0].process.poll() is None
+        finally:
+            pool.close()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from scrapy.exceptions import NotConfigured
 
 from .._jobs import classify_page
-from .._workers import TAG_PRIORITY, WorkerCrashed, crawler_pool
+from .._workers import TAG_PRIORITY, WorkerCrashed, crawler_pool, start_crawler_pool
 from ..errors import ExtractionTimeout, WebcleanError
 from ..settings import webclean_config
 from ..spidermiddlewares.pagesource import _is_html, page_source
@@ -49,6 +49,7 @@ class PageTypeMiddleware:
         self._pool: Any = None
         self._pipeline: Any = None
         self._sst: Any = None
+        start_crawler_pool(crawler)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:

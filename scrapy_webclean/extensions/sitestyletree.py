@@ -34,7 +34,7 @@ from twisted.python.failure import Failure
 from scrapy.utils.project import data_path
 
 from .._jobs import learn_site_tree, load_site_tree
-from .._workers import TREE_PRIORITY, crawler_pool
+from .._workers import TREE_PRIORITY, crawler_pool, start_crawler_pool
 from ..errors import WebcleanError
 from ..settings import webclean_config
 from ..spidermiddlewares.pagesource import page_source
@@ -131,6 +131,7 @@ class SiteStyleTreeExtension:
         self._pipeline: Any = None
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(self.response_received, signal=signals.response_received)
+        start_crawler_pool(crawler)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:

@@ -24,7 +24,7 @@ from scrapy.exceptions import DropItem, NotConfigured
 
 from .._jobs import ExtractionPlan, extract_fields
 from .._registry import get_extractor
-from .._workers import EXTRACT_PRIORITY, crawler_pool
+from .._workers import EXTRACT_PRIORITY, crawler_pool, start_crawler_pool
 from ..errors import ExtractionTimeout, WebcleanError
 from ..extensions.sitestyletree import SiteStyleTreeExtension
 from ..settings import PAGE_FIELDS, RESULT_FIELDS, webclean_config
@@ -64,6 +64,7 @@ class ExtractionPipeline:
         self._sources: PageSourceMiddleware | None = None
         self._sst: SiteStyleTreeExtension | None = None
         self._applied_sites: set[str] = set()
+        start_crawler_pool(crawler)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
