@@ -588,17 +588,17 @@ class SiteStyleTree:
         self.pages += 1
         self._dirty = True
         self._compiled = None
-        attr_key, tags, own = self.attr_key, doc.tags, doc.own_len
+        attr_key, tags, own, end = self.attr_key, doc.tags, doc.own_len, doc.end
         key_id = self._key_id
-        cache: dict[int, int] = {}
-        node_key = _default_key_function(doc) if attr_key is presentation_key else None
+        # Each page node is read once: as a child of its parent (or as <body>).
+        if attr_key is presentation_key:
+            node_key = _default_key_function(doc)
 
-        def key_of(i: int) -> int:
-            kid = cache.get(i)
-            if kid is None:
-                key = node_key(i) if node_key is not None else str(attr_key(tags[i], doc.attrs(i)))
-                kid = cache[i] = key_id((tags[i], key))
-            return kid
+            def key_of(i: int) -> int:
+                return key_id((tags[i], node_key(i)))
+        else:
+            def key_of(i: int) -> int:
+                return key_id((tags[i], str(attr_key(tags[i], doc.attrs(i)))))
 
         max_features = self.max_features
         found: dict[int, tuple[_Element, set[str]]] = {}  # features of this page, per tree node
@@ -639,25 +639,30 @@ class SiteStyleTree:
                 for i in group:
                     # own_len 0: only whitespace, which gives no feature and no lead token
                     text = _own_text(doc, i) if own[i] and tags[i] not in INVISIBLE_TAGS else ""
-                    leads = child.leads
-                    if leads is not None and text:
-                        lead = lead_token(text)
-                        if lead is not None:
-                            if lead in leads:
-                                leads[lead] += 1
-                            elif len(leads) < LEAD_CAP:
-                                leads[lead] = 1
+                    if text:
+                        leads = child.leads
+                        if leads is not None:
+                            lead = lead_token(text)
+                            if lead is not None:
+                                if lead in leads:
+                                    leads[lead] += 1
+                                elif len(leads) < LEAD_CAP:
+                                    leads[lead] = 1
+                                else:
+                                    child.leads = None
+                    if text or tags[i] == "img":
+                        feats = _page_features(doc, i, text)
+                        if feats:
+                            entry = found.get(id(child))
+                            if entry is None:
+                                found[id(child)] = (child, feats)
                             else:
-                                child.leads = None
-                    feats = _page_features(doc, i, text)
-                    if feats:
-                        entry = found.get(id(child))
-                        if entry is None:
-                            found[id(child)] = (child, feats)
-                        else:
-                            entry[1].update(feats)
-                    child_seq, child_groups = _child_runs(doc, i, key_of)
-                    stack.append((child_seq, child_groups, child))
+                                entry[1].update(feats)
+                    if end[i] == i + 1:
+                        stack.append(((), [], child))  # a leaf: no children to read
+                    else:
+                        child_seq, child_groups = _child_runs(doc, i, key_of)
+                        stack.append((child_seq, child_groups, child))
         for elem, feats in found.values():
             table = elem.features
             if table is None:
