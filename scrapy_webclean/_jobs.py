@@ -40,13 +40,16 @@ def extract_fields(body: bytes, url: str | None, encoding: str | None, extractor
     """Extract one page: ``(the outputs fields of the result, seconds spent)``.
 
     Only what is asked for is rendered and sent back (``html`` and
-    ``markdown`` are rendered lazily by :class:`ExtractResult`).
+    ``markdown`` are rendered lazily by :class:`ExtractResult`). A page a
+    tagging job kept parsed in this process (see :func:`classify_page`'s
+    ``keep``) is extracted from that parse.
     """
     started = time.perf_counter()
     # The pipeline checks WEBCLEAN_MAXSIZE itself, which may exceed the
     # library's default limit.
-    result = extract(body, url, encoding=encoding, extractor=extractor, site_tree=site_tree, max_body_size=None,
-                     **options)
+    doc = _take_kept(url, encoding, body)
+    result = extract(body if doc is None else doc, url, encoding=encoding, extractor=extractor,
+                     site_tree=site_tree, max_body_size=None, **options)
     return _fields(result, outputs), time.perf_counter() - started
 
 

@@ -152,6 +152,34 @@ def test_learning_job_reuses_the_parses_its_tagging_jobs_kept(monkeypatch):
     _jobs._kept_bytes = 0
 
 
+def test_extraction_job_reuses_a_parse_kept_while_the_site_was_sampled(monkeypatch):
+    """A page tagged with ``keep`` that did not become a sample is extracted
+    from its kept parse (in the same process), with the same values."""
+    import zlib
+
+    from scrapy_webclean import _jobs
+
+    prose = "The council met on Tuesday and agreed the budget after a long debate, its members said. " * 8
+    pages = [HtmlResponse(f"https://leftover.example/news/{n}", body=page("leftover.example", n).body.replace(
+        b"</p>", f" {prose}</p>".encode())) for n in range(5)]
+    cleaner, _seconds, _values = _jobs.learn_site_tree(
+        [(zlib.compress(p.body), p.url, "utf-8") for p in pages[:4]], None)
+    outputs = ("title", "text")
+    fresh, _ = _jobs.extract_fields(pages[4].body, pages[4].url, "utf-8", "auto", {}, outputs, site_tree=cleaner)
+    assert _jobs.classify_page(pages[4].body, pages[4].url, "utf-8", keep=True)[0] == "content"
+    parsed = []
+    load = _jobs.load_document
+    monkeypatch.setattr(_jobs, "load_document", lambda *a, **k: parsed.append(a[1]) or load(*a, **k))
+    monkeypatch.setattr(_jobs, "extract", lambda body, *a, **k: parsed.append(type(body).__name__) or
+                        __import__("scrapy_webclean").extract(body, *a, **k))
+    values, _ = _jobs.extract_fields(pages[4].body, pages[4].url, "utf-8", "auto", {}, outputs, site_tree=cleaner)
+    assert values == fresh and "Copyright" not in values["text"]
+    assert parsed == ["Document"] and not _jobs._KEPT  # taken, not parsed again
+    # Not kept (or kept for other bytes): parsed from the body as before.
+    values, _ = _jobs.extract_fields(pages[4].body, pages[4].url, "utf-8", "auto", {}, outputs, site_tree=cleaner)
+    assert values == fresh and parsed[-1] == "bytes"
+
+
 def test_hold_waits_for_a_tree_being_learned_and_no_longer(tmp_path):
     """A response of a site whose tree is being learned waits for it, so it
     is tagged and extracted with the tree from one parse - at most

@@ -303,6 +303,13 @@ class SiteStyleTreeExtension:
             return None
         return _affinity(site)
 
+    @staticmethod
+    def site_affinity(site: str) -> tuple[str, str]:
+        """The pool affinity of the jobs of ``site`` that may find one of its
+        pages kept parsed where the site was sampled (its learning job, and
+        the extraction of a page tagged while the site was sampled)."""
+        return _affinity(site)
+
     def extracted(self, url: str) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
         """``(plan key, values)`` when the learning job extracted the page at
         ``url`` (one of its samples) with the site's tree, else ``None``.

@@ -165,10 +165,13 @@ class ExtractionPipeline:
             values = extracted[1]
             self.stats.inc_value("webclean/items/reused_parse")
         else:
+            # A page tagged while its site was sampled may still be parsed
+            # on the worker that sampled it.
+            affinity = self._sst.site_affinity(source.site) if self._sst is not None and source.site else None
             try:
                 values, seconds = await self._pool.run(extract_fields, source.body, source.url, source.encoding,
                                                        extractor, options, self._outputs, tree=tree,
-                                                       priority=EXTRACT_PRIORITY)
+                                                       priority=EXTRACT_PRIORITY, affinity=affinity)
             except ExtractionTimeout as exc:
                 self.stats.inc_value("webclean/time/extract", self._pool.timeout)
                 return self._fail(item, adapter, source, "timeout", str(exc))
