@@ -11,7 +11,10 @@ as a subprocess, alternating::
 at each simulated network latency (seconds the bundled server waits before
 answering; 0 makes the crawl purely CPU-bound), and prints a Markdown table
 of pages per second (responses / Scrapy's elapsed_time_seconds, median of the
-repeats) and the on/off ratio::
+repeats) and the on/off and warm/off ratios. Each repeat runs the three modes
+back to back, and a ratio is the median of the repeats' own ratios, with
+their range: a virtual machine's speed can drift by a third within minutes,
+and neighbouring runs share most of the drift::
 
     python tests/benchmarks/crawl_throughput.py [--latency 0 0.1 0.3] [--repeat 3] [--workers N] [--polite]
 """
@@ -62,7 +65,7 @@ def main() -> None:
         warm_dir = tmpdir / "warm-sst"
         crawl(0.0, {"WEBCLEAN_SST_DIR": str(warm_dir), **extra}, tmpdir)  # trees for the "warm" runs
         print("| latency (s) | off (pages/s) | on, learning trees (pages/s) | on, saved trees (pages/s) "
-              "| on/off | warm/off |")
+              "| on/off (range) | warm/off (range) |")
         print("|---|---|---|---|---|---|")
         for latency in args.latency:
             rates: dict[str, list[float]] = {"off": [], "on": [], "warm": []}
@@ -76,11 +79,17 @@ def main() -> None:
                     seconds, responses, _items = crawl(latency, settings, tmpdir)
                     rates[mode].append(responses / seconds)
             off, on, warm = (statistics.median(rates[m]) for m in ("off", "on", "warm"))
-            print(f"| {latency:g} | {off:.1f} | {on:.1f} | {warm:.1f} | {on / off:.2f} | {warm / off:.2f} |",
-                  flush=True)
+            print(f"| {latency:g} | {off:.1f} | {on:.1f} | {warm:.1f} | {paired(rates['on'], rates['off'])} "
+                  f"| {paired(rates['warm'], rates['off'])} |", flush=True)
     workers = args.workers if args.workers is not None else default_workers()
     print(f"\nWEBCLEAN_WORKERS={workers} (default on this machine: {default_workers()}; "
           f"os.cpu_count() = {os.cpu_count()}); load average before {load_before}, after {load()}")
+
+
+def paired(rates: list[float], off: list[float]) -> str:
+    """Median and range of the ratios of runs made side by side."""
+    ratios = [a / b for a, b in zip(rates, off)]
+    return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})"
 
 
 def load() -> str:
