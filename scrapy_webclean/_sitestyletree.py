@@ -663,20 +663,33 @@ class SiteStyleTree:
                     else:
                         child_seq, child_groups = _child_runs(doc, i, key_of)
                         stack.append((child_seq, child_groups, child))
+        # A page's features are a set, whose order changes with the
+        # interpreter's string hashing (every process its own): the tree
+        # must not. New features are added in sorted order (which of them a
+        # full table keeps, and the saved file's order), and the page's
+        # additions to log_df are summed exactly (math.fsum: no order).
         for elem, feats in found.values():
             table = elem.features
             if table is None:
                 table = elem.features = {}
+            new: list[str] = []
+            logs: list[float] = []
             for f in feats:
                 c = table.get(f)
                 if c is None:
-                    if len(table) >= max_features:
-                        elem.overflow += 1
-                        continue
-                    table[f] = 1
+                    new.append(f)
                 else:
                     table[f] = c + 1
-                    elem.log_df += math.log((c + 1) / c)
+                    logs.append(math.log((c + 1) / c))
+            if logs:
+                elem.log_df += math.fsum(logs)
+            if new:
+                new.sort()
+                room = max_features - len(table)
+                if len(new) > room:
+                    elem.overflow += len(new) - max(room, 0)
+                    del new[max(room, 0):]
+                table.update(dict.fromkeys(new, 1))
 
     # -- importance ----------------------------------------------------------------------
     def _elements_preorder(self) -> list[_Element]:
