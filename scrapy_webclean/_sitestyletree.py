@@ -248,7 +248,7 @@ _KEY_ATTRS = frozenset(("class", "id", "role", *PRESENTATION_ATTRS))
 #: hundred of them. Cleared when full; long values are not kept (a hostile
 #: page's megabyte attributes would stay in memory with the cache).
 _SIGNATURE_KEYS: dict[tuple[tuple[str, str], ...], str] = {}
-_SIGNATURE_KEYS_MAX = 1 << 16
+_SIGNATURE_KEYS_MAX = 1 << 14
 _SIGNATURE_MAX_CHARS = 512
 
 
@@ -1355,8 +1355,10 @@ TEMPLATE_SHARE = 0.5
 
 _NO_TEXT: frozenset[str] = frozenset()
 #: Verdicts a compiled tree keeps (cleared when full), and the longest
-#: text kept with one.
-_VERDICTS_MAX = 1 << 15
+#: text kept with one: a site's template has a few hundred lines (about 400
+#: on site-bbc, 500 on site-163, of 6 to 12 characters on average), and a
+#: worker keeps up to WORKER_TREE_CACHE trees, each at most about 2 MB so.
+_VERDICTS_MAX = 1 << 12
 _VERDICT_MAX_CHARS = 300
 
 
