@@ -29,6 +29,7 @@ import socket
 import subprocess
 import sys
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future
@@ -451,8 +452,10 @@ def crawler_pool(crawler: Any) -> WorkerPool:
     """The one pool of ``crawler``, shared by every webclean component.
 
     Sized by ``WEBCLEAN_WORKERS`` with ``WEBCLEAN_TIMEOUT`` per job, created
-    on first use and closed when the engine stops. Each replaced worker
-    increments the ``webclean/workers/restarted`` stat.
+    on first use and closed when the engine stops, or when the crawler is
+    collected (a crawl that failed before its engine started sends no
+    ``engine_stopped``). Each replaced worker increments the
+    ``webclean/workers/restarted`` stat.
     """
     pool = _POOLS.get(crawler)
     if pool is None:
@@ -461,16 +464,21 @@ def crawler_pool(crawler: Any) -> WorkerPool:
         from .settings import webclean_config
 
         config = webclean_config(crawler.settings)
-        stats = crawler.stats
+        # The pool must not hold the crawler (its stats hold it too): the
+        # crawler owns the pool, and _POOLS forgets both once it is gone.
+        crawler_ref = weakref.ref(crawler)
 
         def restarted(why: str) -> None:
-            stats.inc_value("webclean/workers/restarted")
+            owner = crawler_ref()
+            if owner is not None and owner.stats is not None:
+                owner.stats.inc_value("webclean/workers/restarted")
 
         # The workers start at once (see start_crawler_pool).
         pool = WorkerPool(config.workers, config.timeout, on_restart=restarted, eager=True,
                           niceness=config.workers_niceness)
         _POOLS[crawler] = pool
         crawler.signals.connect(pool.close, signal=signals.engine_stopped, weak=False)
+        weakref.finalize(crawler, pool.close)
     return pool
 
 

@@ -127,3 +127,23 @@ def test_components_start_the_crawlers_workers_when_built_in_a_crawl_only():
             assert len(pool._workers) == 1 and pool._workers[0].process.poll() is None
         finally:
             pool.close()
+
+
+def test_a_crawlers_pool_goes_with_the_crawler():
+    # A crawl that fails before its engine starts never sends
+    # engine_stopped: its pool is closed, and forgotten, when the crawler
+    # is collected (the pool holds no reference to it).
+    import gc
+
+    from scrapy.utils.test import get_crawler
+
+    from scrapy_webclean._workers import _POOLS, crawler_pool
+
+    crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 1})
+    pool = crawler_pool(crawler)
+    assert pool.call(os.getpid) != os.getpid()
+    process = pool._workers[0].process
+    del crawler
+    gc.collect()
+    assert pool._closed and all(value is not pool for value in list(_POOLS.values()))
+    assert process.wait(10) is not None
