@@ -109,7 +109,9 @@ root of the pages that had the node): new text in a template place stays.
 Bounded memory: at most ``max_pages`` pages are learned (later ones are
 refused); a page already learned (same URL or same text) is refused; an
 element stores at most ``max_features`` distinct features (a feature past
-that is counted as seen once, which can only lean towards keeping) and at
+that is counted as seen once, which can only lean towards keeping; a page's
+new features are taken in sorted order, so the same pages make the same
+tree in every process, whatever its string hashing) and at
 most ``LEAD_CAP`` first tokens (past that it is no labelled line); the
 element nodes, shared by key, stop growing once the template is known.
 
