@@ -42,12 +42,26 @@ WEBCLEAN_SST_MAX_DOMAINS = 200
 WEBCLEAN_SST_MIN_PAGES = 10
 WEBCLEAN_SST_WAIT = 30.0
 
+
+def _usable_cpus() -> int:
+    """CPUs this process may run on: its affinity (taskset, a container's
+    cpuset), not the host's count. A CPU quota (``docker --cpus``) is not
+    seen: set ``WEBCLEAN_WORKERS`` there."""
+    count = getattr(os, "process_cpu_count", None)  # Python 3.13+
+    if count is not None:
+        return count() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
 WEBCLEAN_TIMEOUT = 10.0
 # One worker per core, up to four: the reactor process mostly waits on the
 # network (measured: about a third of a core for a 20 pages/s crawl), and a
 # worker idle for lack of pages costs nothing. Worker processes need POSIX
 # (they are handed a socket at start): on Windows extraction runs inline.
-WEBCLEAN_WORKERS = 0 if os.name == "nt" else min(4, os.cpu_count() or 1)
+# The cores counted are those this process may run on (see _usable_cpus).
+WEBCLEAN_WORKERS = 0 if os.name == "nt" else min(4, _usable_cpus())
 # Above 0, workers run at a lower CPU priority than the crawl: when cores
 # are short the reactor (downloads, the spider, the feed) goes first and
 # extraction takes what is left. Off by default: on a machine busy with

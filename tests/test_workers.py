@@ -147,3 +147,16 @@ def test_a_crawlers_pool_goes_with_the_crawler():
     gc.collect()
     assert pool._closed and all(value is not pool for value in list(_POOLS.values()))
     assert process.wait(10) is not None
+
+
+def test_default_workers_count_the_cpus_this_process_may_use(monkeypatch):
+    # A taskset or a container's cpuset of 1 CPU gets 1 worker, whatever
+    # the host has.
+    from scrapy_webclean import settings
+
+    monkeypatch.delattr(os, "process_cpu_count", raising=False)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {5}, raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    assert settings._usable_cpus() == 1
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(8)), raising=False)
+    assert settings._usable_cpus() == 8
