@@ -19,13 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from ._api import extract, load_document
+from ._links import page_links
 
 __all__ = ["extract_fields", "classify_page", "learn_site_tree", "load_site_tree"]
 
 #: ``(extractor, options, outputs, extract_hubs)``
 ExtractionPlan = tuple[str, dict[str, Any], Sequence[str], bool]
-#: ``(kind, score, seconds classifying, extracted values or None, seconds extracting)``
-PageReport = tuple[str, float, float, "dict[str, Any] | None", float]
+#: ``(kind, score, seconds classifying, extracted values or None, seconds
+#: extracting, the page's links or None)``
+PageReport = tuple[str, float, float, "dict[str, Any] | None", float, "list[str] | None"]
 
 
 def _fields(result: Any, outputs: Sequence[str]) -> dict[str, Any]:
@@ -54,7 +56,8 @@ def extract_fields(body: bytes, url: str | None, encoding: str | None, extractor
 
 
 def classify_page(body: bytes, url: str | None, encoding: str | None,
-                  plan: ExtractionPlan | None = None, site_tree: Any = None, keep: bool = False) -> PageReport:
+                  plan: ExtractionPlan | None = None, site_tree: Any = None, keep: bool = False,
+                  links: bool = False) -> PageReport:
     """Tag one page hub or content with :func:`scrapy_webclean.classify`.
 
     With a ``plan`` ``(extractor, options, outputs, extract_hubs)``, a page
@@ -63,8 +66,9 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     With ``keep``, a content page stays parsed in this process (a few, the
     least recently kept dropped first) for a :func:`learn_site_tree` job
     run here later: the page of a site still being sampled will likely be
-    one of its samples. Returns ``(kind, score, seconds classifying, values
-    or None, seconds extracting)``.
+    one of its samples. With ``links``, the page's links are listed too
+    (:func:`~scrapy_webclean._links.page_links`). Returns ``(kind, score,
+    seconds classifying, values or None, seconds extracting, links or None)``.
     """
     from . import classify
 
@@ -81,7 +85,9 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
         extractor, options, outputs, _hubs = plan
         extracted = extract(doc, url, encoding=encoding, extractor=extractor, site_tree=site_tree, **options)
         values = _fields(extracted, outputs)
-    return (result.kind, float(result.score), classified - started, values, time.perf_counter() - classified)
+    extracted_at = time.perf_counter()
+    found = page_links(doc, url) if links else None
+    return (result.kind, float(result.score), classified - started, values, extracted_at - classified, found)
 
 
 #: Samples a learning job keeps parsed to extract them with the new tree,

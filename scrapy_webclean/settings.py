@@ -33,6 +33,7 @@ WEBCLEAN_EXTRACT_HUBS = False
 WEBCLEAN_EXTRACTOR = "auto"
 WEBCLEAN_EXTRACTOR_OPTIONS: dict[str, Any] = {}
 WEBCLEAN_FIELDS = ["title", "text", "page_type"]
+WEBCLEAN_LINKS = False
 WEBCLEAN_MAXSIZE = 10 * 1024 * 1024
 WEBCLEAN_OVERWRITE = False
 
@@ -91,6 +92,7 @@ class WebcleanConfig:
     extractor: str
     extractor_options: dict[str, Any]
     fields: dict[str, str]  # source name -> item field name
+    links: bool
     maxsize: int
     overwrite: bool
     sst_enabled: bool
@@ -159,6 +161,7 @@ def webclean_config(settings: BaseSettings) -> WebcleanConfig:
         extractor=extractor,
         extractor_options=dict(options),
         fields=_fields(settings),
+        links=_get(settings, "WEBCLEAN_LINKS", "getbool"),
         maxsize=_get(settings, "WEBCLEAN_MAXSIZE", "getint"),
         overwrite=_get(settings, "WEBCLEAN_OVERWRITE", "getbool"),
         sst_enabled=_get(settings, "WEBCLEAN_SST_ENABLED", "getbool"),

@@ -61,3 +61,52 @@ def test_tags_in_worker_processes():
         assert run(mw, html(HUB)).request.meta["webclean_page_type"] == "hub"
     finally:
         mw._pool.close()
+
+
+LINKS_PAGE = b"""<html><head><base href="https://cdn.example/base/"><title>Links</title></head><body>
+<p><a href="story-1">one</a> <a href=" /story-2#comments ">two</a> <a href="story-1#top">one again</a>
+<a href="mailto:desk@news.example">mail</a> <a href="javascript:void(0)">js</a> <a href="#">top</a>
+<a>no href</a> <a href="">empty</a> <a href="HTTPS://Other.example/x">other</a></p>
+<map><area href="/map-area" alt="area"></map></body></html>"""
+
+
+def test_links_in_meta_when_asked():
+    url = "https://news.example/world/"
+    crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 0, "WEBCLEAN_LINKS": True})
+    meta = run(build_from_crawler(PageTypeMiddleware, crawler), html(LINKS_PAGE, url)).request.meta
+    # Resolved against <base href>, fragments dropped, each once, http(s) only, in page order.
+    assert meta["webclean_links"] == ["https://cdn.example/base/story-1", "https://cdn.example/story-2",
+                                      "https://cdn.example/base/", "https://Other.example/x",
+                                      "https://cdn.example/map-area"]
+    default = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 0})
+    assert "webclean_links" not in run(build_from_crawler(PageTypeMiddleware, default), html(LINKS_PAGE, url)).request.meta
+
+
+def test_links_match_the_example_spiders_own_parse(bbc_page, netease_page):
+    from example_project.spiders.news import NewsSpider
+
+    crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 1, "WEBCLEAN_LINKS": True})
+    mw = build_from_crawler(PageTypeMiddleware, crawler)
+    try:
+        for body, url, ctype in ((bbc_page, "https://www.bbc.com/news/business-38632145", "text/html; charset=utf-8"),
+                                 (netease_page, "https://money.163.com/article/1.html", "text/html; charset=gbk"),
+                                 (HUB, "https://news.example/world", "text/html")):
+            response = run(mw, html(body, url, ctype=ctype))
+            links = response.request.meta["webclean_links"]
+            assert len(links) > 20
+            own = [link for link in NewsSpider.links(response) if link.startswith(("http://", "https://"))]
+            assert links == own
+    finally:
+        mw._pool.close()
+
+
+def test_links_are_bounded():
+    from scrapy_webclean._document import parse
+    from scrapy_webclean._links import MAX_LINKS, page_links
+
+    body = "".join(f"<a href='/p{n}'>{n}</a>" for n in range(MAX_LINKS + 500))
+    links = page_links(parse(body, "https://news.example/"), "https://news.example/")
+    assert len(links) == MAX_LINKS
+    assert links[:2] == ["https://news.example/p0", "https://news.example/p1"]
+    assert page_links(parse(b"", "https://news.example/")) == []
+    assert page_links(parse(b"<p>no links</p>"), None) == []

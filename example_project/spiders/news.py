@@ -5,10 +5,15 @@ With no arguments the spider crawls the bundled sample of two real sites
 (see :mod:`example_project.samplesites`). With ``-a start_urls=URL[,URL...]``
 it crawls those sites instead.
 
-The spider only routes: it follows links from pages the
+The spider only routes: it follows the links of every page (hub pages
+lead to articles, articles to related ones, up to ``DEPTH_LIMIT``) and
+yields ``{"url": ...}`` for the pages the
 :class:`~scrapy_webclean.downloadermiddlewares.pagetype.PageTypeMiddleware`
-tagged as hubs, and yields ``{"url": ...}`` for content pages; the
-scrapy-webclean pipeline fills in title, text and the rest.
+tagged as content; the scrapy-webclean pipeline fills in title, text and
+the rest. The project sets ``WEBCLEAN_LINKS``, so a tagged page comes with
+its links, read from the parse the tagging worker made; the spider parses a
+page itself only when they are missing (scrapy-webclean off, or a page it
+did not tag).
 """
 
 from __future__ import annotations
@@ -63,6 +68,16 @@ class NewsSpider(scrapy.Spider):
         for url in self.sample.start_urls if self.sample is not None else self.start_urls:
             yield self.request(url)
 
+    @staticmethod
+    def links(response: scrapy.http.TextResponse) -> list[str]:
+        """The page's links, absolute and without fragment, each once (what
+        ``webclean_links`` holds), from a parse of our own."""
+        # Plain strings from lxml: a news page has hundreds of links, and a
+        # Selector per link costs more than the rest.
+        base = get_base_url(response)  # once: response.urljoin() looks it up per call
+        hrefs = response.selector.root.xpath("//a/@href | //area/@href")
+        return list(dict.fromkeys(urljoin(base, h.strip()).split("#")[0] for h in hrefs if h.strip()))
+
     def parse(self, response: scrapy.http.Response) -> Any:
         if not isinstance(response, scrapy.http.TextResponse):
             return
@@ -71,11 +86,8 @@ class NewsSpider(scrapy.Spider):
         if page_type == "content" or (page_type is None and response.meta.get("depth", 0) > 0):
             yield {"url": response.url}
         host = urlsplit(response.url).hostname
-        # Plain strings from lxml, each distinct href once: a news page has
-        # hundreds of links, and a Selector per link costs more than the rest.
-        base = get_base_url(response)  # once: response.urljoin() looks it up per call
-        for href in dict.fromkeys(h.strip() for h in response.selector.root.xpath("//a/@href")):
-            url = urljoin(base, href).split("#")[0]
+        links = response.meta.get("webclean_links")
+        for url in self.links(response) if links is None else links:
             if urlsplit(url).hostname != host:
                 continue
             if self.sample is not None:

@@ -5,7 +5,11 @@ HTML response (in the worker pool, so the reactor keeps downloading) and
 stores the decision in ``response.meta["webclean_page_type"]`` (``"hub"`` or
 ``"content"``) and its score in ``response.meta["webclean_page_score"]``. A
 spider can follow links from hubs and yield items from content pages; the
-extraction pipeline skips hubs unless ``WEBCLEAN_EXTRACT_HUBS`` is set.
+extraction pipeline skips hubs unless ``WEBCLEAN_EXTRACT_HUBS`` is set. With
+``WEBCLEAN_LINKS``, ``response.meta["webclean_links"]`` lists the page's links
+as well, read from the same parse in the worker (see
+:func:`~scrapy_webclean._links.page_links`), so the spider need not parse
+the page in the reactor process to follow them.
 Non-HTML responses, and requests with ``meta["dont_webclean"]``, pass
 untouched.
 """
@@ -46,6 +50,7 @@ class PageTypeMiddleware:
         self.crawler = crawler
         self.stats = crawler.stats
         self.maxsize = config.maxsize
+        self.links = config.links
         self._pool: Any = None
         self._pipeline: Any = None
         self._sst: Any = None
@@ -89,9 +94,9 @@ class PageTypeMiddleware:
         # will learn the site's tree, and stays parsed there for it.
         affinity = self._sst.sample_affinity(source.site) if self._sst is not None and source.site else None
         try:
-            kind, score, seconds, values, extract_seconds = await self._pool.run(
+            kind, score, seconds, values, extract_seconds, links = await self._pool.run(
                 classify_page, source.body, source.url, source.encoding, plan, tree=tree, priority=TAG_PRIORITY,
-                affinity=affinity, keep=affinity is not None)
+                affinity=affinity, keep=affinity is not None, links=self.links)
         except (ExtractionTimeout, WorkerCrashed) as exc:
             meta["_webclean_failed"] = ("timeout" if isinstance(exc, ExtractionTimeout) else "failed", str(exc))
             return self._failed(response, exc)
@@ -100,6 +105,8 @@ class PageTypeMiddleware:
         self.stats.inc_value("webclean/time/classify", seconds)
         meta["webclean_page_type"] = kind
         meta["webclean_page_score"] = score
+        if links is not None:
+            meta["webclean_links"] = links
         if values is not None:
             self.stats.inc_value("webclean/time/extract", extract_seconds)
             meta["_webclean_extracted"] = (key, values)

@@ -1,0 +1,63 @@
+"""The links of a parsed page, for a spider that follows them.
+
+A crawl spider reads each page's links to find the next pages, and with
+``response.css("a::attr(href)")`` or a ``LinkExtractor`` that means parsing
+the page in the reactor process: for a page scrapy-webclean tags anyway that
+is a second parse, on the process that downloads. With ``WEBCLEAN_LINKS``
+the tagging job, which has parsed the page in a worker already, lists its
+links there (:func:`page_links`) and the middleware hands them to the
+spider in ``response.meta["webclean_links"]``.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urljoin
+
+from w3lib.html import get_base_url
+
+from ._deadline import check_deadline
+
+__all__ = ["page_links", "MAX_LINKS"]
+
+#: Links listed per page at most (the first ones in document order): a
+#: hostile page can hold millions of anchors.
+MAX_LINKS = 10_000
+#: Characters of the page searched for ``<base href>``, as Scrapy's
+#: ``get_base_url(response)`` does.
+_BASE_WINDOW = 4096
+
+
+def page_links(doc, url: str | None = None, *, limit: int = MAX_LINKS) -> list[str]:
+    """The absolute http(s) URLs of the page's ``<a href>`` and ``<area href>``.
+
+    In document order, each once, at most ``limit``. Each ``href`` is
+    stripped of surrounding whitespace and resolved against the page's base
+    URL (``<base href>`` when the page has one, else ``url``), as Scrapy's
+    ``response.urljoin`` does; the fragment (``#...``) is dropped, since it
+    names a place in a page, not another page; links to other schemes
+    (``mailto:``, ``javascript:``, ...) are left out.
+    """
+    root = doc.root
+    if root is None or limit <= 0:
+        return []
+    base = get_base_url(doc.source[:_BASE_WINDOW], url or "")
+    links: dict[str, None] = {}
+    for n, el in enumerate(root.iter("a", "area")):
+        if not n & 1023:
+            check_deadline()
+        href = el.get("href")
+        if not href:
+            continue
+        href = href.strip()
+        if not href:
+            continue
+        try:
+            link = urljoin(base, href)
+        except ValueError:  # an unparsable URL (a bad IPv6 literal, say)
+            continue
+        link = link.partition("#")[0]
+        if link.startswith(("http://", "https://")) and link not in links:
+            links[link] = None
+            if len(links) >= limit:
+                break
+    return list(links)
