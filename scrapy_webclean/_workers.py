@@ -124,6 +124,7 @@ class _Job:
     tree: tuple[Hashable, Any] | None
     timeout: float
     future: Future[Any]
+    strict: bool = False
 
 
 class _Worker:
@@ -186,7 +187,9 @@ class WorkerPool:
     those jobs go before extraction jobs, which hold only an item. Jobs
     given the same ``affinity`` go to the same worker (sites take the
     workers in turn) unless another worker would idle: a site's sampled
-    pages are tagged, and kept parsed, where its tree will be learned.
+    pages are tagged, and kept parsed, where its tree will be learned. A
+    ``strict`` job waits for its own worker even then: the job that learns
+    a site's tree would parse every sample again anywhere else.
     """
 
     def __init__(self, size: int, timeout: float, *, on_restart: Callable[[str], None] | None = None,
@@ -227,25 +230,26 @@ class WorkerPool:
 
     def call(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
              timeout: float | None = None, priority: float = 0, affinity: Hashable | None = None,
-             **kwargs: Any) -> Any:
+             strict: bool = False, **kwargs: Any) -> Any:
         """Run one job and return its result (blocks the calling thread).
 
         ``tree`` is ``(key, site_tree)``: the job gets ``site_tree=`` that
         object; a worker is sent it only when it does not hold ``key`` yet.
         ``timeout`` overrides the pool's time limit for this job. Jobs with
         the same ``affinity`` (any hashable) run on the same worker, so one
-        can use what an earlier one left in that process.
+        can use what an earlier one left in that process; a ``strict`` one
+        runs nowhere else, even when another worker is idle.
         """
         if self.size == 0:
             if tree is not None:
                 kwargs["site_tree"] = tree[1]
             return fn(*args, **kwargs)
         return self.submit(fn, *args, tree=tree, timeout=timeout, priority=priority, affinity=affinity,
-                           **kwargs).result()
+                           strict=strict, **kwargs).result()
 
     def submit(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
                timeout: float | None = None, priority: float = 0, affinity: Hashable | None = None,
-               **kwargs: Any) -> Future[Any]:
+               strict: bool = False, **kwargs: Any) -> Future[Any]:
         """Queue a job; a :class:`concurrent.futures.Future` of its result."""
         fut: Future[Any] = Future()
         if self.size == 0:
@@ -256,7 +260,7 @@ class WorkerPool:
             return fut
         if self._closed:
             raise WebcleanError("the worker pool is closed")
-        job = _Job(fn, args, kwargs, tree, timeout or self.timeout, fut)
+        job = _Job(fn, args, kwargs, tree, timeout or self.timeout, fut, strict)
         with self._ready:
             entry = (priority, next(self._order), job)
             heapq.heappush(self._shared if affinity is None else self._pinned[self._pin(affinity)], entry)
@@ -277,7 +281,7 @@ class WorkerPool:
 
     async def run(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
                   timeout: float | None = None, priority: float = 0, affinity: Hashable | None = None,
-                  **kwargs: Any) -> Any:
+                  strict: bool = False, **kwargs: Any) -> Any:
         """Await one job from a Scrapy coroutine (any reactor, or none)."""
         if self.size == 0:
             if tree is not None:
@@ -289,7 +293,7 @@ class WorkerPool:
             except Exception as exc:
                 raise JobError(type(exc).__name__, str(exc)[:500]) from exc
         return await _await_future(self.submit(fn, *args, tree=tree, timeout=timeout, priority=priority,
-                                               affinity=affinity, **kwargs))
+                                               affinity=affinity, strict=strict, **kwargs))
 
     def _next_job(self, slot: int) -> _Job | None:
         """The next job for the thread of ``slot`` (``None``: the pool closed).
@@ -297,7 +301,7 @@ class WorkerPool:
         Its own pinned jobs and the shared ones first, by (priority,
         arrival); with none of those, an idle worker takes a pinned job of
         a busy one rather than wait (affinity saves work, it never idles a
-        worker).
+        worker), unless that job is ``strict``.
         """
         mine, shared, busy = self._pinned[slot], self._shared, self._busy
         with self._ready:
@@ -308,7 +312,7 @@ class WorkerPool:
                 if mine or shared:
                     source = mine if mine and (not shared or mine[0] < shared[0]) else shared
                     break
-                others = [heap for n, heap in enumerate(self._pinned) if heap and busy[n]]
+                others = [heap for n, heap in enumerate(self._pinned) if heap and busy[n] and not heap[0][2].strict]
                 if others:
                     source = min(others, key=lambda heap: heap[0])
                     break

@@ -95,6 +95,16 @@ def test_an_idle_worker_takes_pinned_jobs_rather_than_wait():
         slow.result()
 
 
+def test_a_strict_job_waits_for_its_own_worker():
+    with WorkerPool(2, 10.0) as two:
+        home = two.call(os.getpid, affinity="site")
+        slow = two.submit(time.sleep, 1, affinity="site")
+        strict = two.submit(os.getpid, affinity="site", strict=True)
+        # The other worker stays idle rather than take the strict job.
+        assert strict.result() == home
+        assert slow.done()
+
+
 def test_inline_pool_runs_in_this_process():
     pool = WorkerPool(0, 1.0)
     assert pool.call(os.getpid) == os.getpid()

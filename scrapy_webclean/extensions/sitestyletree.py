@@ -203,10 +203,12 @@ class SiteStyleTreeExtension:
         plan = self._pipeline.default_plan() if self._pipeline is not None else None
         try:
             # Learning parses (and extracts) every sample: each gets the
-            # per-page time limit twice.
+            # per-page time limit twice. Strict affinity: the worker that
+            # tagged the samples holds their parses; another one, even an
+            # idle one, would parse them all again.
             cleaner, seconds, values = await self.pool.run(
                 learn_site_tree, samples, str(path), plan, timeout=2 * self.pool.timeout * len(samples),
-                priority=TREE_PRIORITY, affinity=_affinity(site))
+                priority=TREE_PRIORITY, affinity=_affinity(site), strict=True)
         except WebcleanError as exc:
             # Sample afresh (a bad sample should not cost the site its tree),
             # up to _MAX_ATTEMPTS times.
