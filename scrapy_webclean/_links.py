@@ -11,7 +11,7 @@ spider in ``response.meta["webclean_links"]``.
 
 from __future__ import annotations
 
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from w3lib.html import get_base_url
 
@@ -25,6 +25,15 @@ MAX_LINKS = 10_000
 #: Characters of the page searched for ``<base href>``, as Scrapy's
 #: ``get_base_url(response)`` does.
 _BASE_WINDOW = 4096
+#: (what the result depends on, href) -> joined link without fragment. A
+#: site's pages share most of their links (navigation, footers, the same
+#: related stories), and urljoin parses both URLs each time: the cache saves
+#: most of the work. An absolute href ("https://...", "//host/...") or one
+#: from the root ("/news/...") resolves the same against any base of one
+#: origin (scheme and host), so it is keyed by the origin, and found again
+#: on the site's next page; any other by the whole base. Emptied when full.
+_JOINED: dict[tuple[str, str], str] = {}
+_JOINED_MAX = 1 << 16
 
 
 def page_links(doc, url: str | None = None, *, limit: int = MAX_LINKS) -> list[str]:
@@ -41,23 +50,42 @@ def page_links(doc, url: str | None = None, *, limit: int = MAX_LINKS) -> list[s
     if root is None or limit <= 0:
         return []
     base = get_base_url(doc.source[:_BASE_WINDOW], url or "")
+    try:
+        parts = urlsplit(base)
+        origin = f"{parts.scheme}://{parts.netloc}" if base else ""
+    except ValueError:
+        origin = base  # keyed by the whole base: no sharing, still right
     links: dict[str, None] = {}
+    joined = _JOINED
     for n, el in enumerate(root.iter("a", "area")):
         if not n & 1023:
             check_deadline()
         href = el.get("href")
         if not href:
             continue
-        href = href.strip()
-        if not href:
-            continue
-        try:
-            link = urljoin(base, href)
-        except ValueError:  # an unparsable URL (a bad IPv6 literal, say)
-            continue
-        link = link.partition("#")[0]
-        if link.startswith(("http://", "https://")) and link not in links:
+        key = (origin if href[0] == "/" or href.startswith(("http://", "https://")) else base, href)
+        link = joined.get(key)
+        if link is None:
+            link = _join(base, href)
+            if len(joined) >= _JOINED_MAX:
+                joined.clear()
+            joined[key] = link
+        if link and link not in links:
             links[link] = None
             if len(links) >= limit:
                 break
     return list(links)
+
+
+def _join(base: str, href: str) -> str:
+    """``href`` resolved against ``base``, without fragment, or ``""`` for
+    an empty href, an unparsable one or one to a scheme other than http(s)."""
+    href = href.strip()
+    if not href:
+        return ""
+    try:
+        link = urljoin(base, href)
+    except ValueError:  # an unparsable URL (a bad IPv6 literal, say)
+        return ""
+    link = link.partition("#")[0]
+    return link if link.startswith(("http://", "https://")) else ""

@@ -110,3 +110,28 @@ def test_links_are_bounded():
     assert links[:2] == ["https://news.example/p0", "https://news.example/p1"]
     assert page_links(parse(b"", "https://news.example/")) == []
     assert page_links(parse(b"<p>no links</p>"), None) == []
+
+
+def test_links_cache_gives_what_urljoin_gives(bbc_page, netease_page):
+    from urllib.parse import urljoin
+
+    from scrapy_webclean import _links
+    from scrapy_webclean._document import parse
+
+    hrefs = ["x", "/y", "//cdn.example/z", "https://o.example/w", "http://s.example/v", "../q", "?page=2",
+             " /spaced ", "/y#frag"]
+    body = "".join(f"<a href='{h}'>{n}</a>" for n, h in enumerate(hrefs))
+    pages = [(body, u) for u in ("https://s.example/a/b.html", "https://s.example/c/d/e.html",
+                                 "http://s.example/a/b.html", "https://t.example/")]
+    pages += [(bbc_page, "https://www.bbc.com/news/business-38632145"),
+              (netease_page, "https://money.163.com/article/1.html")]
+    _links._JOINED.clear()
+    for _ in range(2):  # the second round answers from the cache
+        for page, url in pages:
+            doc = parse(page, url)
+            expected = list(dict.fromkeys(
+                j for j in (urljoin(url, a.get("href").strip()).partition("#")[0]
+                            for a in doc.root.iter("a", "area") if a.get("href", "").strip())
+                if j.startswith(("http://", "https://"))))
+            assert _links.page_links(doc, url) == expected
+    assert _links._JOINED
