@@ -24,6 +24,15 @@ _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 #: The C0 controls of _BAD_CHARS as bytes (all but tab, line feed and carriage return).
 _BAD_C0_BYTES = bytes(b for b in range(32) if b not in (9, 10, 13))
+#: Codecs that decode a byte below 0x20 to that C0 control and never give
+#: one otherwise (no multi-byte sequence uses such a byte), nor a surrogate:
+#: in their text the C0 controls of _BAD_CHARS can be found on the bytes.
+#: (Not UTF-16/32, UTF-7, the ISO-2022 family or EBCDIC code pages.)
+_C0_ON_BYTES = frozenset({
+    "ascii", "gb18030", "gbk", "gb2312", "big5", "big5hkscs", "shift_jis", "cp932", "shift_jis_2004",
+    "shift_jisx0213", "euc_jp", "euc_jis_2004", "euc_jisx0213", "euc_kr", "cp949", "johab", "cp874",
+    "tis-620", "mac-roman", "mac-cyrillic", "mac-greek", "mac-latin2",
+})
 _HIRAGANA_KATAKANA = re.compile("[\u3040-\u30ff]")
 _HAN = re.compile("[\u4e00-\u9fff]")
 _HANGUL = re.compile("[\uac00-\ud7a3]")
@@ -165,7 +174,22 @@ def decode_body_utf8(body: bytes | str | None, encoding: str | None = None) -> t
         # Nothing to remove: skip a regex pass over the whole page. Without
         # a U+FFFD the decoder replaced nothing, so the bytes are the text's.
         return text, codec, (data if "\ufffd" not in text else None)
+    if _c0_on_bytes(codec) and len(data.translate(None, _BAD_C0_BYTES)) == len(data) \
+            and "\ufffe" not in text and "\uffff" not in text:
+        # The same shortcut for GBK, Shift_JIS, the Windows code pages...:
+        # the regex over a decoded CJK page costs more than its decoding.
+        return text, codec, None
     return _BAD_CHARS.sub("", text), codec, None
+
+
+def _c0_on_bytes(codec: str) -> bool:
+    """Whether text decoded with ``codec`` holds a C0 control only where
+    its bytes hold that byte (see :data:`_C0_ON_BYTES`)."""
+    try:
+        name = codecs.lookup(codec).name
+    except LookupError:
+        return False
+    return name in _C0_ON_BYTES or name.startswith(("cp125", "iso8859-", "koi8-"))
 
 
 def _has_bad_utf8(data: bytes) -> bool:

@@ -69,6 +69,17 @@ def test_utf8_controls_and_noncharacters_removed_clean_utf8_unchanged():
     assert decode_body("<p>café \u00a0 ok</p>".encode(), "utf-8") == ("<p>café \u00a0 ok</p>", "utf-8")
 
 
+def test_controls_and_noncharacters_removed_from_gbk_and_code_page_text():
+    # GBK/GB18030 and the Windows code pages skip the regex pass when the
+    # bytes hold no C0 control and the text no U+FFFE/U+FFFF.
+    meta = b'<meta charset="gbk">'
+    clean = meta + "<p>\u4f60\u597d\uff0c\u4e16\u754c</p>".encode("gbk")
+    assert decode_body(clean) == (clean.decode("gb18030"), "gb18030")
+    dirty = meta + "<p>\u4f60\x01\u597d\x1f".encode("gbk") + "\uffff\ufffe".encode("gb18030") + b"!</p>"
+    assert decode_body(dirty) == ('<meta charset="gbk"><p>\u4f60\u597d!</p>', "gb18030")
+    assert decode_body(b"<p>caf\xe9\x0b</p>", "windows-1252") == ("<p>caf\u00e9</p>", "cp1252")
+
+
 def test_binary_bodies_decode_to_nothing():
     assert decode_body(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4) == ("", "binary")
     assert decode_body(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj") == ("", "binary")
