@@ -3,10 +3,17 @@
 Runs ``scrapy crawl news`` (the example project, from the repository root)
 as a subprocess, alternating::
 
-    off   -s WEBCLEAN_ENABLED=False     (no tagging, no extraction)
-    on    default settings (WEBCLEAN_WORKERS default), a fresh WEBCLEAN_SST_DIR
-          per run, so every "on" crawl also learns both site style trees
-    warm  default settings, trees saved by an earlier crawl
+    off   -s WEBCLEAN_ENABLED=False     (no tagging, no extraction; the spider
+          parses each page for its links)
+    on    the example project's settings (WEBCLEAN_WORKERS default, and
+          WEBCLEAN_LINKS: the spider follows the links the tagging workers
+          list), a fresh WEBCLEAN_SST_DIR per run, so every "on" crawl also
+          learns both site style trees
+    warm  the same, with the trees saved by an earlier crawl
+
+``--no-links`` runs "on" and "warm" with WEBCLEAN_LINKS=False: the spider
+parses every page itself, as in "off", and the figures are the cost of
+tagging and extraction alone.
 
 at each simulated network latency (seconds the bundled server waits before
 answering; 0 makes the crawl purely CPU-bound), and prints a Markdown table
@@ -16,7 +23,7 @@ back to back, and a ratio is the median of the repeats' own ratios, with
 their range: a virtual machine's speed can drift by a third within minutes,
 and neighbouring runs share most of the drift::
 
-    python tests/benchmarks/crawl_throughput.py [--latency 0 0.1 0.3] [--repeat 3] [--workers N] [--polite]
+    python tests/benchmarks/crawl_throughput.py [--latency 0 0.1 0.3] [--repeat 3] [--workers N] [--polite] [--no-links]
 """
 
 from __future__ import annotations
@@ -56,9 +63,13 @@ def main() -> None:
     parser.add_argument("--polite", action="store_true",
                         help="crawl with Scrapy's project-template politeness (DOWNLOAD_DELAY=1,"
                              " CONCURRENT_REQUESTS_PER_DOMAIN=1) instead of the example's unthrottled local crawl")
+    parser.add_argument("--no-links", action="store_true",
+                        help="WEBCLEAN_LINKS=False for the 'on' runs: the spider parses every page itself")
     args = parser.parse_args()
     load_before = load()
     extra = {"WEBCLEAN_WORKERS": str(args.workers)} if args.workers is not None else {}
+    if args.no_links:
+        extra["WEBCLEAN_LINKS"] = "False"
     pace = {"DOWNLOAD_DELAY": "1", "CONCURRENT_REQUESTS_PER_DOMAIN": "1"} if args.polite else {}
     with tempfile.TemporaryDirectory() as tmp:
         tmpdir = Path(tmp)
@@ -83,7 +94,8 @@ def main() -> None:
                   f"| {paired(rates['warm'], rates['off'])} |", flush=True)
     workers = args.workers if args.workers is not None else default_workers()
     print(f"\nWEBCLEAN_WORKERS={workers} (default on this machine: {default_workers()}; "
-          f"os.cpu_count() = {os.cpu_count()}); load average before {load_before}, after {load()}")
+          f"os.cpu_count() = {os.cpu_count()}); WEBCLEAN_LINKS={not args.no_links}; "
+          f"load average before {load_before}, after {load()}")
 
 
 def paired(rates: list[float], off: list[float]) -> str:
