@@ -31,9 +31,12 @@ _BASE_WINDOW = 4096
 #: most of the work. An absolute href ("https://...", "//host/...") or one
 #: from the root ("/news/...") resolves the same against any base of one
 #: origin (scheme and host), so it is keyed by the origin, and found again
-#: on the site's next page; any other by the whole base. Emptied when full.
+#: on the site's next page; any other by the whole base. Emptied when full;
+#: long URLs are not kept (a hostile page's megabyte hrefs would stay in
+#: memory with the cache): at most about 16,384 x 2 kB.
 _JOINED: dict[tuple[str, str], str] = {}
-_JOINED_MAX = 1 << 16
+_JOINED_MAX = 1 << 14
+_JOINED_MAX_CHARS = 1024
 
 
 def page_links(doc, url: str | None = None, *, limit: int = MAX_LINKS) -> list[str]:
@@ -67,9 +70,10 @@ def page_links(doc, url: str | None = None, *, limit: int = MAX_LINKS) -> list[s
         link = joined.get(key)
         if link is None:
             link = _join(base, href)
-            if len(joined) >= _JOINED_MAX:
-                joined.clear()
-            joined[key] = link
+            if len(key[0]) + len(href) <= _JOINED_MAX_CHARS:
+                if len(joined) >= _JOINED_MAX:
+                    joined.clear()
+                joined[key] = link
         if link and link not in links:
             links[link] = None
             if len(links) >= limit:

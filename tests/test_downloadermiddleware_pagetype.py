@@ -135,3 +135,15 @@ def test_links_cache_gives_what_urljoin_gives(bbc_page, netease_page):
                 if j.startswith(("http://", "https://"))))
             assert _links.page_links(doc, url) == expected
     assert _links._JOINED
+
+
+def test_links_cache_keeps_no_long_urls():
+    from scrapy_webclean import _links
+    from scrapy_webclean._document import parse
+
+    _links._JOINED.clear()
+    long_href = "/" + "x" * 5000
+    doc = parse(f"<a href='{long_href}'>long</a><a href='/short'>short</a>", "https://news.example/")
+    assert _links.page_links(doc, "https://news.example/") == ["https://news.example" + long_href,
+                                                                "https://news.example/short"]
+    assert list(_links._JOINED) == [("https://news.example", "/short")]

@@ -502,6 +502,14 @@ def test_classify_and_site_tree_learning(name):
         assert kind.kind in ("hub", "content")
     except WebcleanError:
         pass
+    # The tagging job's link listing (WEBCLEAN_LINKS) reads it too.
+    from scrapy_webclean._jobs import classify_page
+
+    try:
+        report = classify_page(body, "https://site.example/a/story-about-things", None, links=True)
+        assert all(link.startswith(("http://", "https://")) for link in report[5])
+    except WebcleanError:
+        pass
 
 
 def test_command_line_on_hostile_files(tmp_path, capsys):
