@@ -147,3 +147,22 @@ def test_links_cache_keeps_no_long_urls():
     assert _links.page_links(doc, "https://news.example/") == ["https://news.example" + long_href,
                                                                 "https://news.example/short"]
     assert list(_links._JOINED) == [("https://news.example", "/short")]
+
+
+def test_a_copied_meta_does_not_carry_the_previous_pages_results(bbc_page):
+    # meta=response.meta is a common idiom: the next page must not inherit
+    # this page's tag, links or extraction, tagged or not.
+    crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 0, "WEBCLEAN_LINKS": True})
+    mw = build_from_crawler(PageTypeMiddleware, crawler)
+    first = run(mw, html(bbc_page, "https://www.bbc.com/news/business-38632145"))
+    copied = dict(first.request.meta, _webclean_extracted=("stale", {"text": "stale"}), _webclean_failed=("x", "y"))
+    url = "https://news.example/data.json"
+    untagged = TextResponse(url, body=b'{"a": 1}', headers={"Content-Type": "application/json"},
+                            request=Request(url, meta=copied))
+    meta = run(mw, untagged).request.meta
+    assert not {"webclean_page_type", "webclean_page_score", "webclean_links", "_webclean_extracted",
+                "_webclean_failed"} & set(meta)
+    hub = run(mw, html(HUB, "https://news.example/world", meta=dict(first.request.meta))).request.meta
+    assert hub["webclean_page_type"] == "hub"
+    assert hub["webclean_links"][0] == "https://news.example/news/world-0"
+    assert "_webclean_extracted" not in hub

@@ -39,6 +39,13 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["PageTypeMiddleware"]
 
+#: What this middleware writes into ``response.meta``. A spider that builds
+#: its next request with a copy of a response's meta (``meta=response.meta``
+#: is a common idiom) would otherwise hand the next page this page's tag,
+#: links and extraction.
+_META_KEYS = ("webclean_page_type", "webclean_page_score", "webclean_links", "_webclean_extracted",
+              "_webclean_failed")
+
 
 class PageTypeMiddleware:
     """Downloader middleware: ``response.meta["webclean_page_type"]`` = hub | content."""
@@ -64,6 +71,8 @@ class PageTypeMiddleware:
                                spider: Spider | None = None) -> Response:
         # ``spider`` is optional: Scrapy >= 2.14 no longer passes it.
         meta = request.meta
+        for key in _META_KEYS:
+            meta.pop(key, None)
         # Error pages and redirects are not pages of the site's content.
         if meta.get("dont_webclean") or not 200 <= response.status < 300 or not _is_html(response):
             return response
