@@ -26,10 +26,12 @@ _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _BAD_C0_BYTES = bytes(b for b in range(32) if b not in (9, 10, 13))
 #: Codecs that decode a byte below 0x20 to that C0 control and never give
 #: one otherwise (no multi-byte sequence uses such a byte), nor a surrogate:
-#: in their text the C0 controls of _BAD_CHARS can be found on the bytes.
-#: (Not UTF-16/32, UTF-7, the ISO-2022 family or EBCDIC code pages.)
+#: in their text the C0 controls of _BAD_CHARS can be found on the bytes,
+#: far faster than a regular expression scans the decoded text. (Not
+#: UTF-16/32, UTF-7, the ISO-2022 family or EBCDIC code pages.) Names as
+#: :func:`resolve_charset` and :func:`_detect` give them.
 _C0_ON_BYTES = frozenset({
-    "ascii", "gb18030", "gbk", "gb2312", "big5", "big5hkscs", "shift_jis", "cp932", "shift_jis_2004",
+    "utf-8", "ascii", "gb18030", "gbk", "gb2312", "big5", "big5hkscs", "shift_jis", "cp932", "shift_jis_2004",
     "shift_jisx0213", "euc_jp", "euc_jis_2004", "euc_jisx0213", "euc_kr", "cp949", "johab", "cp874",
     "tis-620", "mac-roman", "mac-cyrillic", "mac-greek", "mac-latin2",
 })
@@ -170,38 +172,19 @@ def decode_body_utf8(body: bytes | str | None, encoding: str | None = None) -> t
             # a real UTF-16 page could not have been read to find it.
             codec = _detect(data)
     text = to_unicode(data, codec)
-    if codec == "utf-8" and not _has_bad_utf8(data):
-        # Nothing to remove: skip a regex pass over the whole page. Without
-        # a U+FFFD the decoder replaced nothing, so the bytes are the text's.
-        return text, codec, (data if "\ufffd" not in text else None)
     if _c0_on_bytes(codec) and len(data.translate(None, _BAD_C0_BYTES)) == len(data) \
             and "\ufffe" not in text and "\uffff" not in text:
-        # The same shortcut for GBK, Shift_JIS, the Windows code pages...:
-        # the regex over a decoded CJK page costs more than its decoding.
-        return text, codec, None
+        # Nothing to remove: skip a regex pass over the whole page (on a CJK
+        # page it costs more than the decoding). UTF-8 decoded without a
+        # U+FFFD replaced nothing: the bytes are the text's.
+        return text, codec, (data if codec == "utf-8" and "\ufffd" not in text else None)
     return _BAD_CHARS.sub("", text), codec, None
 
 
 def _c0_on_bytes(codec: str) -> bool:
     """Whether text decoded with ``codec`` holds a C0 control only where
     its bytes hold that byte (see :data:`_C0_ON_BYTES`)."""
-    try:
-        name = codecs.lookup(codec).name
-    except LookupError:
-        return False
-    return name in _C0_ON_BYTES or name.startswith(("cp125", "iso8859-", "koi8-"))
-
-
-def _has_bad_utf8(data: bytes) -> bool:
-    """Whether UTF-8 ``data`` can decode to a character of :data:`_BAD_CHARS`.
-
-    In UTF-8 a C0 control is its own byte (multi-byte sequences use bytes
-    from 0x80), U+FFFE/U+FFFF are ``EF BF BE``/``EF BF BF``, and the decoder
-    never yields surrogates; byte operations find these far faster than a
-    regular expression scans the decoded text.
-    """
-    return len(data.translate(None, _BAD_C0_BYTES)) != len(data) or b"\xef\xbf\xbe" in data \
-        or b"\xef\xbf\xbf" in data
+    return codec in _C0_ON_BYTES or codec.startswith(("cp125", "iso8859-", "koi8-"))
 
 
 def _declared(data: bytes) -> str | None:
