@@ -67,8 +67,9 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     least recently kept dropped first) for a :func:`learn_site_tree` job
     run here later: the page of a site still being sampled will likely be
     one of its samples. With ``links``, the page's links are listed too
-    (:func:`~scrapy_webclean._links.page_links`). Returns ``(kind, score,
-    seconds classifying, values or None, seconds extracting, links or None)``.
+    (:func:`~scrapy_webclean._links.page_links`; its time counts as
+    classifying). Returns ``(kind, score, seconds classifying, values or
+    None, seconds extracting, links or None)``.
     """
     from . import classify
 
@@ -79,15 +80,14 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     result = classify(doc, url, site_tree=site_tree)
     if keep and result.kind == "content":
         _keep(doc, url, encoding, body)
+    found = page_links(doc, url) if links else None
     classified = time.perf_counter()
     values = None
     if plan is not None and (result.kind == "content" or plan[3]):
         extractor, options, outputs, _hubs = plan
         extracted = extract(doc, url, encoding=encoding, extractor=extractor, site_tree=site_tree, **options)
         values = _fields(extracted, outputs)
-    extracted_at = time.perf_counter()
-    found = page_links(doc, url) if links else None
-    return (result.kind, float(result.score), classified - started, values, extracted_at - classified, found)
+    return (result.kind, float(result.score), classified - started, values, time.perf_counter() - classified, found)
 
 
 #: Samples a learning job keeps parsed to extract them with the new tree,
