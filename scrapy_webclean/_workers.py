@@ -29,6 +29,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -74,10 +75,38 @@ class JobError(WebcleanError):
         self.kind = kind
 
 
-def _serve(conn: Any, niceness: int = 0) -> None:
+def _die_with_parent(parent: int) -> None:
+    """End this worker when the process that started it ends, however it ends.
+
+    An idle worker sees its socket close; a busy one would run its page to
+    the end (minutes, gigabytes) with no one to answer to. On Linux the
+    kernel kills it (``PR_SET_PDEATHSIG``); elsewhere a thread checks the
+    parent every second.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # no libc to ask: the thread below does it
+            pass
+    if parent and os.getppid() != parent:  # the parent died before we asked
+        os._exit(0)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    if parent:
+        threading.Thread(target=watch, name="webclean-parent-watch", daemon=True).start()
+
+
+def _serve(conn: Any, niceness: int = 0, parent: int = 0) -> None:
     """Worker process main loop: run jobs from ``conn`` until told to stop."""
     # Ctrl-C reaches the whole process group; the parent decides when we stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent(parent)
     if niceness > 0 and hasattr(os, "nice"):
         try:
             os.nice(niceness)
@@ -145,30 +174,54 @@ class _Worker:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_package_root(), env.get("PYTHONPATH")) if p)
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-c", _WORKER_MAIN, str(theirs.fileno()), str(niceness)],
+                [sys.executable, "-c", _WORKER_MAIN, str(theirs.fileno()), str(niceness), str(os.getpid())],
                 pass_fds=(theirs.fileno(),), env=env, stdin=subprocess.DEVNULL,
             )
         finally:
             theirs.close()
         self.conn = Connection(ours.detach())
         self.trees: set[Hashable] = set()
+        # The pool's close and a pool thread replacing this worker may stop
+        # it at the same time: one of them does it, once.
+        self._stop_lock = threading.Lock()
+        self._stopped = False
 
-    def stop(self, *, kill: bool = False) -> None:
-        if not kill:
+    def ask_to_stop(self) -> None:
+        """Tell an idle worker to exit (a busy one reads it after its job)."""
+        with self._stop_lock:
+            if self._stopped:
+                return
             try:
                 self.conn.send(None)
-                self.process.wait(_EXIT_GRACE)
-            except (OSError, ValueError, subprocess.TimeoutExpired):
+            except (OSError, ValueError):  # dead already, or the connection closed
                 pass
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-        self.conn.close()
+
+    def stop(self, *, kill: bool = False, grace: float = _EXIT_GRACE) -> None:
+        """End the process (waiting ``grace`` s unless ``kill``); never raises
+        for a worker dead or stopped already, and stops it once."""
+        with self._stop_lock:
+            if self._stopped:
+                return
+            self._stopped = True
+            if not kill:
+                try:
+                    self.conn.send(None)
+                    self.process.wait(grace)
+                except (OSError, ValueError, subprocess.TimeoutExpired):
+                    pass
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+            try:
+                self.conn.close()
+            except OSError:
+                pass
 
 
 _WORKER_MAIN = (
     "import sys; from multiprocessing.connection import Connection; "
-    "from scrapy_webclean._workers import _serve; _serve(Connection(int(sys.argv[1])), int(sys.argv[2]))"
+    "from scrapy_webclean._workers import _serve; "
+    "_serve(Connection(int(sys.argv[1])), int(sys.argv[2]), int(sys.argv[3]))"
 )
 
 
@@ -416,8 +469,15 @@ class WorkerPool:
             self._ready.notify_all()
         for job in waiting:
             job.future.cancel()
+        # All at once: a busy worker gets one grace period, not one each.
         for worker in workers:
-            worker.stop()
+            worker.ask_to_stop()
+        deadline = time.monotonic() + _EXIT_GRACE
+        for worker in workers:
+            try:
+                worker.stop(grace=max(0.0, deadline - time.monotonic()))
+            except Exception:  # noqa: BLE001 - the other workers must be stopped all the same
+                logger.exception("webclean: could not stop worker process %s", worker.process.pid)
 
     def __enter__(self) -> WorkerPool:
         return self
