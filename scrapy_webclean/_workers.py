@@ -141,6 +141,18 @@ def _serve(conn: Any, niceness: int = 0, parent: int = 0) -> None:
             conn.send(("error", type(exc).__name__, str(exc)[:500]))
 
 
+def _rss(pid: int) -> int:
+    """Resident memory of process ``pid`` in bytes (0 where /proc is not there)."""
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE_SIZE
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+_PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
 def _package_root() -> str:
     return str(Path(__file__).resolve().parent.parent)
 
@@ -246,12 +258,15 @@ class WorkerPool:
     """
 
     def __init__(self, size: int, timeout: float, *, on_restart: Callable[[str], None] | None = None,
-                 eager: bool = False, niceness: int = 0) -> None:
+                 eager: bool = False, niceness: int = 0, max_rss: int = 0) -> None:
         if size < 0:
             raise ValueError("size must be >= 0")
         self.size = size
         self.timeout = timeout
         self.restarts = 0
+        #: bytes of resident memory past which a worker is replaced after its job (0: never)
+        self.max_rss = max_rss
+        self.recycled = 0
         self._on_restart = on_restart
         self._closed = False
         self._lock = threading.Lock()
@@ -391,11 +406,10 @@ class WorkerPool:
             if not job.future.set_running_or_notify_cancel():
                 continue
             try:
-                if worker is None:
-                    worker = self._start()
                 worker, (kind, value) = self._run_on(worker, job.fn, job.args, job.kwargs, job.tree, job.timeout)
             except BaseException as exc:  # the pool closed under the job
                 job.future.set_exception(exc)
+                worker = None
                 continue
             if kind == "raise":
                 job.future.set_exception(value)
@@ -424,34 +438,95 @@ class WorkerPool:
             self._on_restart(why)
         return None
 
-    def _run_on(self, worker: _Worker, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any],
-                tree: tuple[Hashable, Any] | None, timeout: float) -> tuple[_Worker | None, tuple[str, Any]]:
-        """``(worker to reuse, ("ok", result) or ("raise", exception))``."""
+    def _run_on(self, worker: _Worker | None, fn: Callable[..., Any], args: tuple[Any, ...],
+                kwargs: dict[str, Any], tree: tuple[Hashable, Any] | None,
+                timeout: float) -> tuple[_Worker | None, tuple[str, Any]]:
+        """``(worker to reuse, ("ok", result) or ("raise", exception))``.
+
+        A job that never reached its worker (dead before it was sent: killed
+        while idle) is sent to a fresh one; a job whose worker died while it
+        ran is run once more on a fresh one before it fails with
+        :class:`WorkerCrashed`. A worker past ``max_rss`` after its job is
+        recycled (the next job starts a fresh one).
+        """
+        died: str | None = None
+        lost = asked = 0
+        while True:
+            if worker is None:
+                worker = self._start()
+            outcome, value = self._attempt(worker, (fn, args, kwargs), tree, timeout)
+            if outcome == "need_tree":
+                asked += 1
+                if asked > 1:
+                    return worker, ("raise", WorkerCrashed("worker kept asking for a site tree"))
+                continue
+            if outcome in ("lost", "died") and self._closed:
+                worker.stop(kill=True)
+                return None, ("raise", WebcleanError("the worker pool closed while the job ran"))
+            if outcome == "lost" and lost < 3:
+                lost += 1
+                worker = self._replace(worker, "lost")
+                continue
+            if outcome in ("lost", "died"):
+                worker = self._replace(worker, "crash")
+                if died is None:
+                    died = value
+                    continue
+                return None, ("raise", WorkerCrashed(f"worker process died twice on this job ({died}; {value}); "
+                                                     "restarted"))
+            if outcome == "timeout":
+                return self._replace(worker, "timeout"), ("raise", ExtractionTimeout(
+                    f"no result within {timeout:g} s (WEBCLEAN_TIMEOUT); worker restarted"))
+            if self.max_rss and _rss(worker.process.pid) > self.max_rss:
+                worker = self._recycle(worker)
+            return worker, value
+
+    def _attempt(self, worker: _Worker, call: tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]],
+                 tree: tuple[Hashable, Any] | None, timeout: float) -> tuple[str, Any]:
+        """Send one job to ``worker`` and wait for its answer.
+
+        ``("done", ("ok", result) or ("raise", exc))``, ``("need_tree",
+        None)``, ``("timeout", None)``, or the worker's death: ``("lost",
+        why)`` when the job never reached it, ``("died", why)`` when it died
+        with the job.
+        """
+        fn, args, kwargs = call
         key = tree[0] if tree is not None else None
         send_tree = tree is not None and key not in worker.trees
-        for _attempt in range(2):
-            try:
-                worker.conn.send((fn, args, kwargs, key, tree[1] if send_tree and tree else None))
-                if not worker.conn.poll(timeout):
-                    return self._replace(worker, "timeout"), ("raise", ExtractionTimeout(
-                        f"no result within {timeout:g} s (WEBCLEAN_TIMEOUT); worker restarted"))
-                answer = worker.conn.recv()
-            except (EOFError, OSError) as exc:
-                return self._replace(worker, "crash"), ("raise", WorkerCrashed(
-                    f"worker process died ({str(exc) or type(exc).__name__}); restarted"))
-            if answer[0] == "need_tree":
-                worker.trees.discard(key)
-                send_tree = True
-                continue
-            if send_tree and key is not None:
-                worker.trees.add(key)
-            if answer[0] == "ok":
-                return worker, ("ok", answer[1])
-            if answer[1] == ExtractionTimeout.__name__:
-                # The core's own cooperative time limit: a time-out all the same.
-                return worker, ("raise", ExtractionTimeout(answer[2]))
-            return worker, ("raise", JobError(answer[1], answer[2]))
-        return worker, ("raise", WorkerCrashed("worker kept asking for a site tree"))
+        if worker.process.poll() is not None:
+            return "lost", f"exit code {worker.process.returncode}"
+        try:
+            worker.conn.send((fn, args, kwargs, key, tree[1] if send_tree and tree else None))
+        except OSError as exc:  # the socket's other end is gone: the worker never had the job
+            return "lost", str(exc) or type(exc).__name__
+        try:
+            if not worker.conn.poll(timeout):
+                return "timeout", None
+            answer = worker.conn.recv()
+        except (EOFError, OSError) as exc:
+            return "died", str(exc) or type(exc).__name__
+        if answer[0] == "need_tree":
+            worker.trees.discard(key)
+            return "need_tree", None
+        if send_tree and key is not None:
+            worker.trees.add(key)
+        if answer[0] == "ok":
+            return "done", ("ok", answer[1])
+        if answer[1] == ExtractionTimeout.__name__:
+            # The core's own cooperative time limit: a time-out all the same.
+            return "done", ("raise", ExtractionTimeout(answer[2]))
+        return "done", ("raise", JobError(answer[1], answer[2]))
+
+    def _recycle(self, worker: _Worker) -> None:
+        """Stop an idle worker grown past ``max_rss`` (its job is answered)."""
+        with self._lock:
+            if worker in self._workers:
+                self._workers.remove(worker)
+        worker.stop()
+        self.recycled += 1
+        if self._on_restart is not None:
+            self._on_restart("recycled")
+        return None
 
     def close(self) -> None:
         """Stop every worker (idempotent). Jobs not started are cancelled."""
@@ -519,7 +594,10 @@ def crawler_pool(crawler: Any) -> WorkerPool:
     on first use and closed when the engine stops, or when the crawler is
     collected (a crawl that failed before its engine started sends no
     ``engine_stopped``). Each replaced worker increments the
-    ``webclean/workers/restarted`` stat.
+    ``webclean/workers/restarted`` stat and ``webclean/workers/restarted/<why>``
+    (``timeout``, ``crash``: died with a job, ``lost``: found dead before
+    one); each worker replaced for passing ``WEBCLEAN_WORKERS_MAX_RSS``
+    ``webclean/workers/recycled``.
     """
     pool = _POOLS.get(crawler)
     if pool is None:
@@ -535,11 +613,15 @@ def crawler_pool(crawler: Any) -> WorkerPool:
         def restarted(why: str) -> None:
             owner = crawler_ref()
             if owner is not None and owner.stats is not None:
-                owner.stats.inc_value("webclean/workers/restarted")
+                if why == "recycled":
+                    owner.stats.inc_value("webclean/workers/recycled")
+                else:
+                    owner.stats.inc_value("webclean/workers/restarted")
+                    owner.stats.inc_value(f"webclean/workers/restarted/{why}")
 
         # The workers start at once (see start_crawler_pool).
         pool = WorkerPool(config.workers, config.timeout, on_restart=restarted, eager=True,
-                          niceness=config.workers_niceness)
+                          niceness=config.workers_niceness, max_rss=config.workers_max_rss << 20)
         _POOLS[crawler] = pool
         crawler.signals.connect(pool.close, signal=signals.engine_stopped, weak=False)
         weakref.finalize(crawler, pool.close)

@@ -69,6 +69,11 @@ WEBCLEAN_WORKERS = 0 if os.name == "nt" else min(4, _usable_cpus())
 # other work, niced workers wait behind all of it, and the crawl's items
 # with them.
 WEBCLEAN_WORKERS_NICENESS = 0
+# Megabytes of resident memory past which a worker process is replaced by a
+# fresh one after its job (0: never). One huge page can take a worker to a
+# gigabyte, and the allocator keeps that peak for the rest of the crawl; a
+# worker holding its trees and a few parsed pages stays near 200 MB.
+WEBCLEAN_WORKERS_MAX_RSS = 512
 
 #: Every setting this package defines, name -> default.
 DEFAULTS: dict[str, Any] = {name: value for name, value in globals().items() if name.startswith("WEBCLEAN_")}
@@ -103,6 +108,7 @@ class WebcleanConfig:
     timeout: float
     workers: int
     workers_niceness: int
+    workers_max_rss: int
 
 
 def _get(settings: BaseSettings, name: str, getter: str) -> Any:
@@ -172,12 +178,14 @@ def webclean_config(settings: BaseSettings) -> WebcleanConfig:
         timeout=_get(settings, "WEBCLEAN_TIMEOUT", "getfloat"),
         workers=_get(settings, "WEBCLEAN_WORKERS", "getint"),
         workers_niceness=_get(settings, "WEBCLEAN_WORKERS_NICENESS", "getint"),
+        workers_max_rss=_get(settings, "WEBCLEAN_WORKERS_MAX_RSS", "getint"),
     )
     _at_least("WEBCLEAN_MAXSIZE", config.maxsize, 0)
     _at_least("WEBCLEAN_SST_MAX_DOMAINS", config.sst_max_domains, 1)
     _at_least("WEBCLEAN_SST_MIN_PAGES", config.sst_min_pages, 2)
     _at_least("WEBCLEAN_SST_WAIT", config.sst_wait, 0)
     _at_least("WEBCLEAN_WORKERS", config.workers, 0)
+    _at_least("WEBCLEAN_WORKERS_MAX_RSS", config.workers_max_rss, 0)
     if not 0 <= config.workers_niceness <= 19:
         raise NotConfigured(f"WEBCLEAN_WORKERS_NICENESS must be from 0 to 19, got {config.workers_niceness!r}")
     if not config.timeout > 0:

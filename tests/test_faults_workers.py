@@ -109,3 +109,43 @@ def test_a_page_whose_worker_died_is_retried_once_on_a_fresh_worker(tmp_path, mo
             pool.call(os._exit, 3)
         assert pool.restarts == 3
         assert pool.call(divmod, 7, 2) == (3, 1)
+
+
+_HELD: list[bytes] = []
+
+
+def _hold(megabytes: int) -> int:
+    """Keep ``megabytes`` of memory in this worker (a page that left its peak)."""
+    _HELD.append(os.urandom(1 << 20) * megabytes)
+    return os.getpid()
+
+
+def test_a_worker_past_max_rss_is_recycled_between_jobs(monkeypatch):
+    """A job leaves its worker at 300 MB: the worker is replaced after
+    answering (the answer is kept), and the next job runs on a fresh one."""
+    monkeypatch.setenv("PYTHONPATH", os.path.dirname(__file__))
+    with WorkerPool(1, 30.0, max_rss=200 << 20) as pool:
+        small = pool.call(_hold, 1)
+        assert pool.call(os.getpid) == small and pool.recycled == 0
+        big = pool.call(_hold, 300)
+        assert big == small
+        assert wait_for(lambda: not alive(big), 5)
+        fresh = pool.call(os.getpid)
+        assert fresh != big and pool.recycled == 1 and pool.restarts == 0
+
+
+def test_max_rss_setting_reaches_the_crawlers_pool():
+    from scrapy.utils.test import get_crawler
+
+    from scrapy_webclean._workers import crawler_pool
+
+    pool = crawler_pool(get_crawler(settings_dict={"WEBCLEAN_WORKERS": 1, "WEBCLEAN_WORKERS_MAX_RSS": 300}))
+    try:
+        assert pool.max_rss == 300 << 20
+    finally:
+        pool.close()
+    default = crawler_pool(get_crawler(settings_dict={"WEBCLEAN_WORKERS": 1}))
+    try:
+        assert default.max_rss == 512 << 20
+    finally:
+        default.close()

@@ -154,6 +154,7 @@ def test_gbk_page_uses_http_charset(netease_page):
     ("WEBCLEAN_WORKERS", "many"),
     ("WEBCLEAN_WORKERS_NICENESS", 20),
     ("WEBCLEAN_WORKERS_NICENESS", -1),
+    ("WEBCLEAN_WORKERS_MAX_RSS", -1),
 ])
 def test_invalid_settings_name_the_setting(name, value):
     settings = {name: value}
