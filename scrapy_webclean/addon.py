@@ -20,6 +20,11 @@ its place, unless the user already placed (or disabled, with ``None``) it:
   before the usual storage and validation pipelines (300 and up), which then
   see the clean text;
 - :class:`~scrapy_webclean.extensions.sitestyletree.SiteStyleTreeExtension`.
+
+It then checks every ``WEBCLEAN_*`` setting: an invalid value stops the
+crawl before its first request, with one line naming the setting, the value
+and what is allowed; an unknown ``WEBCLEAN_*`` name gets a warning naming
+the closest real one.
 """
 
 from __future__ import annotations
@@ -29,11 +34,16 @@ from typing import TYPE_CHECKING
 from .downloadermiddlewares.pagetype import PageTypeMiddleware
 from .extensions.sitestyletree import SiteStyleTreeExtension
 from .pipelines.extraction import ExtractionPipeline
+from ._startup import crawler_config, warn_about_settings
 from .settings import DEFAULTS
 from .spidermiddlewares.pagesource import PageSourceMiddleware
 
 if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
     from scrapy.settings import BaseSettings
+
+    # typing.Self requires Python 3.11
+    from typing_extensions import Self
 
 __all__ = ["Addon"]
 
@@ -49,9 +59,19 @@ COMPONENTS = (
 class Addon:
     """Enable page tagging, extraction and site style trees in one crawl."""
 
+    def __init__(self, crawler: Crawler | None = None) -> None:
+        self.crawler = crawler
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        return cls(crawler)
+
     def update_settings(self, settings: BaseSettings) -> None:
         for name, value in DEFAULTS.items():
             # Ignored when the user set it at a higher priority.
             settings.set(name, value, priority="addon")
         for setting, component, order in COMPONENTS:
             settings.setdefault_in_component_priority_dict(setting, component, order)
+        warn_about_settings(self.crawler, settings)
+        if self.crawler is not None and self.crawler.settings is settings:
+            crawler_config(self.crawler)  # raises, in one line, on an invalid value

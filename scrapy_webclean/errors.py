@@ -15,6 +15,7 @@ __all__ = [
     "ExtractionTimeout",
     "InvalidBodyError",
     "BodyTooLargeError",
+    "InvalidSettingError",
 ]
 
 
@@ -44,3 +45,12 @@ class InvalidBodyError(WebcleanError, TypeError):
 
 class BodyTooLargeError(WebcleanError):
     """The body is larger than the accepted maximum (``max_body_size``)."""
+
+
+class InvalidSettingError(WebcleanError):
+    """A ``WEBCLEAN_*`` setting has a value that is not allowed.
+
+    Raised at start-up: the message is one line naming the setting, the
+    value and what is allowed. Unlike :class:`~scrapy.exceptions.NotConfigured`,
+    which Scrapy takes to mean "leave this component out", it stops the crawl.
+    """

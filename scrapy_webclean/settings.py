@@ -9,19 +9,20 @@ them into the crawl's settings at add-on priority, so a value the user set in
 Components never read these constants directly: they call
 :func:`webclean_config` on ``crawler.settings``, which reads every setting
 with Scrapy's typed getters and raises
-:class:`~scrapy.exceptions.NotConfigured` naming the setting that is invalid.
+:class:`~scrapy_webclean.errors.InvalidSettingError` naming the setting that
+is invalid (which stops the crawl: ``NotConfigured`` would only leave the
+component out). ``_startup`` reports it and warns about unknown names.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scrapy.exceptions import NotConfigured
-
-from ._registry import get_extractor, resolve_options
-from .errors import WebcleanError
+from ._registry import available_extractors, get_extractor, resolve_options
+from .errors import InvalidSettingError, WebcleanError
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
@@ -111,85 +112,121 @@ class WebcleanConfig:
     workers_max_rss: int
 
 
+#: What each typed getter accepts, for the error message.
+_ALLOWED = {
+    "getbool": "True or False (also 1/0, 'true'/'false')",
+    "getint": "an integer",
+    "getfloat": "a number",
+    "getdict": "a dict, or its JSON",
+}
+
+
+def invalid(name: str, value: Any, allowed: str) -> InvalidSettingError:
+    """The one-line error for a bad setting: name, value, what is allowed."""
+    return InvalidSettingError(f"{name}={value!r} is invalid: {allowed}")
+
+
 def _get(settings: BaseSettings, name: str, getter: str) -> Any:
-    # Scrapy's typed getters raise ValueError/TypeError on a bad value; say
-    # which setting it was, as Scrapy's own components do.
+    # Scrapy's typed getters raise ValueError/TypeError on a bad value.
     try:
         return getattr(settings, getter)(name, DEFAULTS[name])
-    except (ValueError, TypeError) as exc:
-        raise NotConfigured(f"{name}: invalid value {settings.get(name)!r} ({exc})") from None
+    except (ValueError, TypeError):
+        raise invalid(name, settings.get(name), _ALLOWED[getter]) from None
 
 
-def _at_least(name: str, value: float, minimum: float) -> None:
+def _at_least(settings: BaseSettings, name: str, getter: str, minimum: float) -> Any:
+    value = _get(settings, name, getter)
     if value < minimum:
-        raise NotConfigured(f"{name} must be >= {minimum}, got {value!r}")
+        raise invalid(name, settings.get(name), f"{_ALLOWED[getter]} >= {minimum}")
+    return value
 
 
 def _fields(settings: BaseSettings) -> dict[str, str]:
-    raw = settings.get("WEBCLEAN_FIELDS", WEBCLEAN_FIELDS)
-    if isinstance(raw, str):
+    raw = given = settings.get("WEBCLEAN_FIELDS", WEBCLEAN_FIELDS)
+    if isinstance(raw, str) and raw.strip()[:1] in ("[", "{"):
+        try:  # -s WEBCLEAN_FIELDS='["title", "text"]', as Scrapy's getdict reads JSON
+            raw = json.loads(raw)
+        except ValueError:
+            raise invalid("WEBCLEAN_FIELDS", raw, "a list of field names or a dict; this is not valid JSON") from None
+    if isinstance(raw, str):  # what Scrapy's getlist accepts: "title,text"
         raw = [s.strip() for s in raw.split(",") if s.strip()]
     if isinstance(raw, (list, tuple)):
         mapping = {str(name): str(name) for name in raw}
     elif hasattr(raw, "items"):
         mapping = {str(k): str(v) for k, v in dict(raw).items()}
     else:
-        raise NotConfigured(f"WEBCLEAN_FIELDS must be a list of names or a dict, got {type(raw).__name__}")
+        raise invalid("WEBCLEAN_FIELDS", given, "a list of field names or a dict {source: item_field}")
     unknown = sorted(set(mapping) - set(FIELD_SOURCES))
     if unknown:
-        raise NotConfigured(f"WEBCLEAN_FIELDS: unknown field(s) {', '.join(unknown)}; "
-                            f"valid: {', '.join(FIELD_SOURCES)}")
+        raise invalid("WEBCLEAN_FIELDS", given, f"unknown field(s) {', '.join(unknown)}; "
+                                              f"fields are {', '.join(FIELD_SOURCES)}")
     return mapping
+
+
+def crawl_extractors() -> list[str]:
+    """Extractors a crawl can run on every page: all but ``sst``, which needs
+    a tree for every page (in a crawl every extractor already runs on pages
+    cleaned by their site's tree, once it is learned)."""
+    return [name for name in available_extractors() if name != "sst"]
+
+
+def _extractor(settings: BaseSettings) -> tuple[str, dict[str, Any]]:
+    extractor = settings.get("WEBCLEAN_EXTRACTOR", WEBCLEAN_EXTRACTOR)
+    if extractor not in crawl_extractors():
+        note = " (sst needs a learned tree for every page: any other extractor runs on the page cleaned" \
+               " by its site's tree)" if extractor == "sst" else ""
+        raise invalid("WEBCLEAN_EXTRACTOR", extractor, "one of " + ", ".join(crawl_extractors()) + note)
+    options = _get(settings, "WEBCLEAN_EXTRACTOR_OPTIONS", "getdict")
+    try:
+        resolve_options(get_extractor(extractor), options)
+    except WebcleanError as exc:
+        raise invalid("WEBCLEAN_EXTRACTOR_OPTIONS", options, str(exc)) from None
+    return extractor, dict(options)
+
+
+def max_workers() -> int:
+    """More worker processes than this only add memory and contention: the
+    work is CPU-bound. ``WEBCLEAN_WORKERS`` above it is capped (with a warning)."""
+    return 2 * _usable_cpus()
 
 
 def webclean_config(settings: BaseSettings) -> WebcleanConfig:
     """Read and validate every ``WEBCLEAN_*`` setting.
 
-    Raises :class:`~scrapy.exceptions.NotConfigured` whose message starts
-    with the name of the first invalid setting.
+    Raises :class:`~scrapy_webclean.errors.InvalidSettingError` whose message
+    is one line naming the first invalid setting, its value and what is allowed.
     """
-    extractor = str(settings.get("WEBCLEAN_EXTRACTOR", WEBCLEAN_EXTRACTOR))
-    try:
-        cls = get_extractor(extractor)
-    except WebcleanError as exc:
-        raise NotConfigured(f"WEBCLEAN_EXTRACTOR: {exc}") from None
-    options = _get(settings, "WEBCLEAN_EXTRACTOR_OPTIONS", "getdict")
-    try:
-        resolve_options(cls, options)
-    except WebcleanError as exc:
-        raise NotConfigured(f"WEBCLEAN_EXTRACTOR_OPTIONS: {exc}") from None
-    error_field = str(settings.get("WEBCLEAN_ERROR_FIELD", WEBCLEAN_ERROR_FIELD) or "")
-    config = WebcleanConfig(
-        enabled=_get(settings, "WEBCLEAN_ENABLED", "getbool"),
+    enabled = _get(settings, "WEBCLEAN_ENABLED", "getbool")
+    extractor, options = _extractor(settings)
+    niceness = _get(settings, "WEBCLEAN_WORKERS_NICENESS", "getint")
+    if not 0 <= niceness <= 19:
+        raise invalid("WEBCLEAN_WORKERS_NICENESS", settings.get("WEBCLEAN_WORKERS_NICENESS"), "an integer from 0 to 19")
+    timeout = _get(settings, "WEBCLEAN_TIMEOUT", "getfloat")
+    if not timeout > 0:
+        raise invalid("WEBCLEAN_TIMEOUT", settings.get("WEBCLEAN_TIMEOUT"), "a number of seconds > 0")
+    sst_enabled = _get(settings, "WEBCLEAN_SST_ENABLED", "getbool")
+    sst_dir = str(settings.get("WEBCLEAN_SST_DIR", WEBCLEAN_SST_DIR) or "")
+    if sst_enabled and not sst_dir:
+        raise invalid("WEBCLEAN_SST_DIR", settings.get("WEBCLEAN_SST_DIR"),
+                      "a directory (set WEBCLEAN_SST_ENABLED=False to keep no trees)")
+    return WebcleanConfig(
+        enabled=enabled,
         drop_failed=_get(settings, "WEBCLEAN_DROP_FAILED", "getbool"),
-        error_field=error_field,
+        error_field=str(settings.get("WEBCLEAN_ERROR_FIELD", WEBCLEAN_ERROR_FIELD) or ""),
         extract_hubs=_get(settings, "WEBCLEAN_EXTRACT_HUBS", "getbool"),
         extractor=extractor,
-        extractor_options=dict(options),
+        extractor_options=options,
         fields=_fields(settings),
         links=_get(settings, "WEBCLEAN_LINKS", "getbool"),
-        maxsize=_get(settings, "WEBCLEAN_MAXSIZE", "getint"),
+        maxsize=_at_least(settings, "WEBCLEAN_MAXSIZE", "getint", 0),
         overwrite=_get(settings, "WEBCLEAN_OVERWRITE", "getbool"),
-        sst_enabled=_get(settings, "WEBCLEAN_SST_ENABLED", "getbool"),
-        sst_dir=str(settings.get("WEBCLEAN_SST_DIR", WEBCLEAN_SST_DIR) or ""),
-        sst_max_domains=_get(settings, "WEBCLEAN_SST_MAX_DOMAINS", "getint"),
-        sst_min_pages=_get(settings, "WEBCLEAN_SST_MIN_PAGES", "getint"),
-        sst_wait=_get(settings, "WEBCLEAN_SST_WAIT", "getfloat"),
-        timeout=_get(settings, "WEBCLEAN_TIMEOUT", "getfloat"),
-        workers=_get(settings, "WEBCLEAN_WORKERS", "getint"),
-        workers_niceness=_get(settings, "WEBCLEAN_WORKERS_NICENESS", "getint"),
-        workers_max_rss=_get(settings, "WEBCLEAN_WORKERS_MAX_RSS", "getint"),
+        sst_enabled=sst_enabled,
+        sst_dir=sst_dir,
+        sst_max_domains=_at_least(settings, "WEBCLEAN_SST_MAX_DOMAINS", "getint", 1),
+        sst_min_pages=_at_least(settings, "WEBCLEAN_SST_MIN_PAGES", "getint", 2),
+        sst_wait=_at_least(settings, "WEBCLEAN_SST_WAIT", "getfloat", 0),
+        timeout=timeout,
+        workers=min(_at_least(settings, "WEBCLEAN_WORKERS", "getint", 0), max_workers()),
+        workers_niceness=niceness,
+        workers_max_rss=_at_least(settings, "WEBCLEAN_WORKERS_MAX_RSS", "getint", 0),
     )
-    _at_least("WEBCLEAN_MAXSIZE", config.maxsize, 0)
-    _at_least("WEBCLEAN_SST_MAX_DOMAINS", config.sst_max_domains, 1)
-    _at_least("WEBCLEAN_SST_MIN_PAGES", config.sst_min_pages, 2)
-    _at_least("WEBCLEAN_SST_WAIT", config.sst_wait, 0)
-    _at_least("WEBCLEAN_WORKERS", config.workers, 0)
-    _at_least("WEBCLEAN_WORKERS_MAX_RSS", config.workers_max_rss, 0)
-    if not 0 <= config.workers_niceness <= 19:
-        raise NotConfigured(f"WEBCLEAN_WORKERS_NICENESS must be from 0 to 19, got {config.workers_niceness!r}")
-    if not config.timeout > 0:
-        raise NotConfigured(f"WEBCLEAN_TIMEOUT must be > 0 seconds, got {config.timeout!r}")
-    if config.sst_enabled and not config.sst_dir:
-        raise NotConfigured("WEBCLEAN_SST_DIR must name a directory (set WEBCLEAN_SST_ENABLED=False to keep no trees)")
-    return config

@@ -10,6 +10,7 @@ from scrapy.http import HtmlResponse, Request
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
+from scrapy_webclean.errors import InvalidSettingError
 from scrapy_webclean.extensions.sitestyletree import SiteStyleTreeExtension, tree_filename
 
 
@@ -90,7 +91,7 @@ def test_tree_file_names_are_safe():
 def test_disabled_or_invalid():
     with pytest.raises(NotConfigured):
         build_from_crawler(SiteStyleTreeExtension, get_crawler(settings_dict={"WEBCLEAN_SST_ENABLED": False}))
-    with pytest.raises(NotConfigured, match="WEBCLEAN_SST_MIN_PAGES"):
+    with pytest.raises(InvalidSettingError, match="WEBCLEAN_SST_MIN_PAGES=1 is invalid"):
         build_from_crawler(SiteStyleTreeExtension, get_crawler(settings_dict={"WEBCLEAN_SST_MIN_PAGES": 1}))
 
 

@@ -8,11 +8,12 @@ import json
 
 import pytest
 import scrapy
-from scrapy.exceptions import DropItem, NotConfigured
+from scrapy.exceptions import DropItem
 from scrapy.http import HtmlResponse, Request, TextResponse
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
+from scrapy_webclean.errors import InvalidSettingError
 from scrapy_webclean.pipelines.extraction import ExtractionPipeline
 from scrapy_webclean.spidermiddlewares.pagesource import PageSourceMiddleware
 
@@ -161,5 +162,5 @@ def test_invalid_settings_name_the_setting(name, value):
     if name == "WEBCLEAN_EXTRACTOR_OPTIONS":
         settings["WEBCLEAN_EXTRACTOR"] = "link_density"
     crawler = get_crawler(settings_dict=settings)
-    with pytest.raises(NotConfigured, match=name):
+    with pytest.raises(InvalidSettingError, match=f"^{name}=.* is invalid: "):
         build_from_crawler(ExtractionPipeline, crawler)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from scrapy.commands import ScrapyCommand
-from scrapy.exceptions import NotConfigured, UsageError
+from scrapy.exceptions import UsageError
 from scrapy.http import Request
 from scrapy.utils.datatypes import SequenceExclude
 from scrapy.utils.project import data_path
@@ -111,7 +111,7 @@ class Command(ScrapyCommand):
         assert self.settings is not None
         try:
             config = webclean_config(self.settings)
-        except NotConfigured as exc:
+        except WebcleanError as exc:
             raise UsageError(str(exc), print_help=False) from None
         extractor = opts.extractor or config.extractor
         options = config.extractor_options if extractor == config.extractor else {}

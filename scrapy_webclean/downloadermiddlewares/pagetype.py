@@ -24,7 +24,7 @@ from scrapy.exceptions import NotConfigured
 from .._jobs import classify_page
 from .._workers import TAG_PRIORITY, WorkerCrashed, crawler_pool, start_crawler_pool
 from ..errors import ExtractionTimeout, WebcleanError
-from ..settings import webclean_config
+from .._startup import crawler_config
 from ..spidermiddlewares.pagesource import _is_html, page_source
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class PageTypeMiddleware:
     """Downloader middleware: ``response.meta["webclean_page_type"]`` = hub | content."""
 
     def __init__(self, crawler: Crawler) -> None:
-        config = webclean_config(crawler.settings)
+        config = crawler_config(crawler)
         if not config.enabled:
             raise NotConfigured
         self.crawler = crawler

@@ -36,7 +36,7 @@ from scrapy.utils.project import data_path
 from .._jobs import learn_site_tree, load_site_tree
 from .._workers import TREE_PRIORITY, crawler_pool, start_crawler_pool
 from ..errors import WebcleanError
-from ..settings import webclean_config
+from .._startup import check_sst_dir, crawler_config
 from ..spidermiddlewares.pagesource import page_source
 
 if TYPE_CHECKING:
@@ -106,13 +106,14 @@ class SiteStyleTreeExtension:
     """
 
     def __init__(self, crawler: Crawler) -> None:
-        config = webclean_config(crawler.settings)
+        config = crawler_config(crawler)
         if not config.enabled or not config.sst_enabled:
             raise NotConfigured
         self.crawler = crawler
         self.stats = crawler.stats
         self.config = config
         self.directory = Path(data_path(config.sst_dir))
+        check_sst_dir(crawler, self.directory)
         self._samples: OrderedDict[str, list[tuple[bytes, str, str | None]]] = OrderedDict()
         self._trees: OrderedDict[str, tuple[tuple[str, int], Any]] = OrderedDict()
         self._learning: dict[str, bool] = {}  # sites whose tree is being learned or loaded
@@ -143,7 +144,6 @@ class SiteStyleTreeExtension:
         from ..downloadermiddlewares.pagetype import PageTypeMiddleware
 
         self._tagging = self.crawler.get_downloader_middleware(PageTypeMiddleware) is not None
-        self.directory.mkdir(parents=True, exist_ok=True)
         self._on_disk = {p.name[: -len(TREE_SUFFIX)] for p in self.directory.glob("*" + TREE_SUFFIX)}
         self.pool = crawler_pool(self.crawler)
         from ..pipelines.extraction import ExtractionPipeline

@@ -27,7 +27,8 @@ from .._registry import get_extractor
 from .._workers import EXTRACT_PRIORITY, crawler_pool, start_crawler_pool
 from ..errors import ExtractionTimeout, WebcleanError
 from ..extensions.sitestyletree import SiteStyleTreeExtension
-from ..settings import PAGE_FIELDS, RESULT_FIELDS, webclean_config
+from .._startup import crawler_config
+from ..settings import PAGE_FIELDS, RESULT_FIELDS
 from ..spidermiddlewares.pagesource import PageSource, PageSourceMiddleware
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class ExtractionPipeline:
     """
 
     def __init__(self, crawler: Crawler) -> None:
-        self.config = webclean_config(crawler.settings)
+        self.config = crawler_config(crawler)
         if not self.config.enabled:
             raise NotConfigured
         self.crawler = crawler

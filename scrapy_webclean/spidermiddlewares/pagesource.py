@@ -25,6 +25,8 @@ from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 from scrapy.utils.httpobj import urlparse_cached
 from w3lib.encoding import http_content_type_encoding
 
+from .._startup import crawler_config
+
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
     from scrapy.http import Response
@@ -106,7 +108,7 @@ class PageSourceMiddleware(BaseSpiderMiddleware):
     """
 
     def __init__(self, crawler: Crawler) -> None:
-        if not crawler.settings.getbool("WEBCLEAN_ENABLED", True):
+        if not crawler_config(crawler).enabled:
             raise NotConfigured
         super().__init__(crawler)
         # id(item) -> (item, source); the item is kept so its id cannot be
