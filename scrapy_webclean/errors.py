@@ -16,6 +16,7 @@ __all__ = [
     "InvalidBodyError",
     "BodyTooLargeError",
     "InvalidSettingError",
+    "InvalidMetaError",
 ]
 
 
@@ -53,4 +54,12 @@ class InvalidSettingError(WebcleanError):
     Raised at start-up: the message is one line naming the setting, the
     value and what is allowed. Unlike :class:`~scrapy.exceptions.NotConfigured`,
     which Scrapy takes to mean "leave this component out", it stops the crawl.
+    """
+
+
+class InvalidMetaError(WebcleanError):
+    """A request's ``meta["webclean"]`` (or ``webclean_extractor``) is not valid.
+
+    The page's item gets the message in ``WEBCLEAN_ERROR_FIELD`` and counts
+    in ``webclean/items/failed``; the crawl goes on.
     """

@@ -121,9 +121,9 @@ _ALLOWED = {
 }
 
 
-def invalid(name: str, value: Any, allowed: str) -> InvalidSettingError:
+def invalid(name: str, value: Any, allowed: str, error: type[WebcleanError] = InvalidSettingError) -> WebcleanError:
     """The one-line error for a bad setting: name, value, what is allowed."""
-    return InvalidSettingError(f"{name}={value!r} is invalid: {allowed}")
+    return error(f"{name}={value!r} is invalid: {allowed}")
 
 
 def _get(settings: BaseSettings, name: str, getter: str) -> Any:
@@ -141,25 +141,28 @@ def _at_least(settings: BaseSettings, name: str, getter: str, minimum: float) ->
     return value
 
 
-def _fields(settings: BaseSettings) -> dict[str, str]:
-    raw = given = settings.get("WEBCLEAN_FIELDS", WEBCLEAN_FIELDS)
+def parse_fields(raw: Any, name: str = "WEBCLEAN_FIELDS",
+                 error: type[WebcleanError] = InvalidSettingError) -> dict[str, str]:
+    """``{source: item field}`` from what ``WEBCLEAN_FIELDS`` accepts: a list,
+    a dict, ``"a,b"`` (as Scrapy's ``getlist``) or the JSON of a list or dict."""
+    given = raw
     if isinstance(raw, str) and raw.strip()[:1] in ("[", "{"):
         try:  # -s WEBCLEAN_FIELDS='["title", "text"]', as Scrapy's getdict reads JSON
             raw = json.loads(raw)
         except ValueError:
-            raise invalid("WEBCLEAN_FIELDS", raw, "a list of field names or a dict; this is not valid JSON") from None
-    if isinstance(raw, str):  # what Scrapy's getlist accepts: "title,text"
+            raise invalid(name, given, "a list of field names or a dict; this is not valid JSON", error) from None
+    if isinstance(raw, str):
         raw = [s.strip() for s in raw.split(",") if s.strip()]
     if isinstance(raw, (list, tuple)):
-        mapping = {str(name): str(name) for name in raw}
+        mapping = {str(field): str(field) for field in raw}
     elif hasattr(raw, "items"):
         mapping = {str(k): str(v) for k, v in dict(raw).items()}
     else:
-        raise invalid("WEBCLEAN_FIELDS", given, "a list of field names or a dict {source: item_field}")
+        raise invalid(name, given, "a list of field names or a dict {source: item_field}", error)
     unknown = sorted(set(mapping) - set(FIELD_SOURCES))
     if unknown:
-        raise invalid("WEBCLEAN_FIELDS", given, f"unknown field(s) {', '.join(unknown)}; "
-                                              f"fields are {', '.join(FIELD_SOURCES)}")
+        raise invalid(name, given, f"unknown field(s) {', '.join(unknown)}; fields are {', '.join(FIELD_SOURCES)}",
+                      error)
     return mapping
 
 
@@ -216,7 +219,7 @@ def webclean_config(settings: BaseSettings) -> WebcleanConfig:
         extract_hubs=_get(settings, "WEBCLEAN_EXTRACT_HUBS", "getbool"),
         extractor=extractor,
         extractor_options=options,
-        fields=_fields(settings),
+        fields=parse_fields(settings.get("WEBCLEAN_FIELDS", WEBCLEAN_FIELDS)),
         links=_get(settings, "WEBCLEAN_LINKS", "getbool"),
         maxsize=_at_least(settings, "WEBCLEAN_MAXSIZE", "getint", 0),
         overwrite=_get(settings, "WEBCLEAN_OVERWRITE", "getbool"),

@@ -48,7 +48,7 @@ def test_non_html_and_dont_webclean_untouched():
     for response in (TextResponse(url, body=b'{"a": 1}', headers={"Content-Type": "application/json"},
                                   request=Request(url)),
                      Response(url + ".png", body=b"\x89PNG", request=Request(url + ".png")),
-                     html(HUB, meta={"dont_webclean": True})):
+                     html(HUB, meta={"dont_webclean": True}), html(HUB, meta={"webclean": {"skip": True}})):
         assert run(mw, response) is response
         assert "webclean_page_type" not in response.request.meta
     assert crawler.stats.get_value("webclean/pages/hub") is None

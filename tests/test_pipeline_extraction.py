@@ -111,8 +111,86 @@ def test_meta_overrides():
     out = process(crawler, carrier, pipeline, {}, response(meta={"webclean_extractor": "link_density"}))
     assert out["extractor"] == "link_density"
     out = process(crawler, carrier, pipeline, {}, response(meta={"webclean_extractor": "nope"}))
-    assert out["text"] == "" and "nope" in out["webclean_error"]
+    assert out["text"] == ""
+    assert out["webclean_error"].startswith("meta['webclean_extractor']='nope' is invalid: one of auto, ")
     assert crawler.stats.get_value("webclean/items/failed") == 1
+
+
+def run_meta(webclean, settings=None, item=None, **meta):
+    crawler, carrier, pipeline = make({"WEBCLEAN_FIELDS": ["title", "text", "extractor"], **(settings or {})})
+    out = process(crawler, carrier, pipeline, {} if item is None else item,
+                  response(meta={"webclean": webclean, **meta}))
+    return crawler, out
+
+
+def test_meta_webclean_extractor_and_options():
+    _, out = run_meta({"extractor": "link_density"})
+    assert out["extractor"] == "link_density" and "forty millimetres" in out["text"]
+    # the dict wins over the older key
+    _, out = run_meta({"extractor": "line_block"}, webclean_extractor="link_density")
+    assert out["extractor"] == "line_block"
+    # options of another extractor: that extractor's defaults plus these
+    _, out = run_meta({"extractor": "link_density", "options": {"filter_words": ["ferry services"]}})
+    assert out["extractor"] == "link_density" and "ferry" not in out["text"] and "forty" in out["text"]
+    # options alone: over the configured ones, for the configured extractor
+    settings = {"WEBCLEAN_EXTRACTOR": "auto", "WEBCLEAN_EXTRACTOR_OPTIONS": {"favor": "precision"}}
+    _, out = run_meta({"options": {"min_text": 100000}}, settings)
+    assert out["extractor"] == "auto" and "Home" in out["text"]  # too short a body: the whole page
+
+
+def test_meta_webclean_fields_and_skip():
+    _, out = run_meta({"fields": ["markdown", "url"]})
+    assert set(out) == {"markdown", "url"} and out["markdown"].startswith("Forecasters")
+    _, out = run_meta({"fields": {"title": "headline"}})
+    assert out == {"headline": "Rain due on Tuesday - Weather"}
+    _, out = run_meta({"fields": "title,extractor"})
+    assert set(out) == {"title", "extractor"}
+    crawler, out = run_meta({"skip": True})
+    assert out == {} and crawler.stats.get_value("webclean/items/skipped/dont_webclean") == 1
+    crawler, out = run_meta({"skip": False})
+    assert out["text"] and crawler.stats.get_value("webclean/items/extracted") == 1
+
+
+@pytest.mark.parametrize(("webclean", "message"), [
+    ("auto", "meta['webclean']='auto' is invalid: a dict with keys extractor, options, fields, skip"),
+    ({"extractr": "auto"}, "meta['webclean'] has an unknown key 'extractr' (did you mean 'extractor'?)"),
+    ({"extractor": "nope"}, "meta['webclean']['extractor']='nope' is invalid: one of auto, "),
+    ({"extractor": "sst"}, "meta['webclean']['extractor']='sst' is invalid: one of auto, "),
+    ({"options": {"favor": "fast"}}, "meta['webclean']['options']={'favor': 'fast'} is invalid: "),
+    ({"extractor": "link_density", "options": {"favor": "recall"}}, "unknown option(s) 'favor'"),
+    ({"options": ["favor"]}, "meta['webclean']['options']=['favor'] is invalid: a dict of auto's options"),
+    ({"fields": ["title", "body"]}, "meta['webclean']['fields']=['title', 'body'] is invalid: unknown field(s) body"),
+    ({"fields": 3}, "meta['webclean']['fields']=3 is invalid: a list of field names or a dict"),
+    ({"skip": "yes"}, "meta['webclean']['skip']='yes' is invalid: True or False"),
+])
+def test_meta_webclean_bad_values_fail_the_item(webclean, message, caplog):
+    crawler, out = run_meta(webclean, item={"url": "u"})
+    assert out["text"] == "" and message in out["webclean_error"]
+    assert crawler.stats.get_value("webclean/items/failed") == 1
+    assert crawler.stats.get_value("webclean/items/extracted") is None
+    assert sum(message in r.getMessage() for r in caplog.records) == 1
+
+
+class LinkItem(scrapy.Item):
+    url = scrapy.Field()
+
+
+def test_items_lacking_fields_get_what_fits_one_warning_per_class(caplog):
+    crawler, carrier, pipeline = make({"WEBCLEAN_FIELDS": ["title", "text", "author", "page_type"]})
+    for _ in range(3):
+        out = process(crawler, carrier, pipeline, ArticleItem(url="u"), response())
+        assert out["title"].startswith("Rain") and "forty millimetres" in out["text"]
+    warnings = [r.getMessage() for r in caplog.records if "declares no field" in r.getMessage()]
+    assert warnings == ["webclean: ArticleItem declares no field 'page_type', 'author'; those values are left out"
+                        " (see WEBCLEAN_FIELDS and the webclean/fields/undeclared stat)"]
+    assert crawler.stats.get_value("webclean/fields/undeclared") == 6
+    assert crawler.stats.get_value("webclean/items/extracted") == 3
+    # an item that declares none of the extracted fields is not counted as extracted
+    process(crawler, carrier, pipeline, LinkItem(url="u"), response())
+    assert crawler.stats.get_value("webclean/items/no_field") == 1
+    assert crawler.stats.get_value("webclean/items/extracted") == 3
+    assert sum("LinkItem declares no field 'page_type', 'title', 'text', 'author'" in r.getMessage()
+               for r in caplog.records) == 1
 
 
 def test_items_without_a_page_or_html_pass_through():

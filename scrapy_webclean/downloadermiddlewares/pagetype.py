@@ -24,6 +24,7 @@ from scrapy.exceptions import NotConfigured
 from .._jobs import classify_page
 from .._workers import TAG_PRIORITY, WorkerCrashed, crawler_pool, start_crawler_pool
 from ..errors import ExtractionTimeout, WebcleanError
+from .._overrides import skips
 from .._startup import crawler_config
 from ..spidermiddlewares.pagesource import _is_html, page_source
 
@@ -74,7 +75,7 @@ class PageTypeMiddleware:
         for key in _META_KEYS:
             meta.pop(key, None)
         # Error pages and redirects are not pages of the site's content.
-        if meta.get("dont_webclean") or not 200 <= response.status < 300 or not _is_html(response):
+        if skips(meta) or not 200 <= response.status < 300 or not _is_html(response):
             return response
         if self.maxsize and len(response.body) > self.maxsize:
             self.stats.inc_value("webclean/pages/too_large")

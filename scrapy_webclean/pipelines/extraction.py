@@ -23,7 +23,7 @@ from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem, NotConfigured
 
 from .._jobs import ExtractionPlan, extract_fields
-from .._registry import get_extractor
+from .._overrides import PagePlan, page_plan, skips
 from .._workers import EXTRACT_PRIORITY, crawler_pool, start_crawler_pool
 from ..errors import ExtractionTimeout, WebcleanError
 from ..extensions.sitestyletree import SiteStyleTreeExtension
@@ -56,11 +56,8 @@ class ExtractionPipeline:
             raise NotConfigured
         self.crawler = crawler
         self.stats = crawler.stats
-        fields = self.config.fields
         #: result fields asked of the extraction job, in WEBCLEAN_FIELDS order
-        self._outputs = tuple(name for name in fields if name in RESULT_FIELDS)
-        self._page_fields = {name: fields[name] for name in fields if name in PAGE_FIELDS}
-        self._text_field = fields.get("text")
+        self._outputs = _outputs(self.config.fields)
         self._warned: set[tuple[type, str]] = set()
         self._sources: PageSourceMiddleware | None = None
         self._sst: SiteStyleTreeExtension | None = None
@@ -94,28 +91,24 @@ class ExtractionPipeline:
             self.stats.inc_value("webclean/items/skipped/not_html")
             return item
         adapter = ItemAdapter(item)
+        try:
+            plan = page_plan(self.config, source.webclean, source.extractor)
+        except WebcleanError as exc:
+            return self._fail(item, adapter, source, "failed", str(exc))
         page_values = {"url": source.url, "page_type": source.page_type, "page_score": source.page_score}
-        for name, field in self._page_fields.items():
-            self._set(adapter, field, page_values[name])
+        missing = [plan.fields[name] for name in PAGE_FIELDS
+                   if name in plan.fields and not self._set(adapter, plan.fields[name], page_values[name])]
         if source.page_type == "hub" and not self.config.extract_hubs:
+            self._undeclared(adapter, missing)
             self.stats.inc_value("webclean/items/skipped/hub")
             return item
-        return await self._extract(item, adapter, source)
+        return await self._extract(item, adapter, source, plan, missing)
 
-    def _extractor(self, override: str | None) -> tuple[str, dict[str, Any]]:
-        """The extractor and options for a page (``webclean_extractor`` meta first).
-
-        Raises :class:`WebcleanError` for an unknown override.
-        """
-        if override and override != self.config.extractor:
-            get_extractor(override)
-            # The configured options belong to the configured extractor.
-            return override, {}
-        return self.config.extractor, self.config.extractor_options
-
-    def plan_key(self, extractor: str, options: dict[str, Any], tree: tuple[Any, Any] | None) -> tuple[Any, ...]:
+    def plan_key(self, extractor: str, options: dict[str, Any], tree: tuple[Any, Any] | None,
+                 outputs: tuple[str, ...] | None = None) -> tuple[Any, ...]:
         """What makes two extractions of a page the same: extractor, options, fields and tree."""
-        return (extractor, repr(sorted(options.items())), self._outputs, tree[0] if tree is not None else None)
+        return (extractor, repr(sorted(options.items())), self._outputs if outputs is None else outputs,
+                tree[0] if tree is not None else None)
 
     def default_plan(self) -> ExtractionPlan:
         """The plan of a page without meta overrides (see :meth:`plan`)."""
@@ -129,34 +122,33 @@ class ExtractionPipeline:
         result comes back in ``meta`` and :meth:`process_item` uses it when
         the key still matches. ``None`` while the site's tree may still come.
         """
-        if meta.get("dont_webclean"):
+        if skips(meta):
             return None
         try:
-            extractor, options = self._extractor(meta.get("webclean_extractor"))
+            page = page_plan(self.config, meta.get("webclean"), meta.get("webclean_extractor"))
         except WebcleanError:
-            return None
+            return None  # the item says why
         tree = None
         if self._sst is not None:
             settled, tree = self._sst.tree_now(site)
             if not settled:
                 return None
-        return ((extractor, options, self._outputs, self.config.extract_hubs), tree,
-                self.plan_key(extractor, options, tree))
+        outputs = _outputs(page.fields)
+        return ((page.extractor, page.options, outputs, self.config.extract_hubs), tree,
+                self.plan_key(page.extractor, page.options, tree, outputs))
 
-    async def _extract(self, item: Any, adapter: ItemAdapter, source: PageSource) -> Any:
+    async def _extract(self, item: Any, adapter: ItemAdapter, source: PageSource, plan: PagePlan,
+                       missing: list[str]) -> Any:
         if source.failed is not None:
             # Tagging the page ran out of time (or killed its worker):
             # extracting it would too.
-            return self._fail(item, adapter, source, *source.failed)
-        try:
-            extractor, options = self._extractor(source.extractor)
-        except WebcleanError as exc:
-            return self._fail(item, adapter, source, "failed", f"meta webclean_extractor: {exc}")
+            return self._fail(item, adapter, source, *source.failed, fields=plan.fields)
+        extractor, options, outputs = plan.extractor, plan.options, _outputs(plan.fields)
         if self.config.maxsize and len(source.body) > self.config.maxsize:
             return self._fail(item, adapter, source, "failed",
                               f"page of {len(source.body)} bytes exceeds WEBCLEAN_MAXSIZE={self.config.maxsize}")
         tree = await self._sst.tree_for(source.site) if self._sst is not None else None
-        key = self.plan_key(extractor, options, tree)
+        key = self.plan_key(extractor, options, tree, outputs)
         # Extracted already, from the parse that tagged the page or (for a
         # sample of the site) the one that learned the site's tree.
         extracted = source.extracted
@@ -171,25 +163,32 @@ class ExtractionPipeline:
             affinity = self._sst.site_affinity(source.site) if self._sst is not None and source.site else None
             try:
                 values, seconds = await self._pool.run(extract_fields, source.body, source.url, source.encoding,
-                                                       extractor, options, self._outputs, tree=tree,
+                                                       extractor, options, outputs, tree=tree,
                                                        priority=EXTRACT_PRIORITY, affinity=affinity)
             except ExtractionTimeout as exc:
                 self.stats.inc_value("webclean/time/extract", self._pool.timeout)
-                return self._fail(item, adapter, source, "timeout", str(exc))
+                return self._fail(item, adapter, source, "timeout", str(exc), fields=plan.fields)
             except WebcleanError as exc:
-                return self._fail(item, adapter, source, "failed", str(exc))
+                return self._fail(item, adapter, source, "failed", str(exc), fields=plan.fields)
             self.stats.inc_value("webclean/time/extract", seconds)
         if tree is not None:
             self.stats.inc_value("webclean/sst/pages_cleaned")
             if source.site not in self._applied_sites:
                 self._applied_sites.add(source.site)
                 self.stats.inc_value("webclean/sst/domains_applied")
-        for name in self._outputs:
-            self._set(adapter, self.config.fields[name], values[name])
-        self.stats.inc_value("webclean/items/extracted")
+        filled = 0
+        for name in outputs:
+            if self._set(adapter, plan.fields[name], values[name]):
+                filled += 1
+            else:
+                missing.append(plan.fields[name])
+        self._undeclared(adapter, missing)
+        # An item that declares none of the extracted fields got nothing.
+        self.stats.inc_value("webclean/items/extracted" if filled or not outputs else "webclean/items/no_field")
         return item
 
-    def _fail(self, item: Any, adapter: ItemAdapter, source: PageSource, kind: str, reason: str) -> Any:
+    def _fail(self, item: Any, adapter: ItemAdapter, source: PageSource, kind: str, reason: str, *,
+              fields: dict[str, str] | None = None) -> Any:
         """Count a page that could not be extracted; keep its item or drop it."""
         self.stats.inc_value(f"webclean/items/{kind}")
         if self.config.drop_failed:
@@ -198,21 +197,40 @@ class ExtractionPipeline:
             raise DropItem(f"webclean: {source.url}: {reason}")
         logger.warning("webclean: extraction %s for %s: %s", "timed out" if kind == "timeout" else "failed",
                        source.url, reason, extra={"crawler": self.crawler})
-        if self._text_field:
-            self._set(adapter, self._text_field, "")
-        if self.config.error_field:
-            self._set(adapter, self.config.error_field, reason, force=True)
+        missing = []
+        text_field = (self.config.fields if fields is None else fields).get("text")
+        if text_field and not self._set(adapter, text_field, ""):
+            missing.append(text_field)
+        if self.config.error_field and not self._set(adapter, self.config.error_field, reason, force=True):
+            missing.append(self.config.error_field)
+        self._undeclared(adapter, missing)
         return item
 
-    def _set(self, adapter: ItemAdapter, field: str, value: Any, *, force: bool = False) -> None:
+    def _set(self, adapter: ItemAdapter, field: str, value: Any, *, force: bool = False) -> bool:
+        """Fill ``field``; False when the item's class does not declare it."""
         if not force and not self.config.overwrite and adapter.get(field) not in (None, ""):
-            return  # the spider filled it: the spider knows best
+            return True  # the spider filled it: the spider knows best
         try:
             adapter[field] = value
         except KeyError:
-            # A declared item class without this field: say so once per class.
-            key = (type(adapter.item), field)
-            if key not in self._warned:
-                self._warned.add(key)
-                logger.warning("webclean: %s has no field %r; not filled (see WEBCLEAN_FIELDS)",
-                               type(adapter.item).__name__, field, extra={"crawler": self.crawler})
+            return False
+        return True
+
+    def _undeclared(self, adapter: ItemAdapter, missing: list[str]) -> None:
+        """Count the values an item had no field for; warn once per item class
+        (and again only for a field not named before)."""
+        if not missing:
+            return
+        self.stats.inc_value("webclean/fields/undeclared", len(missing))
+        cls = type(adapter.item)
+        new = [field for field in missing if (cls, field) not in self._warned]
+        if new:
+            self._warned.update((cls, field) for field in new)
+            logger.warning("webclean: %s declares no field %s; those values are left out (see WEBCLEAN_FIELDS"
+                           " and the webclean/fields/undeclared stat)", cls.__name__,
+                           ", ".join(map(repr, new)), extra={"crawler": self.crawler})
+
+
+def _outputs(fields: dict[str, str]) -> tuple[str, ...]:
+    """The result fields asked of the extraction job, in ``fields`` order."""
+    return tuple(name for name in fields if name in RESULT_FIELDS)

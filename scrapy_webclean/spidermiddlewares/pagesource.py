@@ -25,6 +25,7 @@ from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 from scrapy.utils.httpobj import urlparse_cached
 from w3lib.encoding import http_content_type_encoding
 
+from .._overrides import skips
 from .._startup import crawler_config
 
 if TYPE_CHECKING:
@@ -54,7 +55,9 @@ class PageSource:
     page_type: str | None
     page_score: float | None
     dont_webclean: bool
-    extractor: str | None
+    #: the request's ``webclean_extractor`` and ``webclean`` meta keys, as given
+    extractor: Any
+    webclean: Any = None
     #: ``(plan key, values)`` when the page-type middleware extracted the page
     #: from the parse it tagged it with (see ExtractionPipeline.plan)
     extracted: tuple[Any, dict[str, Any]] | None = None
@@ -93,8 +96,9 @@ def page_source(response: Response, meta: dict[str, Any] | None = None) -> PageS
         is_html=_is_html(response),
         page_type=meta.get("webclean_page_type"),
         page_score=meta.get("webclean_page_score"),
-        dont_webclean=bool(meta.get("dont_webclean")),
+        dont_webclean=skips(meta),
         extractor=meta.get("webclean_extractor"),
+        webclean=meta.get("webclean"),
         extracted=meta.get("_webclean_extracted"),
         failed=meta.get("_webclean_failed"),
     )

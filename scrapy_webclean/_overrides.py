@@ -1,0 +1,101 @@
+"""Per-request control: ``meta["webclean"]``.
+
+One dict per request, in the manner of scrapy-zyte-api's request meta keys;
+every key is honoured or the page's item fails with a clear error (never
+silently ignored)::
+
+    yield scrapy.Request(url, meta={"webclean": {
+        "extractor": "line_block",            # instead of WEBCLEAN_EXTRACTOR
+        "options": {"block_size": 4},         # that extractor's options
+        "fields": ["title", "markdown"],      # instead of WEBCLEAN_FIELDS
+        "skip": False,                        # True: neither tagged, extracted nor sampled
+    }})
+
+The older keys still work: ``dont_webclean`` (as ``skip``) and
+``webclean_extractor`` (as ``extractor``; the dict wins when both are set).
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ._registry import get_extractor, resolve_options
+from .errors import InvalidMetaError, WebcleanError
+from .settings import crawl_extractors, invalid, parse_fields
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from .settings import WebcleanConfig
+
+__all__ = ["META_KEYS", "PagePlan", "page_plan", "skips"]
+
+#: The keys ``meta["webclean"]`` takes.
+META_KEYS = ("extractor", "options", "fields", "skip")
+
+
+@dataclass(frozen=True, slots=True)
+class PagePlan:
+    """What the pipeline runs on one page and which item fields it fills."""
+
+    extractor: str
+    options: dict[str, Any]
+    fields: dict[str, str]  # source name -> item field name
+
+
+def skips(meta: Mapping[str, Any]) -> bool:
+    """Whether a request asks to be left alone (``dont_webclean`` or ``skip``)."""
+    webclean = meta.get("webclean")
+    return bool(meta.get("dont_webclean")) or (isinstance(webclean, dict) and webclean.get("skip") is True)
+
+
+def _label(key: str) -> str:
+    return f"meta['webclean'][{key!r}]"
+
+
+def _check_keys(webclean: Any) -> dict[str, Any]:
+    if webclean is None:
+        return {}
+    if not isinstance(webclean, dict):
+        raise invalid("meta['webclean']", webclean, "a dict with keys " + ", ".join(META_KEYS), InvalidMetaError)
+    for key in webclean:
+        if key not in META_KEYS:
+            close = difflib.get_close_matches(str(key), META_KEYS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise InvalidMetaError(f"meta['webclean'] has an unknown key {key!r}{hint}; keys are "
+                                   + ", ".join(META_KEYS))
+    if not isinstance(webclean.get("skip", False), bool):
+        raise invalid(_label("skip"), webclean["skip"], "True or False", InvalidMetaError)
+    return webclean
+
+
+def page_plan(config: WebcleanConfig, webclean: Any = None, extractor: Any = None) -> PagePlan:
+    """The plan of a page from its request's ``meta["webclean"]`` (and the
+    older ``webclean_extractor``, passed as ``extractor``) over ``config``.
+
+    Raises :class:`~scrapy_webclean.errors.InvalidMetaError` naming the key,
+    its value and what is allowed.
+    """
+    given = _check_keys(webclean)
+    label = _label("extractor") if "extractor" in given else "meta['webclean_extractor']"
+    name = given.get("extractor", extractor)
+    if name is None:
+        name = config.extractor
+    elif name not in crawl_extractors():
+        raise invalid(label, name, "one of " + ", ".join(crawl_extractors()), InvalidMetaError)
+    # The configured options belong to the configured extractor.
+    options = dict(config.extractor_options) if name == config.extractor else {}
+    if "options" in given:
+        if not isinstance(given["options"], dict):
+            raise invalid(_label("options"), given["options"], f"a dict of {name}'s options", InvalidMetaError)
+        options.update(given["options"])
+        try:
+            resolve_options(get_extractor(name), options)
+        except WebcleanError as exc:
+            raise invalid(_label("options"), given["options"], str(exc), InvalidMetaError) from None
+    fields = config.fields
+    if "fields" in given:
+        fields = parse_fields(given["fields"], _label("fields"), InvalidMetaError)
+    return PagePlan(name, options, fields)
