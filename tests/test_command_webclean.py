@@ -57,3 +57,45 @@ def test_registered_as_scrapy_command():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     target = project["project"]["entry-points"]["scrapy.commands"]["webclean"]
     assert target == "scrapy_webclean.commands.webclean:Command"
+
+
+@pytest.fixture
+def http_server(bbc_page):
+    """A local HTTP server: the BBC article at /article.html, 404 elsewhere."""
+    import http.server
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            found = self.path == "/article.html"
+            body = bbc_page if found else b"<html><body><h1>Not found</h1><p>Sorry, no such page here.</p></body></html>"
+            self.send_response(200 if found else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_url_shows_the_status_and_refuses_error_pages(http_server, tmp_path):
+    import subprocess
+    import sys
+
+    def webclean(url):
+        return subprocess.run([sys.executable, "-m", "scrapy", "webclean", url, "-s", "LOG_LEVEL=ERROR"],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=120)
+
+    ok, missing = webclean(f"{http_server}/article.html"), webclean(f"{http_server}/gone.html")
+    assert ok.returncode == 0 and "status: HTTP 200 OK" in ok.stderr and "page type: content" in ok.stderr
+    assert len(ok.stdout) > 500
+    assert missing.returncode == 1 and missing.stdout == ""
+    assert f"webclean: {http_server}/gone.html answered HTTP 404 Not Found: not extracted" in missing.stderr

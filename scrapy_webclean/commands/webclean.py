@@ -23,6 +23,7 @@ from scrapy.exceptions import UsageError
 from scrapy.http import Request
 from scrapy.utils.datatypes import SequenceExclude
 from scrapy.utils.project import data_path
+from scrapy.utils.response import response_status_message
 from scrapy.utils.spider import DefaultSpider, spidercls_for_request
 from w3lib.url import is_url
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
     from scrapy import Spider
     from scrapy.http import Response
+    from twisted.python.failure import Failure
 
 FORMATS = ("text", "html", "markdown", "json")
 
@@ -80,7 +82,8 @@ class Command(ScrapyCommand):
     def _fetch(self, url: str, opts: Namespace) -> None:
         # dont_webclean: the project's middleware would tag the page in the
         # worker pool; here it is done once, inline, in the callback.
-        request = Request(url, callback=self._on_response, cb_kwargs={"opts": opts}, dont_filter=True,
+        request = Request(url, callback=self._on_response, errback=self._on_error, cb_kwargs={"opts": opts},
+                          dont_filter=True,
                           meta={"dont_webclean": True,
                                 "handle_httpstatus_list": SequenceExclude(range(300, 400))})
         spidercls: type[Spider] = DefaultSpider
@@ -100,9 +103,27 @@ class Command(ScrapyCommand):
     def _on_response(self, response: Response, opts: Namespace) -> None:
         from ..spidermiddlewares.pagesource import http_charset
 
-        self._print(response.body, response.url, opts.encoding or http_charset(response), opts)
+        status = response_status_message(response.status)
+        if not 200 <= response.status < 300:
+            # An error page is the server's page about the error, not the
+            # content asked for: say so rather than print it as content.
+            print(f"webclean: {response.url} answered HTTP {status}: not extracted", file=sys.stderr)
+            self.exitcode = 1
+            return
+        try:
+            self._print(response.body, response.url, opts.encoding or http_charset(response), opts, status)
+        except UsageError as exc:
+            print(f"webclean: {exc}", file=sys.stderr)
+            self.exitcode = 2
 
-    def _print(self, body: bytes, url: str | None, encoding: str | None, opts: Namespace) -> None:
+    def _on_error(self, failure: Failure) -> None:
+        request = getattr(failure, "request", None)
+        url = request.url if request is not None else "the URL"
+        print(f"webclean: cannot download {url}: {failure.getErrorMessage()}", file=sys.stderr)
+        self.exitcode = 1
+
+    def _print(self, body: bytes, url: str | None, encoding: str | None, opts: Namespace,
+               status: str | None = None) -> None:
         from .. import SiteStyleTree, classify, extract
         from ..errors import WebcleanError
         from ..extensions.sitestyletree import tree_filename
@@ -130,6 +151,8 @@ class Command(ScrapyCommand):
             result = extract(body, url, encoding=encoding, extractor=extractor, site_tree=tree, **options)
         except WebcleanError as exc:
             raise UsageError(str(exc), print_help=False) from None
+        if status is not None:
+            print(f"status: HTTP {status}", file=sys.stderr)
         print(f"page type: {kind.kind} (score {kind.score:.3g})\nextractor: {result.extractor}\n"
               f"site style tree: {tree_note}\ntitle: {result.title}\ntext: {len(result.text)} characters",
               file=sys.stderr)
