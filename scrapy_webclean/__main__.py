@@ -115,6 +115,10 @@ def score(pages: list[tuple[str, dict, bytes]], fn: Callable[[bytes, str, str | 
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    if args.metadata:
+        from ._metaeval import run_metadata_eval
+
+        return run_metadata_eval(args)
     names = args.extractor.split(",") if args.extractor else [n for n in available_extractors() if n != "sst"]
     peers = {} if args.no_peers else peer_extractors()
     rows = []
@@ -163,6 +167,10 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--no-peers", action="store_true", help="leave out trafilatura and readability-lxml")
     ev.add_argument("--markdown", action="store_true", help="print one Markdown table (for the README)")
     ev.add_argument("--json", help="also write the rows to this JSON file")
+    ev.add_argument("--metadata", action="store_true",
+                    help="score title, author and date instead of the text (ours and trafilatura's), "
+                         "overall and on site folds 0-2 / 3-4")
+    ev.add_argument("--errors", action="store_true", help="with --metadata: list our wrong fields")
     ev.set_defaults(func=cmd_eval)
     return ap
 

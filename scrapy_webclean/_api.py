@@ -15,7 +15,7 @@ from .errors import SiteTreeError
 __all__ = ["extract", "available_extractors", "ExtractResult", "load_document"]
 
 #: Metadata fields an extractor may fill (``None`` when unknown).
-METADATA_FIELDS = ("author", "date", "language", "canonical_url", "image", "description", "sitename")
+METADATA_FIELDS = ("author", "authors", "date", "language", "canonical_url", "image", "description", "sitename")
 
 
 class ExtractResult:
@@ -105,7 +105,7 @@ def load_document(body: Any, url: str | None = None, *, encoding: str | None = N
 
 def extract(body: Any, url: str | None = None, *, encoding: str | None = None, extractor: str = "auto",
             site_tree: Any = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
-            max_body_size: int | None = MAX_BODY_SIZE, **options: Any) -> ExtractResult:
+            max_body_size: int | None = MAX_BODY_SIZE, reference_date: Any = None, **options: Any) -> ExtractResult:
     """Extract the main content of one page.
 
     ``body`` is the response body (bytes, or str when already decoded);
@@ -128,6 +128,10 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
     :class:`~scrapy_webclean.errors.InvalidBodyError`. All are
     :class:`~scrapy_webclean.errors.WebcleanError` (``ValueError``).
 
+    ``reference_date`` (a ``date``, ``datetime`` or ISO string: when the
+    page was fetched) dates a page that shows only a relative date ("3 days
+    ago", "昨天"); without it such a date is not read.
+
     >>> r = extract(b"<html><title>T</title><body><p>Hello there, reader.</p></body></html>",
     ...             extractor="link_density")
     >>> r.title, r.text
@@ -136,14 +140,14 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
     cls = get_extractor(extractor)
     opts = resolve_options(cls, options)
     with _time_limit(time_limit):
-        result = _extract(cls, opts, body, url, encoding, site_tree, max_body_size)
+        result = _extract(cls, opts, body, url, encoding, site_tree, max_body_size, reference_date)
         # Render the text under the limit too; html and markdown stay lazy.
         result.text  # noqa: B018
     return result
 
 
 def _extract(cls: Any, opts: dict[str, Any], body: Any, url: str | None, encoding: str | None, site_tree: Any,
-             max_body_size: int | None) -> ExtractResult:
+             max_body_size: int | None, reference_date: Any = None) -> ExtractResult:
     doc = load_document(body, url, encoding=encoding, max_body_size=max_body_size)
     if url is not None and doc.url is None:
         doc.url = url
@@ -151,6 +155,8 @@ def _extract(cls: Any, opts: dict[str, Any], body: Any, url: str | None, encodin
         doc = doc.cleaned(site_tree)
     elif getattr(cls, "needs_site_tree", False):
         raise SiteTreeError(f"extractor {cls.name!r} needs a site_tree (a learned SiteStyleTree)")
+    if reference_date is not None:
+        doc.memo["reference_date"] = reference_date
     if doc.is_empty:
         return ExtractResult(NodeSelection(doc), extractor=cls.name, title=None, url=url, encoding=doc.encoding)
     out = cls().select(doc, opts)

@@ -1,10 +1,13 @@
 """Page metadata: title, author, dates, language, canonical URL, lead image.
 
-Read from what pages declare - ``<meta>`` (Open Graph, Twitter, Dublin
-Core, plain names), ``<link rel>``, JSON-LD, microdata ``itemprop`` and
-``<time>`` - in one loop over the document's node arrays. Declared values
-win over guesses; the publication date never falls back to a "modified"
-date.
+Read from what pages declare - ``<meta>`` (Open Graph, Dublin Core, plain
+names), ``<link rel>``, JSON-LD, microdata ``itemprop`` and ``<time>`` - in
+one loop over the document's node arrays, and from what they show: the
+headline (:mod:`._meta_title`), the byline (:mod:`._meta_author`) and the
+date next to them (:mod:`._meta_date`). Each field's candidates are ranked;
+the first that survives cleaning wins (an author that is the site's name,
+a date that does not read as one, fall through to the next). The date is
+never a declared "modified" date.
 """
 
 from __future__ import annotations
@@ -17,16 +20,11 @@ from urllib.parse import urljoin
 import lxml.etree
 
 from ._document import Document, text_content
+from ._meta_shown import finish_metadata
+from ._meta_title import strip_site_suffix
 
 __all__ = ["extract_metadata", "json_ld_objects", "strip_site_suffix"]
 
-#: Separators between a page title and its site name. A colon only counts
-#: when the other side is the site's name (``Brexit: the deal`` stays whole).
-_TITLE_SEPARATORS = re.compile(r"\s+(?:\||–|—|-|::|·|»|/)\s+|\s*(?:\||｜|_)\s*(?=\S)")
-#: Separators strong enough to strip an outer part that names no known site.
-_STRONG_SEPARATOR = re.compile(r"\||｜|\s[–—»·]\s|::|_")
-_COLON = re.compile(r"\s*[:：]\s+")
-_ISO_DATE = re.compile(r"^(\d{4})-?(\d{2})-?(\d{2})")
 _SPACE = re.compile(r"\s+")
 #: JSON-LD types whose fields describe the page's article.
 _ARTICLE_TYPES = frozenset({
@@ -39,11 +37,10 @@ _THREAD_TYPES = frozenset({"question", "discussionforumposting", "qapage"})
 _LAZY_SRC = ("src", "data-src", "data-lazy-src", "data-original", "data-srcset", "srcset")
 _MAX_JSON = 2_000_000
 #: Elements the metadata loop reads; microdata is found by XPath.
-_METADATA_TAGS = frozenset({"meta", "link", "html", "time", "img", "h1"})
+_METADATA_TAGS = frozenset({"meta", "link", "html", "time", "img", "h1", "title"})
 _REL_AUTHOR = ('rel="author"', "rel='author'", "rel=author")
 #: Priorities of microdata's author (rel=author: one more) and date, and the key of a missing field.
 _MICRODATA_AUTHOR, _MICRODATA_DATE = 6, 3
-_NONE = ((99, 9), "")
 # One pass over the body (a union of two paths walked it twice); the cheap
 # attribute-presence test first.
 _MICRODATA = lxml.etree.XPath(
@@ -55,7 +52,6 @@ _META_FIELDS = {
     "og:title": ("title", 1), "twitter:title": ("title", 3), "dc.title": ("title", 4),
     "author": ("author", 2), "article:author": ("author", 3), "dc.creator": ("author", 4),
     "parsely-author": ("author", 3), "sailthru.author": ("author", 4), "byl": ("author", 5),
-    "twitter:creator": ("author", 9),
     "article:published_time": ("date", 1), "datepublished": ("date", 2), "publishdate": ("date", 3),
     "pubdate": ("date", 3), "publish-date": ("date", 3), "date": ("date", 5), "dc.date.issued": ("date", 3),
     "dc.date": ("date", 4), "parsely-pub-date": ("date", 3), "sailthru.date": ("date", 4),
@@ -75,19 +71,6 @@ def _clean(value: Any) -> str | None:
         return None
     value = _SPACE.sub(" ", value).strip()
     return value or None
-
-
-def _norm_date(value: str | None) -> str | None:
-    """``YYYY-MM-DD`` when the value starts with an ISO date, else as declared."""
-    value = _clean(value)
-    if not value:
-        return None
-    m = _ISO_DATE.match(value)
-    if m:
-        y, mo, d = m.groups()
-        if 1 <= int(mo) <= 12 and 1 <= int(d) <= 31:
-            return f"{y}-{mo}-{d}"
-    return value
 
 
 def json_ld_objects(doc: Document) -> Iterator[dict]:
@@ -135,16 +118,16 @@ def _ld_types(obj: dict) -> set[str]:
     return set()
 
 
-def _ld_name(value: Any) -> str | None:
-    """A person's or organisation's name from a JSON-LD value (str, dict or list)."""
+def _ld_name(value: Any) -> list[str] | None:
+    """People's or organisations' names from a JSON-LD value (str, dict or list)."""
     if isinstance(value, list):
-        names = [n for n in (_ld_name(v) for v in value[:10] if not isinstance(v, list)) if n]
-        return ", ".join(dict.fromkeys(names)) or None
+        names = [n for v in value[:20] if not isinstance(v, list) for n in (_ld_name(v) or ())]
+        return list(dict.fromkeys(names)) or None
     if isinstance(value, dict):
-        return _clean(value.get("name"))
+        value = value.get("name")
     value = _clean(value)
     if value and not value.startswith(("http://", "https://")):
-        return value
+        return [value]
     return None
 
 
@@ -174,161 +157,145 @@ def _ld_body(obj: dict) -> str | None:
     return "\n".join(parts) or None
 
 
-def strip_site_suffix(title: str | None, sitename: str | None = None, host: str | None = None) -> str | None:
-    """The title without a leading or trailing site name.
+class _Candidates:
+    """Every value offered for each field, with its rank ``(priority, source)``:
+    sources rank as if read in the order meta and other head tags (0), body
+    microdata (1), JSON-LD (2); a lower pair wins, the first offer on a tie."""
 
-    Splits at ``|``, ``–``, ``—``, `` - `` (and ``:`` only when one side is
-    the site's name); keeps the longest part that is not the site name.
-    """
-    title = _clean(title)
-    if not title:
-        return None
-    names = {_key(sitename)} if sitename else set()
-    if host:
-        names.add(_key(host.split(".")[-2] if host.count(".") >= 1 else host))
-    names.discard("")
-    parts = [p for p in _TITLE_SEPARATORS.split(title) if p.strip()]
-    if len(parts) > 1:
-        kept = [p for p in parts if not _is_site(p, names)]
-        if kept and len(kept) < len(parts):
-            return max(kept, key=len).strip() if len(kept) > 1 else kept[0].strip()
-        # No part names the site: the site name is the short outer part.
-        first, last = parts[0], parts[-1]
-        if not _STRONG_SEPARATOR.search(title) or min(len(first), len(last)) > 40:
-            return title
-        if len(last) <= len(first):
-            return " ".join(title[: title.rfind(last)].split()).rstrip(" |–—-:·»/_｜") or title
-        return " ".join(title[len(first):].split()).lstrip(" |–—-:·»/_｜") or title
-    if names:
-        cparts = _COLON.split(title, maxsplit=1)
-        if len(cparts) == 2:
-            if _is_site(cparts[0], names):
-                return cparts[1].strip()
-            if _is_site(cparts[1], names):
-                return cparts[0].strip()
-    return title
+    __slots__ = ("offers", "headlines", "first_img", "thread")
+
+    def __init__(self) -> None:
+        self.offers: dict[str, list[tuple[tuple[int, int], int, Any]]] = {}
+        self.headlines: list[tuple[int, str]] = []
+        self.first_img: str | None = None
+        self.thread = False
+
+    def offer(self, field: str, value: Any, prio: int, source: int = 0) -> None:
+        if isinstance(value, list):
+            value = [v for v in value if isinstance(v, str) and v.strip()] or None
+        else:
+            value = _clean(value)
+        if value:
+            found = self.offers.setdefault(field, [])
+            found.append(((prio, source), len(found), value))
+
+    def ranked(self, field: str) -> list[Any]:
+        return [v for _, _, v in sorted(self.offers.get(field, ()), key=lambda o: (o[0], o[1]))]
+
+    def best_rank(self, field: str) -> tuple[int, int]:
+        return min((o[0] for o in self.offers.get(field, ())), default=(99, 9))
 
 
-def _key(s: str) -> str:
-    return re.sub(r"[\W_]+", "", s.lower())
-
-
-def _is_site(part: str, names: set[str]) -> bool:
-    k = _key(part)
-    if not k:
-        return True
-    return any(k == n or (len(n) >= 4 and (n in k or k in n) and len(k) <= len(n) + 12) for n in names)
-
-
-def extract_metadata(doc: Document) -> dict[str, Any]:
-    """Metadata fields of the page (absent ones left out).
-
-    Keys: ``title`` (site-name suffix stripped), ``author``, ``date``
-    (publication, ``YYYY-MM-DD`` when ISO), ``language``, ``canonical_url``,
-    ``image``, ``description``, ``sitename``; and ``_article_body`` (the
-    JSON-LD ``articleBody``, for the extractor's use, not a result field).
-    """
-    # field -> ((priority, source), value). The lower pair wins, the first
-    # offer on a tie: sources rank as if read in the order meta and other
-    # head tags (0), body microdata (1), JSON-LD (2), which lets the costly
-    # microdata lookup go last and be skipped when it cannot win.
-    found: dict[str, tuple[tuple[int, int], str]] = {}
-
-    def offer(field: str, value: str | None, prio: int, source: int = 0) -> None:
-        value = _clean(value)
-        if value and (field not in found or (prio, source) < found[field][0]):
-            found[field] = ((prio, source), value)
-
-    tags = doc.tags
-    nodes = doc.nodes
-    first_img: str | None = None
-    first_time: str | None = None
-    h1: str | None = None
-    body = doc.body
+def _read_tags(doc: Document, c: _Candidates) -> None:
+    """The page's meta, link, html, title, time, img and h1 elements."""
+    tags, nodes, body = doc.tags, doc.nodes, doc.body
+    written_by = None
     for i, t in enumerate(tags):
         if t not in _METADATA_TAGS:
             continue
+        el = nodes[i]
         if t == "meta":
-            el = nodes[i]
             key = (el.get("property") or el.get("name") or el.get("itemprop") or el.get("http-equiv") or "").lower()
             spec = _META_FIELDS.get(key.strip())
             if spec:
-                value = el.get("content")
-                if spec[0] == "author" and value and value.startswith(("http://", "https://")):
-                    continue
-                offer(spec[0], value, spec[1])
+                c.offer(spec[0], el.get("content"), spec[1])
+            elif key.startswith("twitter:data") and written_by == key[12:]:
+                c.offer("author", el.get("content"), 5)  # twitter:label1 "Written by" + twitter:data1
+            elif key.startswith("twitter:label") and (el.get("content") or "").strip().lower() == "written by":
+                written_by = key[13:]
         elif t == "link":
-            el = nodes[i]
-            rel = (el.get("rel") or "").lower().split()
-            if "canonical" in rel:
-                offer("canonical_url", el.get("href"), 1)
+            if "canonical" in (el.get("rel") or "").lower().split():
+                c.offer("canonical_url", el.get("href"), 1)
         elif t == "html":
-            offer("language", nodes[i].get("lang") or nodes[i].get("xml:lang"), 1)
+            c.offer("language", el.get("lang") or el.get("xml:lang"), 1)
+        elif t == "title" and i < body:
+            c.offer("title", doc.title, 6)
         elif t == "time" and i > body:
-            el = nodes[i]
-            prop = (el.get("itemprop") or "").lower()
-            if prop == "datepublished" or el.get("pubdate") is not None:
-                offer("date", el.get("datetime") or text_content(el), 2)
-            elif first_time is None and "modif" not in prop and "updat" not in (el.get("class") or "").lower():
-                first_time = el.get("datetime")
-        elif t == "img" and first_img is None and i > body:
-            el = nodes[i]
+            if (el.get("itemprop") or "").lower() == "datepublished" or el.get("pubdate") is not None:
+                c.offer("date", el.get("datetime") or text_content(el), 2)
+        elif t == "img" and c.first_img is None and i > body:
             for attr in _LAZY_SRC:
                 v = el.get(attr)
                 if v and not v.startswith("data:"):
-                    first_img = v.split(",")[0].split()[0] if "srcset" in attr else v
+                    c.first_img = v.split(",")[0].split()[0] if "srcset" in attr else v
                     break
-        elif t == "h1" and h1 is None:
-            h1 = _clean(text_content(nodes[i]))
+        elif t == "h1" and len(c.headlines) < 5:
+            c.headlines.append((i, text_content(el)))
 
+
+def _read_json_ld(doc: Document, c: _Candidates) -> str | None:
+    """JSON-LD fields; returns the stated article body (or thread text), if any."""
     article_body = None
     for obj in json_ld_objects(doc):
         types = _ld_types(obj)
         if types & _THREAD_TYPES:
+            c.thread = True
             ab = _ld_body(obj)
             if ab and (article_body is None or len(ab) > len(article_body)):
                 article_body = ab
         if not types & _ARTICLE_TYPES:
             if types & {"organization", "newsmediaorganization", "website"}:
-                offer("sitename", _clean(obj.get("name")), 3, 2)
+                c.offer("sitename", _clean(obj.get("name")), 3, 2)
             continue
         weak = types <= {"webpage", "itempage", "qapage"}
         p = 3 if weak else 0
-        offer("title", obj.get("headline") if isinstance(obj.get("headline"), str) else None, 2 + p, 2)
-        offer("author", _ld_name(obj.get("author")), 1 + p, 2)
-        offer("date", obj.get("datePublished") if isinstance(obj.get("datePublished"), str) else None, 0 + p, 2)
-        offer("image", _ld_image(obj.get("image")), 2 + p, 2)
-        offer("description", obj.get("description") if isinstance(obj.get("description"), str) else None, 3 + p, 2)
-        offer("language", obj.get("inLanguage") if isinstance(obj.get("inLanguage"), str) else None, 2 + p, 2)
+        c.offer("title", obj.get("headline") if isinstance(obj.get("headline"), str) else None, 2 + p, 2)
+        c.offer("author", _ld_name(obj.get("author")), 1 + p, 2)
+        c.offer("date", obj.get("datePublished") if isinstance(obj.get("datePublished"), str) else None, 0 + p, 2)
+        c.offer("image", _ld_image(obj.get("image")), 2 + p, 2)
+        c.offer("description", obj.get("description") if isinstance(obj.get("description"), str) else None,
+                3 + p, 2)
+        c.offer("language", obj.get("inLanguage") if isinstance(obj.get("inLanguage"), str) else None, 2 + p, 2)
         pub = obj.get("publisher")
         if isinstance(pub, dict):
-            offer("sitename", _clean(pub.get("name")), 2 + p, 2)
+            c.offer("sitename", _clean(pub.get("name")), 2 + p, 2)
         ab = _ld_body(obj)
         if ab and (article_body is None or len(ab) > len(article_body)):
             article_body = ab
-    # Microdata and rel=author anywhere in the body: one XPath (C speed)
-    # rather than an attribute lookup on every element; it still visits
-    # every element, so only when its author or date could still win and
-    # the source mentions itemprop or rel=author.
-    src = doc.source or ""
-    if (found.get("author", _NONE)[0] > (_MICRODATA_AUTHOR, 1) or found.get("date", _NONE)[0] > (_MICRODATA_DATE, 1)) \
-            and doc.root is not None and ("itemprop" in src or any(r in src for r in _REL_AUTHOR)):
-        for el in _MICRODATA(doc.root):
-            prop = el.get("itemprop")
-            if prop == "author":
-                offer("author", el.get("content") or text_content(el), _MICRODATA_AUTHOR, 1)
-            elif prop == "datePublished":
-                offer("date", el.get("content") or el.get("datetime") or text_content(el), _MICRODATA_DATE, 1)
-            elif (el.get("rel") or "").lower() == "author":
-                offer("author", text_content(el), _MICRODATA_AUTHOR + 1, 1)
-    if first_time and "date" not in found:
-        offer("date", first_time, 8)
-    if first_img and "image" not in found:
-        offer("image", first_img, 9)
+    return article_body
 
-    out: dict[str, Any] = {k: v for k, (_, v) in found.items()}
-    if "date" in out:
-        out["date"] = _norm_date(out["date"])
+
+def _read_microdata(doc: Document, c: _Candidates) -> None:
+    """Microdata and rel=author anywhere in the body: one XPath (C speed)
+    rather than an attribute lookup on every element; it still visits every
+    element, so only when its author or date could still win and the source
+    mentions itemprop or rel=author."""
+    src = doc.source or ""
+    if not (c.best_rank("author") > (_MICRODATA_AUTHOR, 1) or c.best_rank("date") > (_MICRODATA_DATE, 1)) \
+            or doc.root is None or not ("itemprop" in src or any(r in src for r in _REL_AUTHOR)):
+        return
+    for el in _MICRODATA(doc.root):
+        prop = el.get("itemprop")
+        if prop == "author":
+            c.offer("author", el.get("content") or text_content(el), _MICRODATA_AUTHOR, 1)
+        elif prop == "datePublished":
+            c.offer("date", el.get("content") or el.get("datetime") or text_content(el), _MICRODATA_DATE, 1)
+        elif (el.get("rel") or "").lower() == "author":
+            c.offer("author", text_content(el), _MICRODATA_AUTHOR + 1, 1)
+
+
+def extract_metadata(doc: Document) -> dict[str, Any]:
+    """Metadata fields of the page (absent ones left out).
+
+    Keys: ``title`` (the headline, site name stripped), ``author`` (names
+    joined by ", "), ``authors`` (the list), ``date`` (publication,
+    ``YYYY-MM-DD``), ``language``, ``canonical_url``, ``image``,
+    ``description``, ``sitename``; and ``_article_body`` (the JSON-LD
+    ``articleBody``, for the extractor's use, not a result field).
+    Relative dates ("3 days ago") are read against ``doc.memo["reference_date"]``
+    when set (the crawl's time).
+    """
+    c = _Candidates()
+    _read_tags(doc, c)
+    article_body = _read_json_ld(doc, c)
+    _read_microdata(doc, c)
+    if c.first_img:
+        c.offer("image", c.first_img, 9)
+    out: dict[str, Any] = {}
+    for field in ("language", "canonical_url", "image", "description", "sitename"):
+        ranked = c.ranked(field)
+        if ranked:
+            out[field] = ranked[0]
     if "language" in out:
         out["language"] = out["language"].replace("_", "-").split("-")[0].lower() or None
     base = doc.url
@@ -338,16 +305,7 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
                 out[field] = urljoin(base, out[field])
             except ValueError:
                 pass
-    host = None
-    if base:
-        m = re.match(r"^[a-z][a-z0-9+.-]*://(?:www\.)?([^/:?#]+)", base, re.IGNORECASE)
-        host = m.group(1).lower() if m else None
-    raw_title = out.get("title") or doc.title or h1
-    if raw_title and "title" in out and doc.title and _key(out["title"]) == _key(doc.title):
-        raw_title = doc.title
-    out["title"] = strip_site_suffix(raw_title, out.get("sitename"), host)
-    if not out["title"]:
-        out.pop("title")
+    finish_metadata(doc, out, c.ranked("title"), c.headlines, c.ranked("author"), c.ranked("date"), c.thread)
     if article_body:
         out["_article_body"] = article_body
     return out

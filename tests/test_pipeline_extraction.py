@@ -69,7 +69,7 @@ def test_fills_every_item_type(item):
     crawler, carrier, pipeline = make({"WEBCLEAN_FIELDS": ["title", "text", "page_type"]})
     out = process(crawler, carrier, pipeline, item, response(meta={"webclean_page_type": "content"}))
     out = dict(out) if not dataclasses.is_dataclass(out) else dataclasses.asdict(out)
-    assert out["title"] == "Rain due on Tuesday - Weather"
+    assert out["title"] == "Rain due on Tuesday"
     assert "forty millimetres" in out["text"] and "ferry services" in out["text"]
     assert "World" not in out["text"]
     assert crawler.stats.get_value("webclean/items/extracted") == 1

@@ -1,0 +1,187 @@
+"""Authors: people's names from a declared or shown byline.
+
+A byline is cleaned into a list of names: entities decoded, "By" and
+"Written by:" (作者, 文/) cut, split at "and", "&", ";", "|", "、" and at
+commas between names of two words or more; job titles ("AP Auto Writer",
+"Shipping Expert"), credentials ("MS, RD"), handles (``@name``), URLs,
+numbers and the site's own name are not authors and are dropped.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any, Sequence
+
+from ._meta_title import site_key
+
+__all__ = ["clean_authors", "shown_byline", "BYLINE_CLASS", "SiteNames"]
+
+_PREFIX = re.compile(
+    r"^(?:(?:written|posted|reviewed|reported|published|authored)\s+)?by\b[\s:]*|^(?:authors?|writer|作者|记者|文)\s*[:：/]\s*"
+    r"|^(?:作者|记者|文)\s*(?=\S)", re.IGNORECASE)
+_SPLIT = re.compile(r"\s+(?:and|und|et|y|/)\s+|\s*(?:&|;|\||、|，)\s*", re.IGNORECASE)
+_COMMA = re.compile(r"\s*,\s*")
+#: Words of a job title or a role, not of a name.
+_ROLE_WORDS = frozenset("""
+writer writers editor editors editorial reporter reporters correspondent correspondents columnist contributor
+contributors contributing staff team desk newsroom newsdesk expert experts director manager founder cofounder ceo cfo cto
+president officer head chief senior sr specialist consultant analyst producer professor lead associate assistant
+intern photographer photographers freelance guest webmaster admin administrator moderator member
+责任编辑 编辑 本报记者 通讯员 特约
+""".split())
+#: A whole byline that names nobody.
+_NOBODY = frozenset({"admin", "administrator", "webmaster", "editor", "editors", "staff", "unknown", "anonymous",
+                     "guest", "null", "none", "user", "author"})
+_CREDENTIAL = re.compile(r"^(?:[A-Z][A-Za-z]?\.?){1,3}[A-Z]\.?$|^[A-Z]{2,6}\b.*\d|^(?:Ph\.?D|M\.?D|Jr|Sr|III?)\.?$")
+_HANDLE = re.compile(r"^@|^https?://|^www\.|\.(?:com|org|net|io)$", re.IGNORECASE)
+_TRAILER = re.compile(r"\s+(?:on|via)\s+(?:facebook|twitter|x|linkedin|instagram)\b.*$|\s*\(@[^)]*\)$", re.IGNORECASE)
+#: Class/id tokens of an element showing a byline.
+BYLINE_CLASS = re.compile(r"author|byline|writer|posted-by|postedby", re.IGNORECASE)
+#: A date or time in a byline element ("Dec 17", "Sun", "5 min read") is not a name.
+_NOT_NAME = re.compile(
+    r"\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|"
+    r"september|october|november|december|mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday|today|yesterday|ago|min|mins|read)\b|\d{3,}", re.IGNORECASE)
+#: Words of page furniture that byline-classed elements hold ("Share", "Comment", "Visit the store").
+_UI_WORDS = frozenset("""
+share comment comments sponsored shop all visit store about insights from follow more view posts read
+subscribe sign login log reply like likes offline online joined member posted written by the of in on
+""".split())
+#: Lower-case words a name may hold.
+_PARTICLES = frozenset("de da di del della van von der den la le du dos das bin al el y".split())
+_TRAILING_NUMBER = re.compile(r"\s+\d[\d,.]*$")
+_BY_LINE = re.compile(r"^\s*(?:by|written by|posted by)[\s:]+(\S.{1,80})$", re.IGNORECASE)
+#: A byline anywhere on the page (an author box after the article): a strong label.
+_STRONG_BY_LINE = re.compile(r"^\s*(?:written|authored|posted)\s+by[\s:]+(\S.{1,60})$|(?:作者|记者)\s*[:：]\s*(\S.{0,30})$",
+                            re.IGNORECASE)
+#: A piece that is only the label: the name follows in the next piece ("Posted by <a>Name</a>").
+_BY_LABEL = re.compile(r"^(?:(?:posted|written|text|words|story|authored)\s+)?by\s*:?$", re.IGNORECASE)
+_CJK_ONLY = re.compile(r"^[\u3400-\u9fff\s]+$")
+_MAX_AUTHORS = 12
+
+
+def _is_role(part: str) -> bool:
+    words = [w for w in re.split(r"[\W_]+", part.lower()) if w]
+    return any(w in _ROLE_WORDS for w in words)
+
+
+class SiteNames:
+    """The site's names as keys: ``declared`` (``og:site_name``, the site part of
+    the title) and ``host`` (the host's main label, ``scalzi`` of whatever.scalzi.com)."""
+
+    __slots__ = ("declared", "host")
+
+    def __init__(self, declared: set[str], host: str | None) -> None:
+        self.declared = {n for n in declared if n}
+        self.host = host or ""
+
+    def named(self, author: str) -> bool:
+        """Whether ``author`` is the site: its name, a name inside it ("网易" of "网易财经",
+        one word), or a name holding it ("BBC News" of "BBC"). A person's name holding the
+        host's label is a personal site's owner (John Scalzi of scalzi.com), not the site."""
+        k = site_key(author)
+        if not k:
+            return True
+        if k == self.host or k in self.declared:
+            return True
+        one_word = " " not in author.strip()
+        for n in self.declared | ({self.host} if self.host else set()):
+            if one_word and len(n) > len(k) and k in n:
+                return True
+        return any(len(n) >= 4 and n in k for n in self.declared)
+
+
+def _is_name(part: str, names: SiteNames | None) -> bool:
+    if not part or len(part) > 80 or _HANDLE.search(part) or "@" in part or _NOT_NAME.search(part):
+        return False
+    letters = sum(c.isalpha() for c in part)
+    if letters < 2 or sum(c.isdigit() for c in part) > 3:
+        return False
+    if part.lower() in _NOBODY or (names is not None and names.named(part)):
+        return False
+    return True
+
+
+def _split_names(text: str) -> list[str]:
+    out: list[str] = []
+    for chunk in _SPLIT.split(text):
+        if _CJK_ONLY.match(chunk):
+            out.extend(chunk.split())  # "何苗 张梦洁": Chinese names are spaced apart
+            continue
+        parts = _COMMA.split(chunk)
+        if len(parts) == 1:
+            out.append(chunk)
+            continue
+        # "Kaufman, Jeff T." is one name; "Ann Lee, Bob Roe" two; "Ann Lee, MS, RD" one with credentials.
+        if len(parts) == 2 and len(parts[0].split()) == 1 and not _CREDENTIAL.match(parts[1]) \
+                and not _is_role(parts[1]):
+            out.append(chunk)
+            continue
+        out.extend(parts)
+    return out
+
+
+def clean_authors(value: Any, names: SiteNames | None = None) -> list[str]:
+    """People's names in a byline value (a str, or a list of them); ``names``: keys of the site's names."""
+    raw = value if isinstance(value, (list, tuple)) else [value]
+    found: list[str] = []
+    for item in raw[:_MAX_AUTHORS * 2]:
+        if not isinstance(item, str):
+            continue
+        text = " ".join(html.unescape(html.unescape(item)).split())
+        if _HANDLE.search(text):
+            continue
+        text = _TRAILER.sub("", _PREFIX.sub("", text)).strip(" ,;:-–—|")
+        for i, part in enumerate(_split_names(text)):
+            part = _TRAILING_NUMBER.sub("", _PREFIX.sub("", part)).strip(" ,;:-–—|·~")
+            if part.endswith(".") and len(part.split()[-1]) > 2:
+                part = part.rstrip(".")  # a full stop, not an initial's ("Jeff T.")
+            if not part or _CREDENTIAL.match(part) or (i and (_is_role(part) or len(part.split()) > 4
+                                                             or any(c.isdigit() for c in part))):
+                continue
+            if i == 0 and _is_role(part) and len(part.split()) > 1 and not found:
+                # "AP Auto Writer" alone: a role; a one-word role ("Newsdesk") names a desk.
+                continue
+            if _is_name(part, names) and part not in found:
+                found.append(part)
+    return found[:_MAX_AUTHORS]
+
+
+def _looks_like_name(name: str) -> bool:
+    """A shown byline's name: one to four words, capitalised (or one handle), no furniture word."""
+    words = name.split()
+    if not 1 <= len(words) <= 4 or any(w.lower().strip(".,:") in _UI_WORDS for w in words):
+        return False
+    if len(words) == 1:
+        return True
+    return all(w[0].isupper() or w.lower() in _PARTICLES or not w[0].isalpha() for w in words)
+
+
+def shown_byline(pieces: Sequence[tuple[str, bool, bool]], names: SiteNames) -> list[str]:
+    """Names from the page's visible byline: ``pieces`` are ``(text, in_byline_element,
+    near_headline)`` in reading order. Near the headline: a byline element's text, a line
+    "By Name", or "By" followed by the name; anywhere: "Written by Name", "作者：名"."""
+    label = False
+    for text, marked, near in pieces:
+        text = " ".join(text.split())
+        if not text:
+            continue
+        after_label, label = label, bool(near and _BY_LABEL.search(text))
+        strong = _STRONG_BY_LINE.search(text)
+        if strong:
+            found = clean_authors(strong.group(1) or strong.group(2), names)
+            if found and all(_looks_like_name(n) for n in found):
+                return found
+        if not near:
+            continue
+        if (marked or after_label) and len(text) <= 120:
+            found = clean_authors(text, names)
+            if found and all(_looks_like_name(n) for n in found):
+                return found
+        m = _BY_LINE.match(text)
+        if m:
+            found = clean_authors(m.group(1), names)
+            if found and all(2 <= len(n.split()) <= 4 and n[0].isupper() for n in found):
+                return found
+    return []

@@ -1,0 +1,136 @@
+"""Title, author and date: declared candidates checked against what the page shows.
+
+:func:`finish_metadata` takes the ranked declared candidates collected by
+:mod:`._metadata` and the page's visible text, and settles the three
+fields a reader sees under the headline:
+
+* **title**: the ``<h1>`` that agrees with a declared title, else the
+  declared title without the site's name (:func:`._meta_title.choose_title`);
+* **author**: the first declared byline that still names a person once
+  cleaned (not the site, not a handle, not a job title), else the byline
+  shown near the headline;
+* **date**: the publication date as the page shows it: one labelled
+  "Published" anywhere; else the declared publication date when the page
+  shows it too, or on a discussion thread (its first post's date; the
+  dates shown near the title are replies' and members'); else an
+  unlabelled date shown just above or below the headline (a byline's;
+  further above, it is a sidebar's list); else the declared publication
+  date. Never a declared or shown modified ("Updated") date.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import Any, Sequence
+
+from ._document import Document, text_nodes
+from ._meta_author import BYLINE_CLASS, SiteNames, clean_authors, shown_byline
+from ._meta_date import find_dates, parse_date
+from ._meta_title import choose_title, site_key, title_site_parts
+
+__all__ = ["finish_metadata"]
+
+_HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:www\.)?([^/:?#]+)", re.IGNORECASE)
+#: Visible characters around the headline where a byline or an unlabelled date is looked for.
+_BEFORE, _AFTER = 300, 2500
+#: Ancestors of a text piece checked for a byline class.
+_BYLINE_DEPTH = 4
+
+
+def _reference(doc: Document) -> date | None:
+    ref = doc.memo.get("reference_date")
+    if isinstance(ref, datetime):
+        return ref.date()
+    if isinstance(ref, date):
+        return ref
+    if isinstance(ref, str):
+        value = parse_date(ref)
+        return date.fromisoformat(value) if value else None
+    return None
+
+
+def _visible(doc: Document, headline: int | None) -> tuple[list[str], list[int], int | None]:
+    """The visible text pieces, their nodes, and the headline's character offset.
+    The whole page's: a site style tree's cleaning removes the byline and date
+    lines as template (their place is the same on every page)."""
+    pieces: list[str] = []
+    owners: list[int] = []
+    at = None
+    offset = 0
+    for node, is_tail, text in text_nodes(doc, excluded=doc.invisible_mask()):
+        if at is None and headline is not None and node >= headline:
+            at = offset
+        pieces.append(text)
+        owners.append(doc.parent[node] if is_tail else node)
+        offset += len(text) + 1
+    return pieces, owners, at
+
+
+def _in_byline(doc: Document, i: int) -> bool:
+    for _ in range(_BYLINE_DEPTH):
+        if i < 0:
+            return False
+        a = doc.attrs(i)
+        if (a.get("rel") == "author" or a.get("itemprop") == "author"
+                or BYLINE_CLASS.search(a.get("class", "")) or BYLINE_CLASS.search(a.get("id", ""))):
+            return True
+        i = doc.parent[i]
+    return False
+
+
+def _window(pieces: list[str], at: int | None) -> range:
+    start, stop, offset = None, len(pieces), 0
+    lo, hi = (at or 0) - _BEFORE, (at or 0) + _AFTER
+    for k, p in enumerate(pieces):
+        if start is None and offset >= lo:
+            start = k
+        if offset > hi:
+            stop = k
+            break
+        offset += len(p) + 1
+    return range(start or 0, stop)
+
+
+def _choose_date(declared: Sequence[str], thread: bool, pieces: list[str], at: int | None,
+                 ref: date | None) -> str | None:
+    found = find_dates(pieces, ref)
+    published = next((v for _, v, label in found if label == "published"), None)
+    if published:
+        return published
+    stated = next((d for d in (parse_date(v, ref) for v in declared) if d), None)
+    if stated and (thread or any(v == stated for _, v, _ in found)):
+        return stated
+    lo, hi = (at or 0) - _BEFORE, (at or 0) + _AFTER
+    shown = next((v for off, v, label in found if lo <= off <= hi and not label), None)
+    return shown or stated
+
+
+def finish_metadata(doc: Document, out: dict[str, Any], titles: Sequence[str], headlines: Sequence[tuple[int, str]],
+                    authors: Sequence[Any], dates: Sequence[str], thread: bool = False) -> None:
+    """Set ``title``, ``author``/``authors`` and ``date`` in ``out`` (see the module doc)."""
+    m = _HOST.match(doc.url or "")
+    host = m.group(1).lower() if m else None
+    title = choose_title([t for _, t in headlines], titles, out.get("sitename"), host)
+    if title:
+        out["title"] = title
+    key = site_key(title or "")
+    headline = next((i for i, t in headlines if site_key(t) == key), headlines[0][0] if headlines else None)
+    pieces, owners, at = _visible(doc, headline)
+    declared = {site_key(out.get("sitename") or "")} | title_site_parts(titles, title)
+    names = SiteNames(declared, site_key(host.split(".")[-2]) if host and "." in host else None)
+    found: list[str] = []
+    for value in authors:
+        found = clean_authors(value, names)
+        if found:
+            break
+    if not found:
+        window = _window(pieces, at)
+        found = shown_byline([(p, k in window and _in_byline(doc, owners[k]), k in window)
+                              for k, p in enumerate(pieces)], names)
+    if found:
+        out["authors"] = found
+        out["author"] = ", ".join(found)
+    day = _choose_date(dates, thread, pieces, at, _reference(doc))
+    if day:
+        out["date"] = day

@@ -1,0 +1,147 @@
+"""The page's title: its headline as the page shows it, without the site's name.
+
+Pages declare a title (``og:title``, JSON-LD ``headline``, ``<title>``),
+usually with the site's name glued on, and show a headline (``<h1>``),
+sometimes the site's logo in an ``<h1>`` too. The title is the shown
+headline that agrees with a declared title (same words, or most of them),
+else the declared title with the site's name stripped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+__all__ = ["strip_site_suffix", "choose_title", "site_key", "is_site_name", "site_names", "title_site_parts"]
+
+#: Separators between a page title and its site name. A colon only counts
+#: when the other side is the site's name (``Brexit: the deal`` stays whole).
+_TITLE_SEPARATORS = re.compile(r"\s+(?:\||–|—|-|::|·|»|/|•)\s+|\s*(?:\||｜|_)\s*(?=\S)")
+#: Separators strong enough to strip an outer part that names no known site.
+_STRONG_SEPARATOR = re.compile(r"\||｜|\s[–—»·•]\s|::|_")
+_COLON = re.compile(r"\s*[:：]\s+")
+_WORD_SPLIT = re.compile(r"[\W_]+")
+#: How much of a headline's words a declared title must share for the headline to be the title.
+_AGREEMENT = 0.5
+#: Words a label glued before or after the declared title may have ("Thread:", "Blog:", a brand).
+_LABEL_WORDS = 4
+#: Headlines read at most (a page's later h1 are section titles).
+_MAX_HEADLINES = 5
+
+
+def _clean(value: str | None) -> str | None:
+    return " ".join(value.split()) or None if isinstance(value, str) else None
+
+
+def site_names(sitename: str | None, host: str | None) -> set[str]:
+    """Keys of the site's names: its declared name and its host's main label."""
+    names = {site_key(sitename)} if sitename else set()
+    if host:
+        names.add(site_key(host.split(".")[-2] if host.count(".") >= 1 else host))
+    names.discard("")
+    return names
+
+
+def strip_site_suffix(title: str | None, sitename: str | None = None, host: str | None = None) -> str | None:
+    """The title without a leading or trailing site name.
+
+    Splits at ``|``, ``–``, ``—``, `` - `` (and ``:`` only when one side is
+    the site's name); keeps the longest part that is not the site name.
+    """
+    title = _clean(title)
+    if not title:
+        return None
+    names = site_names(sitename, host)
+    parts = [p for p in _TITLE_SEPARATORS.split(title) if p.strip()]
+    if len(parts) > 1:
+        kept = [p for p in parts if not is_site_name(p, names)]
+        if kept and len(kept) < len(parts):
+            return max(kept, key=len).strip() if len(kept) > 1 else kept[0].strip()
+        # No part names the site: the site name is the short outer part.
+        first, last = parts[0], parts[-1]
+        if not _STRONG_SEPARATOR.search(title) or min(len(first), len(last)) > 40:
+            return title
+        if len(last) <= len(first):
+            return " ".join(title[: title.rfind(last)].split()).rstrip(" |–—-:·»/_｜•") or title
+        return " ".join(title[len(first):].split()).lstrip(" |–—-:·»/_｜•") or title
+    if names:
+        cparts = _COLON.split(title, maxsplit=1)
+        if len(cparts) == 2:
+            if is_site_name(cparts[0], names):
+                return cparts[1].strip()
+            if is_site_name(cparts[1], names):
+                return cparts[0].strip()
+    return title
+
+
+def site_key(s: str) -> str:
+    """Lower case, letters and digits only."""
+    return re.sub(r"[\W_]+", "", s.lower())
+
+
+def is_site_name(part: str, names: set[str]) -> bool:
+    """Whether ``part`` is (close to) one of the site's name keys."""
+    k = site_key(part)
+    if not k:
+        return True
+    return any(k == n or (len(n) >= 4 and (n in k or k in n) and len(k) <= len(n) + 12) for n in names)
+
+
+def _words(s: str) -> list[str]:
+    return [w for w in _WORD_SPLIT.split(s.lower()) if w]
+
+
+def _agreement(headline: list[str], declared: list[str]) -> float:
+    """Shared words over all words of the two (1.0 when one's words run inside the other's)."""
+    if not headline or not declared:
+        return 0.0
+    h, d = " ".join(headline), " ".join(declared)
+    if h == d or (f" {h} " in f" {d} " and len(h) >= len(d) / 2):
+        return 1.0
+    a, b = set(headline), set(declared)
+    return len(a & b) / len(a | b)
+
+
+def _glued_label(headline: list[str], declared: list[str]) -> bool:
+    """The headline is the declared title with a few words glued before or after it."""
+    extra = len(headline) - len(declared)
+    return 0 < extra <= _LABEL_WORDS and len(declared) >= 2 and (
+        headline[extra:] == declared or headline[:len(declared)] == declared)
+
+
+def choose_title(headlines: Sequence[str], declared: Sequence[str], sitename: str | None = None,
+                 host: str | None = None) -> str | None:
+    """The title from the page's ``<h1>`` texts and its declared titles (best first)."""
+    names = site_names(sitename, host)
+    stripped = [s for s in (strip_site_suffix(d, sitename, host) for d in declared) if s]
+    fallback = stripped[0] if stripped else None
+    best, best_score, best_declared = None, 0.0, None
+    for text in headlines[:_MAX_HEADLINES]:
+        h = " ".join(text.split())
+        if not h or len(h) > 300 or is_site_name(h, names):
+            continue
+        hw = _words(h)
+        for s in stripped:
+            score = _agreement(hw, _words(s))
+            if score > best_score:
+                best, best_score, best_declared = h, score, s
+    if best is None or best_score < _AGREEMENT:
+        if fallback is None and headlines:
+            first = next((" ".join(t.split()) for t in headlines if t.strip()), None)
+            return first[:300] if first else None
+        return fallback
+    if best_declared and _glued_label(_words(best), _words(best_declared)):
+        return best_declared
+    return best
+
+
+def title_site_parts(declared: Sequence[str], title: str | None) -> set[str]:
+    """Keys of the parts of the declared titles that the title left out (the site's name, mostly)."""
+    key = site_key(title or "")
+    out = set()
+    for d in declared:
+        for part in _TITLE_SEPARATORS.split(d):
+            k = site_key(part)
+            if k and len(k) >= 2 and k not in key and len(part.split()) <= 5:
+                out.add(k)
+    return out

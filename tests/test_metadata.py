@@ -1,0 +1,145 @@
+"""Title, author and date: on real pages (bundled, sample sites, the shared
+modern-web corpus when present) and on hand-made pages isolating one rule."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+import scrapy_webclean as wc
+from scrapy_webclean._meta_author import clean_authors
+from scrapy_webclean._meta_date import parse_date
+from scrapy_webclean._metascore import author_matches, date_key, fold_of, score_fields, title_key
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = ROOT / "tests" / "pages"
+SAMPLES = ROOT / "example_project" / "sample_sites"
+MODERN = ROOT.parent / "shared" / "corpora" / "modern-web"
+PROSE = ("The council voted on Tuesday to delay the budget by a month, citing gaps in the figures. "
+         "Officials said the revised plan would be published before the next meeting in the spring.")
+
+
+def page(body: str, head: str = "<title>T</title>") -> bytes:
+    return f"<html><head>{head}</head><body>{body}</body></html>".encode()
+
+
+def modern(pid: str) -> tuple[dict, wc.ExtractResult]:
+    if not (MODERN / "ground-truth.json").exists():
+        pytest.skip("../shared/corpora/modern-web not present")
+    rec = json.loads((MODERN / "ground-truth.json").read_text(encoding="utf-8"))[pid]
+    raw = gzip.decompress((MODERN / "pages" / f"{pid}.html.gz").read_bytes())
+    return rec, wc.extract(raw, rec["url"])
+
+
+def test_netease_article_dated_from_its_visible_line_and_site_not_author():
+    # meta author is the site ("网易"); the page shows "2015-07-02 03:36:48　来源:" and "作者：" at the end.
+    manifest = json.loads((SAMPLES / "163" / "manifest.json").read_text(encoding="utf-8"))
+    for path, spec in list(manifest["pages"].items())[:6]:
+        raw = gzip.decompress((SAMPLES / "163" / "pages" / spec["file"]).read_bytes())
+        r = wc.extract(raw, spec["url"], encoding="gbk")
+        assert r.date and r.date.startswith("2015-"), path
+        assert r.author != "网易" and "网易" not in (r.authors or []), path
+        assert r.title and not r.title.endswith("网易财经")
+
+
+def test_bundled_pages_keep_people_not_sites():
+    r = wc.extract((PAGES / "163-article-gbk.html").read_bytes(), "https://money.163.com/15/0521/05/x.html")
+    assert r.author != "网易" and r.date == "2015-05-21"
+    r = wc.extract((PAGES / "bbc-article.html").read_bytes(), "https://www.bbc.com/news/x")
+    assert r.author != "BBC News"
+
+
+def test_several_authors_as_a_list_and_shown_date_over_sidebar():
+    rec, r = modern("mw-0010")  # JSON-LD lists three people
+    assert r.authors == ["Danielle DeSiato", "Donna Enzmann", "Natalie Nguyen"]
+    assert author_matches(r.authors, rec["author"])
+    # The page shows only "Updated August 14, 2025"; the declared publication date wins.
+    assert r.date == "2025-05-19"
+
+
+def test_visible_published_line_and_byline():
+    rec, r = modern("mw-0145")  # "Published August 7, 2023" / "by Nicole Burke", nothing declared
+    assert (r.date, r.author) == ("2023-08-07", "Nicole Burke")
+    assert title_key(r.title) == title_key(rec["title"])
+
+
+def test_headline_over_declared_title_with_site_name():
+    rec, r = modern("mw-0560")
+    assert r.title == rec["title"]  # the <h1>; <title> glues the forum's name on
+
+
+def test_byline_cleaning_rules():
+    assert clean_authors("By Tom Krisher, AP Auto Writer") == ["Tom Krisher"]
+    assert clean_authors("Ann Lee &amp; Bob Roe") == ["Ann Lee", "Bob Roe"]
+    assert clean_authors("Written By: Tom May") == ["Tom May"]
+    assert clean_authors("Dylan Bailey, MS, RD, FAND") == ["Dylan Bailey"]
+    assert clean_authors("Kaufman, Jeff T.") == ["Kaufman, Jeff T."]
+    assert clean_authors("@cassidoo") == [] and clean_authors("https://www.facebook.com/bbcnews") == []
+    assert clean_authors("262588213843476") == [] and clean_authors("admin") == []
+    assert clean_authors(["Rui Ma", "Heba Ledwon"]) == ["Rui Ma", "Heba Ledwon"]
+    assert clean_authors("何苗 张梦洁") == ["何苗", "张梦洁"]
+
+
+def test_author_that_is_the_site_is_dropped_but_a_personal_sites_owner_kept():
+    head = ('<title>Budget vote delayed - Town News</title><meta name="author" content="Town News">'
+            '<meta property="og:site_name" content="Town News">')
+    assert wc.extract(page(f"<article><h1>Budget vote delayed</h1><p>{PROSE}</p></article>", head),
+                      "https://townnews.example.com/a").author is None
+    head = '<title>Budget vote delayed</title><meta name="author" content="John Scalzi">'
+    assert wc.extract(page(f"<article><p>{PROSE}</p></article>", head),
+                      "https://whatever.scalzi.com/2025/x").author == "John Scalzi"
+
+
+def test_byline_shown_under_the_headline():
+    body = (f'<article><h1>Budget vote delayed</h1><p class="meta">Posted by</p><a href="/u/ann">Ann Lee</a>'
+            f"<p>{PROSE}</p></article>")
+    r = wc.extract(page(body, "<title>Budget vote delayed</title>"))
+    assert r.author == "Ann Lee"
+    body = f'<article><h1>Budget vote delayed</h1><p>Sort by</p><p>Relevancy</p><p>{PROSE}</p></article>'
+    assert wc.extract(page(body, "<title>Budget vote delayed</title>")).author is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("2015-05-21 05:03:58 来源: 网易", "2015-05-21"),
+    ("发布时间：2015年5月21日 10:00", "2015-05-21"),
+    ("Published Aug. 7, 2023", "2023-08-07"),
+    ("7th August 2023", "2023-08-07"),
+    ("11-29-2024, 09:03 AM", "2024-11-29"),
+    ("29/11/2024", "2024-11-29"),
+    ("Copyright 2024", None),
+    ("3 days ago", None),  # no crawl time given
+])
+def test_parse_date_formats(text, expected):
+    assert parse_date(text) == expected
+
+
+def test_relative_dates_against_the_crawl_time():
+    assert parse_date("3 days ago", reference="2025-12-20") == "2025-12-17"
+    assert parse_date("昨天 10:32", reference="2025-12-20") == "2025-12-19"
+    body = f"<article><h1>Budget vote delayed</h1><p>2 hours ago</p><p>{PROSE}</p></article>"
+    raw = page(body, "<title>Budget vote delayed</title>")
+    assert wc.extract(raw, reference_date="2025-12-20").date == "2025-12-20"
+    assert wc.extract(raw).date is None
+
+
+def test_updated_date_is_not_the_publication_date():
+    body = f"<article><h1>Budget vote delayed</h1><p>Updated March 9, 2024</p><p>{PROSE}</p></article>"
+    assert wc.extract(page(body, "<title>Budget vote delayed</title>")).date is None
+    body = (f"<article><h1>Budget vote delayed</h1><p>Published March 2, 2024</p><p>Updated March 9, 2024</p>"
+            f"<p>{PROSE}</p></article>")
+    assert wc.extract(page(body, "<title>Budget vote delayed</title>")).date == "2024-03-02"
+
+
+def test_metadata_score_rules():
+    assert title_key("Brexit: the deal!") == title_key("brexit  the deal")
+    assert author_matches("Mike Marshall", "Mike Marshall, Shipping Expert")
+    assert not author_matches("Mike Marshall, BBC News", "Mike Marshall")
+    assert not author_matches("Rui Ma", "Rui Ma, Heba Ledwon & Suparn Patra")
+    assert author_matches(None, None) and author_matches([], "") and not author_matches("Ann Lee", None)
+    assert date_key("Jun 08, 2023 • 11 Minute Read") == "2023-06-08" and date_key(None) == ""
+    assert fold_of("bbc.com") == fold_of("bbc.com") and 0 <= fold_of("x") < 5
+    s = score_fields([({"title": "A", "author": None, "date": None}, {"title": "a", "author": None, "date": "2020-01-01"})])
+    assert (s["title"], s["author"], s["date"], s["date-"]) == (1.0, 1.0, 0.0, 0.0)
