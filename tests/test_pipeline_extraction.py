@@ -142,7 +142,7 @@ def test_meta_webclean_fields_and_skip():
     _, out = run_meta({"fields": ["markdown", "url"]})
     assert set(out) == {"markdown", "url"} and out["markdown"].startswith("Forecasters")
     _, out = run_meta({"fields": {"title": "headline"}})
-    assert out == {"headline": "Rain due on Tuesday - Weather"}
+    assert out == {"headline": "Rain due on Tuesday"}
     _, out = run_meta({"fields": "title,extractor"})
     assert set(out) == {"title", "extractor"}
     crawler, out = run_meta({"skip": True})
