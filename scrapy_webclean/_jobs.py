@@ -15,6 +15,7 @@ import time
 import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +51,9 @@ def extract_fields(body: bytes, url: str | None, encoding: str | None, extractor
     # The pipeline checks WEBCLEAN_MAXSIZE itself, which may exceed the
     # library's default limit.
     doc = _take_kept(url, encoding, body)
+    # A page showing only "3 days ago" is dated from the crawl's day.
     result = extract(body if doc is None else doc, url, encoding=encoding, extractor=extractor,
-                     site_tree=site_tree, max_body_size=None, **options)
+                     site_tree=site_tree, max_body_size=None, reference_date=date.today(), **options)
     return _fields(result, outputs), time.perf_counter() - started
 
 
@@ -85,7 +87,8 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     values = None
     if plan is not None and (result.kind == "content" or plan[3]):
         extractor, options, outputs, _hubs = plan
-        extracted = extract(doc, url, encoding=encoding, extractor=extractor, site_tree=site_tree, **options)
+        extracted = extract(doc, url, encoding=encoding, extractor=extractor, site_tree=site_tree,
+                            reference_date=date.today(), **options)
         values = _fields(extracted, outputs)
     return (result.kind, float(result.score), classified - started, values, time.perf_counter() - classified, found)
 
