@@ -1,6 +1,7 @@
-"""Command line: ``python -m scrapy_webclean extract|eval ...``.
+"""Command line: ``webclean extract|eval ...`` (also ``python -m scrapy_webclean``).
 
-``extract FILE|-``  prints what an extractor keeps of one page.
+``extract INPUT...``  prints what an extractor keeps of one page, or writes
+many pages (files, folders, URLs, list files) as JSON Lines, in parallel.
 ``eval CORPUS_DIR...``  scores extractors (and installed peers) on gold corpora.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import statistics
 import sys
 import time
@@ -16,34 +18,58 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ._api import extract
-from ._registry import available_extractors
+from ._registry import available_extractors, get_extractor, resolve_options
 from ._scoring import page_counts, summarize
 from .errors import WebcleanError
 
 FORMATS = ("text", "html", "markdown", "json")
 
 
-def _read_input(name: str) -> bytes:
-    if name == "-":
-        return sys.stdin.buffer.read()
-    path = Path(name)
-    data = path.read_bytes()
-    if path.suffix == ".gz":
-        data = gzip.decompress(data)
-    return data
-
-
 def cmd_extract(args: argparse.Namespace) -> int:
-    try:
-        body = _read_input(args.file)
-    except OSError as exc:
-        print(f"webclean: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+    from ._batch import Page, expand_inputs, is_url, run_batch
+
     options = dict(_parse_option(o) for o in args.option or ())
     try:
-        result = extract(body, args.url, encoding=args.encoding, extractor=args.extractor, **options)
-    except WebcleanError as exc:
-        print(f"webclean: {exc}", file=sys.stderr)
+        resolve_options(get_extractor(args.extractor), options)
+        names = expand_inputs(args.input, args.input_file or ())
+    except (OSError, WebcleanError) as exc:
+        print(f"webclean: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+        return 2
+    if not names:
+        print("webclean: no HTML files in " + ", ".join(args.input + (args.input_file or [])), file=sys.stderr)
+        return 2
+    folders = any(not is_url(name) and name != "-" and Path(name).is_dir() for name in args.input)
+    if len(names) == 1 and not (folders or args.jsonl or args.output or args.input_file):
+        return _print_one(names[0], args, options)
+    body = sys.stdin.buffer.read() if "-" in names else None
+    formats = ("text", "html", "markdown") if args.format == "json" else (args.format,)
+    url = args.url if len(names) == 1 else None
+    pages = [Page(name, args.extractor, options, formats, url=url, encoding=args.encoding,
+                  body=body if name == "-" else None) for name in names]
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
+    try:
+        summary = run_batch(pages, out, parallel=args.parallel, progress=args.progress)
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    for error in summary.errors[:10]:
+        print(f"webclean: {error}", file=sys.stderr)
+    if len(summary.errors) > 10:
+        print(f"webclean: ... and {len(summary.errors) - 10} more failed", file=sys.stderr)
+    print(summary.line(), file=sys.stderr)
+    return 1 if summary.failed else 0
+
+
+def _print_one(name: str, args: argparse.Namespace, options: dict) -> int:
+    """One page printed in ``--format`` (no JSON Lines, no summary)."""
+    from ._batch import Page, _load, _reason
+
+    try:
+        body, url, encoding = _load(Page(name, args.extractor, options, (), url=args.url, encoding=args.encoding,
+                                         body=sys.stdin.buffer.read() if name == "-" else None))
+        result = extract(body, url, encoding=encoding, extractor=args.extractor, **options)
+    except (OSError, EOFError, ValueError) as exc:  # WebcleanError is a ValueError
+        print(f"webclean: {name}: {_reason(exc)}", file=sys.stderr)
         return 2
     out = result.render(args.format)
     sys.stdout.write(out + ("" if out.endswith("\n") else "\n"))
@@ -148,18 +174,43 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m scrapy_webclean",
+    prog = "webclean" if Path(sys.argv[0]).name == "webclean" else "python -m scrapy_webclean"
+    ap = argparse.ArgumentParser(prog=prog,
                                  description="Main-content extraction for crawled pages.")
     sub = ap.add_subparsers(dest="command", required=True)
-    ex = sub.add_parser("extract", help="extract the main content of one page")
-    ex.add_argument("file", help="an HTML file (.gz allowed), or - for standard input")
+    ex = sub.add_parser(
+        "extract", help="extract the main content of pages",
+        description="Extract the main content of one page (printed in --format), or of many (files, folders, URLs,"
+                    " list files) as JSON Lines with a progress bar and a summary on stderr. Exit status: 0, or 1"
+                    " when a page could not be read, downloaded or extracted, 2 for bad arguments.")
+    ex.add_argument("input", nargs="*", default=[],
+                    help="HTML files (.gz too), folders (searched for *.html, *.htm, *.xhtml, *.shtml and their .gz),"
+                         " http(s) URLs, or - for standard input")
+    ex.add_argument("--input-file", "-i", action="append", metavar="LIST",
+                    help="a file listing paths or URLs, one a line (- for standard input); may be repeated")
     ex.add_argument("--extractor", "-e", default="auto", help="one of: " + ", ".join(available_extractors()))
-    ex.add_argument("--encoding", help="the HTTP charset, when known")
-    ex.add_argument("--url", help="the page's URL (for metadata and relative links)")
-    ex.add_argument("--format", "-f", choices=FORMATS, default="text")
     ex.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
-                    help="an extractor option (VALUE is JSON when it parses as JSON)")
+                    help="an extractor option (VALUE is JSON when it parses as JSON); may be repeated")
+    ex.add_argument("--format", "-f", choices=FORMATS, default="text",
+                    help="content: text, html, markdown, or json (every field); in JSON Lines, the content fields")
+    ex.add_argument("--encoding", help="the HTTP charset of the input, when known (default: detected)")
+    ex.add_argument("--url", help="the URL of a single page (for metadata and relative links)")
+    ex.add_argument("--jsonl", action="store_true", help="JSON Lines even for a single page")
+    ex.add_argument("--output", "-w", metavar="FILE", help="write the JSON Lines to FILE (default: stdout)")
+    ex.add_argument("--parallel", "-p", type=_positive, default=1, metavar="N",
+                    help="extract in N processes (default 1)")
+    progress = ex.add_mutually_exclusive_group()
+    progress.add_argument("--progress", action="store_true", default=None,
+                          help="show the progress bar (default: when stderr is a terminal)")
+    progress.add_argument("--no-progress", dest="progress", action="store_false", help="never show it")
     ex.set_defaults(func=cmd_extract)
     ev = sub.add_parser("eval", help="score extractors on gold corpora")
     ev.add_argument("corpus", nargs="+", type=Path, help="folders with pages/ID.html.gz and ground-truth.json")
@@ -177,7 +228,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        # The reader went away (| head): stop quietly, as other tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
