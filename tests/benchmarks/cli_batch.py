@@ -81,7 +81,7 @@ def main() -> int:
                     detail = (f"{sum(bool(r.get('text')) for r in records)} with text, "
                               f"{sum('error' in r for r in records)} failed; {done.stderr.strip().splitlines()[-1]}")
                 else:
-                    detail = f"{len(list(out_dir.glob('*')))} output files"
+                    detail = f"{sum(p.is_file() for p in out_dir.rglob('*'))} output files"
                 print(f"  repeat {repeat + 1} {name:<12} {seconds:6.1f} s {count / seconds:6.1f} pages/s  {detail}",
                       flush=True)
         for name, values in times.items():
