@@ -47,6 +47,9 @@ _WORD_DAYS = {"today": 0, "yesterday": 1, "今天": 0, "刚刚": 0, "昨天": 1,
 _PUBLISHED = re.compile(r"(?:publish|posted|released|发布|发表)[^\n,，。;；!?！？]{0,14}$", re.IGNORECASE)
 _UPDATED = re.compile(r"(?:updat|modif|edited|revised|refreshed|reviewed|更新|修改|编辑于)[^\n,，。;；!?！？]{0,14}$",
                       re.IGNORECASE)
+#: Where a date may be: a number or a day word; a written month may start this far before its number.
+_ANCHOR = re.compile(r"\d+|yesterday|today|昨天|今天|前天|刚刚", re.IGNORECASE)
+_BEFORE_NUMBER, _AFTER_NUMBER = 14, 30
 #: Characters of visible text searched at most (a long page's dates further on are its content's).
 _MAX_SCAN = 200_000
 
@@ -117,27 +120,37 @@ def parse_date(text: str | None, reference: date | datetime | str | None = None)
     return None
 
 
+def _dates_in(text: str):
+    """``_DATE`` matches in ``text``, found from its numbers and day words (the
+    full pattern tried only around them: a scan of every position is slow)."""
+    done = 0
+    for anchor in _ANCHOR.finditer(text):
+        start = anchor.start()
+        if start < done:
+            continue
+        m = _DATE.search(text, max(done, start - _BEFORE_NUMBER), anchor.end() + _AFTER_NUMBER)
+        if m is not None and m.start() <= start:
+            done = m.end()
+            yield m
+        else:
+            done = anchor.end()
+
+
 def find_dates(pieces: Sequence[str], reference: date | None = None) -> list[tuple[int, str, str]]:
     """Dates in a sequence of text pieces read in order: ``(offset, day, label)``.
 
-    ``offset`` counts characters of the joined pieces; ``label`` is
-    ``published``, ``updated`` or ``""`` from the words just before the date.
+    ``offset`` counts characters of the pieces joined by newlines; ``label``
+    is ``published``, ``updated`` or ``""`` from the words just before the
+    date. One regular-expression scan over the joined text (its first
+    :data:`_MAX_SCAN` characters).
     """
+    text = "\n".join(pieces)[:_MAX_SCAN]
     out: list[tuple[int, str, str]] = []
-    offset = 0
-    before = ""
-    for piece in pieces:
-        if offset > _MAX_SCAN:
-            break
-        if any(c.isdigit() for c in piece) or any(w in piece for w in ("昨天", "今天", "前天", "刚刚")) \
-                or "yesterday" in piece.lower() or "today" in piece.lower():
-            for m in _DATE.finditer(piece):
-                value = _from_match(m, reference)
-                if not value:
-                    continue
-                context = (before + " " + piece[:m.start()])[-40:]
-                label = "updated" if _UPDATED.search(context) else "published" if _PUBLISHED.search(context) else ""
-                out.append((offset + m.start(), value, label))
-        offset += len(piece) + 1
-        before = (before + " " + piece)[-40:]
+    for m in _dates_in(text):
+        value = _from_match(m, reference)
+        if not value:
+            continue
+        context = text[max(0, m.start() - 40):m.start()].replace("\n", " ")
+        label = "updated" if _UPDATED.search(context) else "published" if _PUBLISHED.search(context) else ""
+        out.append((m.start(), value, label))
     return out
