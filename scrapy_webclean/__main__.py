@@ -35,6 +35,9 @@ def cmd_extract(args: argparse.Namespace) -> int:
     except (OSError, WebcleanError) as exc:
         print(f"webclean: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return 2
+    for name in ("tables", "links", "images", "formatting"):
+        if getattr(args, f"no_{name}"):
+            options[f"include_{name}"] = False  # extract()'s, not the extractor's
     if not names:
         print("webclean: no HTML files in " + ", ".join(args.input + (args.input_file or [])), file=sys.stderr)
         return 2
@@ -211,6 +214,11 @@ def build_parser() -> argparse.ArgumentParser:
     progress.add_argument("--progress", action="store_true", default=None,
                           help="show the progress bar (default: when stderr is a terminal)")
     progress.add_argument("--no-progress", dest="progress", action="store_false", help="never show it")
+    ex.add_argument("--no-tables", action="store_true", help="leave tables out of every output")
+    ex.add_argument("--no-links", action="store_true", help="links as their text only (html, markdown)")
+    ex.add_argument("--no-images", action="store_true", help="leave images out (html, markdown)")
+    ex.add_argument("--no-formatting", action="store_true",
+                    help="bold, italic and inline code as their text only (html, markdown)")
     ex.set_defaults(func=cmd_extract)
     ev = sub.add_parser("eval", help="score extractors on gold corpora")
     ev.add_argument("corpus", nargs="+", type=Path, help="folders with pages/ID.html.gz and ground-truth.json")

@@ -9,8 +9,8 @@ from ._deadline import DEFAULT_TIME_LIMIT, check_deadline
 from ._deadline import time_limit as _time_limit
 from ._document import MAX_BODY_SIZE, Document, parse
 from ._registry import available_extractors, get_extractor, resolve_options
-from ._render import NodeSelection, Selection
-from .errors import SiteTreeError
+from ._render import DEFAULT_RENDER, NodeSelection, RenderOptions, Selection
+from .errors import InvalidOptionError, SiteTreeError
 
 __all__ = ["extract", "available_extractors", "ExtractResult", "load_document"]
 
@@ -30,12 +30,13 @@ class ExtractResult:
     ``text``, ``html`` and ``markdown`` are rendered on first access.
     """
 
-    __slots__ = ("extractor", "title", "url", "encoding", "comments", "_selection", "_text", "_html", "_markdown",
-                 *METADATA_FIELDS)
+    __slots__ = ("extractor", "title", "url", "encoding", "comments", "render_options", "_selection", "_text",
+                 "_html", "_markdown", *METADATA_FIELDS)
 
     def __init__(self, selection: Selection, *, extractor: str, title: str | None, url: str | None,
-                 encoding: str | None, **metadata: Any) -> None:
+                 encoding: str | None, render_options: RenderOptions = DEFAULT_RENDER, **metadata: Any) -> None:
         self._selection = selection
+        self.render_options = render_options
         self._text: str | None = None
         self._html: str | None = None
         self._markdown: str | None = None
@@ -52,19 +53,19 @@ class ExtractResult:
     @property
     def text(self) -> str:
         if self._text is None:
-            self._text = self._selection.text()
+            self._text = self._selection.text(self.render_options)
         return self._text
 
     @property
     def html(self) -> str:
         if self._html is None:
-            self._html = self._selection.html()
+            self._html = self._selection.html(self.render_options)
         return self._html
 
     @property
     def markdown(self) -> str:
         if self._markdown is None:
-            self._markdown = self._selection.markdown()
+            self._markdown = self._selection.markdown(self.render_options)
         return self._markdown
 
     def to_dict(self) -> dict[str, Any]:
@@ -105,7 +106,9 @@ def load_document(body: Any, url: str | None = None, *, encoding: str | None = N
 
 def extract(body: Any, url: str | None = None, *, encoding: str | None = None, extractor: str = "auto",
             site_tree: Any = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
-            max_body_size: int | None = MAX_BODY_SIZE, reference_date: Any = None, **options: Any) -> ExtractResult:
+            max_body_size: int | None = MAX_BODY_SIZE, reference_date: Any = None, include_tables: bool = True,
+            include_links: bool = True, include_images: bool = True, include_formatting: bool = True,
+            **options: Any) -> ExtractResult:
     """Extract the main content of one page.
 
     ``body`` is the response body (bytes, or str when already decoded);
@@ -128,6 +131,12 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
     :class:`~scrapy_webclean.errors.InvalidBodyError`. All are
     :class:`~scrapy_webclean.errors.WebcleanError` (``ValueError``).
 
+    ``include_tables``, ``include_links``, ``include_images`` and
+    ``include_formatting`` (all true by default) choose what ``text``,
+    ``html`` and ``markdown`` keep: tables (in all three), images (HTML and
+    Markdown), links and bold/italic/code markup (HTML and Markdown; off:
+    their text only).
+
     ``reference_date`` (a ``date``, ``datetime`` or ISO string: when the
     page was fetched) dates a page that shows only a relative date ("3 days
     ago", "昨天"); without it such a date is not read.
@@ -139,11 +148,21 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
     """
     cls = get_extractor(extractor)
     opts = resolve_options(cls, options)
+    render = RenderOptions(*(_flag(name, value) for name, value in (
+        ("include_tables", include_tables), ("include_links", include_links), ("include_images", include_images),
+        ("include_formatting", include_formatting))))
     with _time_limit(time_limit):
         result = _extract(cls, opts, body, url, encoding, site_tree, max_body_size, reference_date)
+        result.render_options = render
         # Render the text under the limit too; html and markdown stay lazy.
         result.text  # noqa: B018
     return result
+
+
+def _flag(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidOptionError(f"invalid value {value!r} for {name!r}: expected True or False")
+    return value
 
 
 def _extract(cls: Any, opts: dict[str, Any], body: Any, url: str | None, encoding: str | None, site_tree: Any,

@@ -114,18 +114,20 @@ class _Writer:
         return text.strip("\n")
 
 
-def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tails: list) -> str:
+def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tails: list, *,
+                    links: bool = True, formatting: bool = True) -> str:
     """Markdown of the subtree at ``root`` without the nodes flagged in ``skip``.
 
     ``texts``/``tails`` are the document's text pieces (with any dropped
-    pieces already blanked).
+    pieces already blanked). ``links``/``formatting`` off: links and
+    emphasis or inline code are written as their plain text.
     """
     tags = doc.tags
     w = _Writer()
     pre: list[str] | None = None
     code_depth = 0
     table_depth = 0
-    links: dict[int, str] = {}
+    hrefs: dict[int, str] = {}
 
     def add(s: str | None) -> None:
         if not s:
@@ -165,18 +167,19 @@ def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tail
             else:
                 w.raw("  \n" if w.inline else "")
             return
-        if t == "code":
+        if t == "code" and formatting:
             code_depth += 1
             if code_depth == 1:
                 w.raw("`")
             return
         if t in _EMPHASIS and not code_depth:
-            w.raw(_EMPHASIS[t])
+            if formatting:
+                w.raw(_EMPHASIS[t])
             return
         if t == "a" and not code_depth:
             href = doc.nodes[i].get("href")
-            if href and _SAFE_URL.match(href.strip()):
-                links[i] = href.strip().replace(" ", "%20").replace(")", "%29")
+            if links and href and _SAFE_URL.match(href.strip()):
+                hrefs[i] = href.strip().replace(" ", "%20").replace(")", "%29")
                 w.raw("[")
             return
         if t == "img":
@@ -238,10 +241,11 @@ def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tail
                 w.raw("`")
             return
         if t in _EMPHASIS and not code_depth:
-            w.close_mark(_EMPHASIS[t], _EMPHASIS[t])
+            if formatting:
+                w.close_mark(_EMPHASIS[t], _EMPHASIS[t])
             return
-        if t == "a" and j in links:
-            w.close_mark("[", f"]({links.pop(j)})")
+        if t == "a" and j in hrefs:
+            w.close_mark("[", f"]({hrefs.pop(j)})")
             return
         if table_depth:
             return

@@ -98,4 +98,4 @@ def page_plan(config: WebcleanConfig, webclean: Any = None, extractor: Any = Non
     fields = config.fields
     if "fields" in given:
         fields = parse_fields(given["fields"], _label("fields"), InvalidMetaError)
-    return PagePlan(name, options, fields)
+    return PagePlan(name, {**options, **config.render}, fields)

@@ -10,11 +10,30 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from ._document import BLOCK_TAGS, Document, union_mask, walk_kept
 
-__all__ = ["NodeSelection", "BlockSelection", "Selection", "normalize_text"]
+__all__ = ["NodeSelection", "BlockSelection", "Selection", "normalize_text", "RenderOptions", "DEFAULT_RENDER"]
+
+
+class RenderOptions(NamedTuple):
+    """What the outputs keep: ``tables`` (in every output), ``images``
+    (``<img>``/``<picture>`` in HTML and Markdown), ``links`` (``<a>`` and
+    ``[text](url)``; off: their text only) and ``formatting`` (bold,
+    italic, inline code and the like; off: their text only)."""
+
+    tables: bool = True
+    links: bool = True
+    images: bool = True
+    formatting: bool = True
+
+
+DEFAULT_RENDER = RenderOptions()
+#: Inline tags unwrapped (their text kept) when ``formatting`` is off.
+FORMATTING_TAGS = frozenset({"b", "strong", "i", "em", "u", "code", "kbd", "samp", "mark", "s", "strike", "del",
+                             "ins", "sub", "sup", "small", "big", "tt", "var", "cite", "q"})
+_IMAGE_TAGS = frozenset({"img", "picture"})
 
 _WS = re.compile(r"[ \t\r\f\v\u00a0\u2000-\u200b\u3000\ufeff]+")
 _INLINE_WS = re.compile(r"\s+")
@@ -36,16 +55,16 @@ def normalize_text(text: str) -> str:
 
 
 class Selection:
-    """What an extractor kept. Subclasses render it."""
+    """What an extractor kept. Subclasses render it, with :class:`RenderOptions`."""
 
-    def text(self) -> str:  # pragma: no cover - interface
+    def text(self, options: RenderOptions = DEFAULT_RENDER) -> str:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def html(self) -> str:  # pragma: no cover - interface
+    def html(self, options: RenderOptions = DEFAULT_RENDER) -> str:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def markdown(self) -> str:
-        return self.text()
+    def markdown(self, options: RenderOptions = DEFAULT_RENDER) -> str:
+        return self.text(options)
 
 
 class BlockSelection(Selection):
@@ -56,13 +75,13 @@ class BlockSelection(Selection):
     def __init__(self, blocks: Sequence[str]) -> None:
         self.blocks = [b for b in (normalize_text(b) for b in blocks) if b]
 
-    def text(self) -> str:
+    def text(self, options: RenderOptions = DEFAULT_RENDER) -> str:
         return "\n".join(self.blocks)
 
-    def html(self) -> str:
+    def html(self, options: RenderOptions = DEFAULT_RENDER) -> str:
         return "".join(f"<p>{escape(b, quote=False)}</p>\n" for b in self.blocks)
 
-    def markdown(self) -> str:
+    def markdown(self, options: RenderOptions = DEFAULT_RENDER) -> str:
         return "\n\n".join(self.blocks)
 
 
@@ -87,32 +106,46 @@ class NodeSelection(Selection):
         self.drop_pieces = drop_pieces or None
         self._text: str | None = None
 
-    def skip_mask(self) -> bytearray:
-        """1 for every node left out (the subtrees under it are left out too)."""
+    def skip_mask(self, options: RenderOptions = DEFAULT_RENDER, *, images: bool = True) -> bytearray:
+        """1 for every node left out (the subtrees under it are left out too):
+        the dropped ones, and tables or images when ``options`` leave them out."""
         excluded = self.excluded if self.excluded is not None else self.doc.measures.excluded
-        if self.drop is None:
-            return excluded
-        return union_mask(excluded, self.drop)
+        mask = excluded if self.drop is None else union_mask(excluded, self.drop)
+        gone = set()
+        if not options.tables:
+            gone.add("table")
+        if images and not options.images:
+            gone |= _IMAGE_TAGS
+        if gone:
+            mask = union_mask(mask, self.doc.subtree_mask(
+                i for i, t in enumerate(self.doc.tags) if t in gone and i >= self.root))
+        return mask
 
-    def text(self) -> str:
-        if self._text is None:
-            self._text = "" if self.doc.is_empty else _render_text(self.doc, self.root, self.skip_mask(),
-                                                                   self.drop_pieces)
-        return self._text
-
-    def html(self) -> str:
+    def text(self, options: RenderOptions = DEFAULT_RENDER) -> str:
         if self.doc.is_empty:
             return ""
-        return _render_html(self.doc, self.root, self.skip_mask(), self.drop_pieces)
+        if options.tables:
+            if self._text is None:
+                self._text = _render_text(self.doc, self.root, self.skip_mask(), self.drop_pieces)
+            return self._text
+        return _render_text(self.doc, self.root, self.skip_mask(options, images=False), self.drop_pieces)
 
-    def markdown(self) -> str:
+    def html(self, options: RenderOptions = DEFAULT_RENDER) -> str:
+        if self.doc.is_empty:
+            return ""
+        unwrap = (frozenset() if options.links else frozenset({"a"})) | (
+            frozenset() if options.formatting else FORMATTING_TAGS)
+        return _render_html(self.doc, self.root, self.skip_mask(options), self.drop_pieces, unwrap)
+
+    def markdown(self, options: RenderOptions = DEFAULT_RENDER) -> str:
         """The kept subtree as Markdown (headings, lists, tables, code, quotes, links)."""
         if self.doc.is_empty:
             return ""
         from ._markdown import render_markdown
 
         texts, tails = _pieces(self.doc, self.drop_pieces)
-        return render_markdown(self.doc, self.root, self.skip_mask(), texts, tails)
+        return render_markdown(self.doc, self.root, self.skip_mask(options), texts, tails,
+                               links=options.links, formatting=options.formatting)
 
 
 def _pieces(doc: Document, drop_pieces: set[tuple[int, bool]] | None) -> tuple[list, list]:
@@ -188,7 +221,8 @@ def _finish_text(raw: str) -> str:
     return "\n".join(line for line in text.split("\n") if line.strip()).strip("\n")
 
 
-def _render_html(doc: Document, root: int, skip: bytearray, drop_pieces=None) -> str:
+def _render_html(doc: Document, root: int, skip: bytearray, drop_pieces=None,
+                 unwrap: frozenset[str] = frozenset()) -> str:
     tags = doc.tags
     texts, tails = _pieces(doc, drop_pieces)
     out: list[str] = []
@@ -200,7 +234,7 @@ def _render_html(doc: Document, root: int, skip: bytearray, drop_pieces=None) ->
 
     def enter(i: int) -> None:
         t = tags[i]
-        if _TAG_NAME.match(t):
+        if t not in unwrap and _TAG_NAME.match(t):
             attrs = doc.attrs(i)
             kept = "".join(
                 f' {k}="{escape(v[:2000], quote=True)}"' for k, v in attrs.items() if k in KEPT_ATTRS
@@ -211,7 +245,7 @@ def _render_html(doc: Document, root: int, skip: bytearray, drop_pieces=None) ->
 
     def leave(j: int) -> None:
         t = tags[j]
-        if t not in VOID_TAGS and _TAG_NAME.match(t):
+        if t not in VOID_TAGS and t not in unwrap and _TAG_NAME.match(t):
             add(f"</{t}>")
         tail(j)
 

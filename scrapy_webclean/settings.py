@@ -34,6 +34,10 @@ WEBCLEAN_EXTRACT_HUBS = False
 WEBCLEAN_EXTRACTOR = "auto"
 WEBCLEAN_EXTRACTOR_OPTIONS: dict[str, Any] = {}
 WEBCLEAN_FIELDS = ["title", "text", "page_type"]
+WEBCLEAN_INCLUDE_FORMATTING = True
+WEBCLEAN_INCLUDE_IMAGES = True
+WEBCLEAN_INCLUDE_LINKS = True
+WEBCLEAN_INCLUDE_TABLES = True
 WEBCLEAN_LINKS = False
 WEBCLEAN_MAXSIZE = 10 * 1024 * 1024
 WEBCLEAN_OVERWRITE = False
@@ -98,6 +102,7 @@ class WebcleanConfig:
     extractor: str
     extractor_options: dict[str, Any]
     fields: dict[str, str]  # source name -> item field name
+    render: dict[str, bool]  # extract()'s include_* flags that are off
     links: bool
     maxsize: int
     overwrite: bool
@@ -220,6 +225,8 @@ def webclean_config(settings: BaseSettings) -> WebcleanConfig:
         extractor=extractor,
         extractor_options=options,
         fields=parse_fields(settings.get("WEBCLEAN_FIELDS", WEBCLEAN_FIELDS)),
+        render={f"include_{name}": False for name in ("formatting", "images", "links", "tables")
+                if not _get(settings, f"WEBCLEAN_INCLUDE_{name.upper()}", "getbool")},
         links=_get(settings, "WEBCLEAN_LINKS", "getbool"),
         maxsize=_at_least(settings, "WEBCLEAN_MAXSIZE", "getint", 0),
         overwrite=_get(settings, "WEBCLEAN_OVERWRITE", "getbool"),

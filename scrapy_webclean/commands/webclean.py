@@ -135,7 +135,7 @@ class Command(ScrapyCommand):
         except WebcleanError as exc:
             raise UsageError(str(exc), print_help=False) from None
         extractor = opts.extractor or config.extractor
-        options = config.extractor_options if extractor == config.extractor else {}
+        options = {**(config.extractor_options if extractor == config.extractor else {}), **config.render}
         tree, tree_note = None, "none"
         host = (urlsplit(url).hostname or "").lower() if url else ""
         if host and config.sst_enabled and not opts.no_sst:

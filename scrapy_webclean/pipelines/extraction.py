@@ -112,7 +112,8 @@ class ExtractionPipeline:
 
     def default_plan(self) -> ExtractionPlan:
         """The plan of a page without meta overrides (see :meth:`plan`)."""
-        return (self.config.extractor, self.config.extractor_options, self._outputs, self.config.extract_hubs)
+        return (self.config.extractor, {**self.config.extractor_options, **self.config.render}, self._outputs,
+                self.config.extract_hubs)
 
     def plan(self, meta: dict[str, Any], site: str) -> tuple[ExtractionPlan, Any, tuple[Any, ...]] | None:
         """What this pipeline will run on a page, if that is settled already.
