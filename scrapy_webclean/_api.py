@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ._comments import comments_text, extract_comments
 from ._deadline import DEFAULT_TIME_LIMIT, check_deadline
 from ._deadline import time_limit as _time_limit
 from ._document import MAX_BODY_SIZE, Document, parse
 from ._registry import available_extractors, get_extractor, resolve_options
-from ._render import DEFAULT_RENDER, NodeSelection, RenderOptions, Selection
+from ._language import detect_language, language_targets
+from ._render import DEFAULT_RENDER, BlockSelection, NodeSelection, RenderOptions, Selection
 from .errors import InvalidOptionError, SiteTreeError
 
 __all__ = ["extract", "available_extractors", "ExtractResult", "load_document"]
@@ -24,13 +26,16 @@ class ExtractResult:
     ``text`` (str), ``title`` (str or None), ``html`` (the kept content as
     clean HTML), ``markdown``, ``extractor`` (the name that ran), ``url``,
     ``encoding`` (charset the body was decoded with), metadata fields
-    (``author``, ``date``, ``language``, ``canonical_url``, ``image``,
-    ``description``, ``sitename``; ``None`` when unknown) and ``comments``
-    (text of reader comments when an extractor separates them, else ``""``).
+    (``author``, ``authors``, ``date``, ``language``, ``canonical_url``,
+    ``image``, ``description``, ``sitename``; ``None`` when unknown) and,
+    when asked for with the ``comments`` option, ``comments`` (the reader
+    comments' text, one paragraph each; ``""`` when none) and
+    ``comment_items`` (``[{"author", "date", "text"}]``, each comment once).
     ``text``, ``html`` and ``markdown`` are rendered on first access.
     """
 
-    __slots__ = ("extractor", "title", "url", "encoding", "comments", "render_options", "_selection", "_text",
+    __slots__ = ("extractor", "title", "url", "encoding", "comments", "comment_items", "render_options", "_selection",
+                 "_text",
                  "_html", "_markdown", *METADATA_FIELDS)
 
     def __init__(self, selection: Selection, *, extractor: str, title: str | None, url: str | None,
@@ -45,6 +50,7 @@ class ExtractResult:
         self.url = url
         self.encoding = encoding
         self.comments = metadata.pop("comments", "") or ""
+        self.comment_items = metadata.pop("comment_items", None) or []
         for name in METADATA_FIELDS:
             setattr(self, name, metadata.pop(name, None))
         if metadata:
@@ -72,7 +78,7 @@ class ExtractResult:
         """Every field as plain JSON-ready values."""
         out = {"url": self.url, "title": self.title, "text": self.text, "html": self.html,
                "markdown": self.markdown, "extractor": self.extractor, "encoding": self.encoding,
-               "comments": self.comments}
+               "comments": self.comments, "comment_items": self.comment_items}
         for name in METADATA_FIELDS:
             out[name] = getattr(self, name)
         return out
@@ -106,7 +112,8 @@ def load_document(body: Any, url: str | None = None, *, encoding: str | None = N
 
 def extract(body: Any, url: str | None = None, *, encoding: str | None = None, extractor: str = "auto",
             site_tree: Any = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
-            max_body_size: int | None = MAX_BODY_SIZE, reference_date: Any = None, include_tables: bool = True,
+            max_body_size: int | None = MAX_BODY_SIZE, reference_date: Any = None, target_language: Any = None,
+            include_tables: bool = True,
             include_links: bool = True, include_images: bool = True, include_formatting: bool = True,
             **options: Any) -> ExtractResult:
     """Extract the main content of one page.
@@ -137,6 +144,11 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
     Markdown), links and bold/italic/code markup (HTML and Markdown; off:
     their text only).
 
+    ``language`` is the language of the text found (detected: see
+    :mod:`scrapy_webclean._language`), else the page's declared one. With
+    ``target_language`` (a code such as ``"en"``, or a list of them), a page
+    in another language gives an empty result (its ``language`` set).
+
     ``reference_date`` (a ``date``, ``datetime`` or ISO string: when the
     page was fetched) dates a page that shows only a relative date ("3 days
     ago", "昨天"); without it such a date is not read.
@@ -148,6 +160,7 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
     """
     cls = get_extractor(extractor)
     opts = resolve_options(cls, options)
+    targets = language_targets(target_language)
     render = RenderOptions(*(_flag(name, value) for name, value in (
         ("include_tables", include_tables), ("include_links", include_links), ("include_images", include_images),
         ("include_formatting", include_formatting))))
@@ -155,7 +168,10 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
         result = _extract(cls, opts, body, url, encoding, site_tree, max_body_size, reference_date)
         result.render_options = render
         # Render the text under the limit too; html and markdown stay lazy.
-        result.text  # noqa: B018
+        result.language = detect_language(result.text) or result.language
+    if targets and result.language and result.language.split("-")[0] not in targets:
+        return ExtractResult(BlockSelection([]), extractor=result.extractor, title=result.title, url=url,
+                             encoding=result.encoding, language=result.language)
     return result
 
 
@@ -184,5 +200,9 @@ def _extract(cls: Any, opts: dict[str, Any], body: Any, url: str | None, encodin
         selection, meta = out
     else:
         selection, meta = out, {}
+    if opts.get("comments"):
+        # Read apart from the body's selection: each comment once, without the comment form.
+        found = extract_comments(doc)
+        meta["comments"], meta["comment_items"] = comments_text(found), found
     title = meta.pop("title", doc.title)
     return ExtractResult(selection, extractor=cls.name, title=title, url=url, encoding=doc.encoding, **meta)

@@ -21,6 +21,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ._language import language_targets
 from ._registry import available_extractors, get_extractor, resolve_options
 from .errors import InvalidSettingError, WebcleanError
 
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
 
 WEBCLEAN_ENABLED = True
+WEBCLEAN_DEDUP_MAX_ENTRIES = 200_000
+WEBCLEAN_DEDUP_REPEATS = 0
 WEBCLEAN_DROP_FAILED = False
 WEBCLEAN_ERROR_FIELD = "webclean_error"
 WEBCLEAN_EXTRACT_HUBS = False
@@ -39,6 +42,8 @@ WEBCLEAN_INCLUDE_IMAGES = True
 WEBCLEAN_INCLUDE_LINKS = True
 WEBCLEAN_INCLUDE_TABLES = True
 WEBCLEAN_LINKS = False
+WEBCLEAN_OTHER_LANGUAGE = "drop"
+WEBCLEAN_TARGET_LANGUAGE: list[str] = []
 WEBCLEAN_MAXSIZE = 10 * 1024 * 1024
 WEBCLEAN_OVERWRITE = False
 
@@ -86,7 +91,7 @@ DEFAULTS: dict[str, Any] = {name: value for name, value in globals().items() if 
 #: What an item field can be filled with (the names ``WEBCLEAN_FIELDS`` accepts).
 #: ``error`` is not listed: failures go to ``WEBCLEAN_ERROR_FIELD``.
 RESULT_FIELDS = ("title", "text", "html", "markdown", "extractor", "author", "authors", "date", "language",
-                 "canonical_url", "image", "description", "sitename", "comments", "encoding")
+                 "canonical_url", "image", "description", "sitename", "comments", "comment_items", "encoding")
 PAGE_FIELDS = ("url", "page_type", "page_score")
 FIELD_SOURCES = RESULT_FIELDS + PAGE_FIELDS
 
@@ -103,6 +108,10 @@ class WebcleanConfig:
     extractor_options: dict[str, Any]
     fields: dict[str, str]  # source name -> item field name
     render: dict[str, bool]  # extract()'s include_* flags that are off
+    target_languages: frozenset[str]  # empty: any language
+    dedup_repeats: int  # 0: off
+    dedup_max_entries: int
+    other_language: str  # "drop" or "mark"
     links: bool
     maxsize: int
     overwrite: bool
@@ -217,7 +226,19 @@ def webclean_config(settings: BaseSettings) -> WebcleanConfig:
     if sst_enabled and not sst_dir:
         raise invalid("WEBCLEAN_SST_DIR", settings.get("WEBCLEAN_SST_DIR"),
                       "a directory (set WEBCLEAN_SST_ENABLED=False to keep no trees)")
+    try:
+        targets = language_targets(settings.get("WEBCLEAN_TARGET_LANGUAGE") or [])
+    except WebcleanError:
+        raise invalid("WEBCLEAN_TARGET_LANGUAGE", settings.get("WEBCLEAN_TARGET_LANGUAGE"),
+                      "a language code such as 'en', or a list of codes") from None
+    other = str(settings.get("WEBCLEAN_OTHER_LANGUAGE", WEBCLEAN_OTHER_LANGUAGE))
+    if other not in ("drop", "mark"):
+        raise invalid("WEBCLEAN_OTHER_LANGUAGE", other, "'drop' or 'mark'")
     return WebcleanConfig(
+        dedup_repeats=_at_least(settings, "WEBCLEAN_DEDUP_REPEATS", "getint", 0),
+        dedup_max_entries=_at_least(settings, "WEBCLEAN_DEDUP_MAX_ENTRIES", "getint", 1),
+        target_languages=targets,
+        other_language=other,
         enabled=enabled,
         drop_failed=_get(settings, "WEBCLEAN_DROP_FAILED", "getbool"),
         error_field=str(settings.get("WEBCLEAN_ERROR_FIELD", WEBCLEAN_ERROR_FIELD) or ""),

@@ -23,6 +23,7 @@ from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem, NotConfigured
 
 from .._jobs import ExtractionPlan, extract_fields
+from .._dedup import ParagraphDedup
 from .._overrides import PagePlan, page_plan, skips
 from .._workers import EXTRACT_PRIORITY, crawler_pool, start_crawler_pool
 from ..errors import ExtractionTimeout, WebcleanError
@@ -57,7 +58,9 @@ class ExtractionPipeline:
         self.crawler = crawler
         self.stats = crawler.stats
         #: result fields asked of the extraction job, in WEBCLEAN_FIELDS order
-        self._outputs = _outputs(self.config.fields)
+        self._outputs = self._job_outputs(self.config.fields)
+        self._dedup = (ParagraphDedup(self.config.dedup_repeats, self.config.dedup_max_entries)
+                       if self.config.dedup_repeats else None)
         self._warned: set[tuple[type, str]] = set()
         self._sources: PageSourceMiddleware | None = None
         self._sst: SiteStyleTreeExtension | None = None
@@ -134,7 +137,7 @@ class ExtractionPipeline:
             settled, tree = self._sst.tree_now(site)
             if not settled:
                 return None
-        outputs = _outputs(page.fields)
+        outputs = self._job_outputs(page.fields)
         return ((page.extractor, page.options, outputs, self.config.extract_hubs), tree,
                 self.plan_key(page.extractor, page.options, tree, outputs))
 
@@ -144,7 +147,7 @@ class ExtractionPipeline:
             # Tagging the page ran out of time (or killed its worker):
             # extracting it would too.
             return self._fail(item, adapter, source, *source.failed, fields=plan.fields)
-        extractor, options, outputs = plan.extractor, plan.options, _outputs(plan.fields)
+        extractor, options, outputs = plan.extractor, plan.options, self._job_outputs(plan.fields)
         if self.config.maxsize and len(source.body) > self.config.maxsize:
             return self._fail(item, adapter, source, "failed",
                               f"page of {len(source.body)} bytes exceeds WEBCLEAN_MAXSIZE={self.config.maxsize}")
@@ -177,8 +180,24 @@ class ExtractionPipeline:
             if source.site not in self._applied_sites:
                 self._applied_sites.add(source.site)
                 self.stats.inc_value("webclean/sst/domains_applied")
+        if self._dedup is not None and values.get("text"):
+            text, dropped = self._dedup.filter(source.site, values["text"])
+            if dropped:
+                values = {**values, "text": text}
+                self.stats.inc_value("webclean/dedup/paragraphs_dropped", dropped)
+                self.stats.inc_value("webclean/dedup/items_changed")
+        if self._other_language(values.get("language")):
+            if self.config.other_language == "drop":
+                self.stats.inc_value("webclean/items/dropped")
+                raise DropItem(f"webclean: {source.url}: language {values['language']} is not "
+                               f"{', '.join(sorted(self.config.target_languages))}")
+            if self.config.error_field and not self._set(adapter, self.config.error_field,
+                                                         f"language {values['language']}", force=True):
+                missing.append(self.config.error_field)
         filled = 0
         for name in outputs:
+            if name not in plan.fields:
+                continue  # asked for the language check only
             if self._set(adapter, plan.fields[name], values[name]):
                 filled += 1
             else:
@@ -187,6 +206,23 @@ class ExtractionPipeline:
         # An item that declares none of the extracted fields got nothing.
         self.stats.inc_value("webclean/items/extracted" if filled or not outputs else "webclean/items/no_field")
         return item
+
+    def _job_outputs(self, fields: dict[str, str]) -> tuple[str, ...]:
+        """The result fields an extraction job returns: those asked for, and the
+        language when ``WEBCLEAN_TARGET_LANGUAGE`` checks it."""
+        outputs = _outputs(fields)
+        if self.config.target_languages and "language" not in outputs:
+            outputs += ("language",)
+        return outputs
+
+    def _other_language(self, language: str | None) -> bool:
+        """Whether an item's language is outside the target ones (counted per action)."""
+        if not self.config.target_languages or not language:
+            return False
+        if language.split("-")[0] in self.config.target_languages:
+            return False
+        self.stats.inc_value(f"webclean/language/{'dropped' if self.config.other_language == 'drop' else 'marked'}")
+        return True
 
     def _fail(self, item: Any, adapter: ItemAdapter, source: PageSource, kind: str, reason: str, *,
               fields: dict[str, str] | None = None) -> Any:
