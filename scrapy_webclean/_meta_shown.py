@@ -11,7 +11,8 @@ fields a reader sees under the headline:
   shown near the headline;
 * **date**: the publication date as the page shows it: one labelled
   "Published" anywhere; else the declared publication date when the page
-  shows it too, or on a discussion thread (its first post's date; the
+  shows it too (or shows the day before or after it: the declared time is
+  UTC, the shown day the site's), or on a discussion thread (its first post's date; the
   dates shown near the title are replies' and members'); else an
   unlabelled date shown just above or below the headline (a byline's;
   further above, it is a sidebar's list); else the declared publication
@@ -21,7 +22,7 @@ fields a reader sees under the headline:
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any, Sequence
 
 from ._document import Document, text_nodes
@@ -34,6 +35,8 @@ __all__ = ["finish_metadata"]
 _HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:www\.)?([^/:?#]+)", re.IGNORECASE)
 #: Visible characters around the headline where a byline or an unlabelled date is looked for.
 _BEFORE, _AFTER = 300, 2500
+#: A declared time with its own (non-UTC) offset: its day is already the site's.
+_LOCAL_OFFSET = re.compile(r"[+-](?!00:?00)\d\d:?\d\d\s*$")
 #: Ancestors of a text piece checked for a byline class.
 _BYLINE_DEPTH = 4
 
@@ -92,22 +95,35 @@ def _window(pieces: list[str], at: int | None) -> range:
     return range(start or 0, stop)
 
 
-def _choose_date(declared: Sequence[str], thread: bool, pieces: list[str], at: int | None,
+def _choose_date(declared: Sequence[tuple[str, bool]], thread: bool, pieces: list[str], at: int | None,
                  ref: date | None) -> str | None:
     found = find_dates(pieces, ref)
     published = next((v for _, v, label in found if label == "published"), None)
     if published:
         return published
-    stated = next((d for d in (parse_date(v, ref) for v in declared) if d), None)
-    if stated and (thread or any(v == stated for _, v, _ in found)):
-        return stated
+    raw, weak = next(((v, w) for v, w in declared if parse_date(v, ref)), (None, False))
+    stated = parse_date(raw, ref) if raw else None
     lo, hi = (at or 0) - _BEFORE, (at or 0) + _AFTER
+    if stated:
+        near = {v for off, v, label in found if lo <= off <= hi and label != "updated"}
+        if stated in near:
+            return stated
+        if not _LOCAL_OFFSET.search(raw):
+            # Declared in UTC, shown in the site's time zone: the day the reader sees.
+            day = date.fromisoformat(stated)
+            beside = [d.isoformat() for d in (day - timedelta(days=1), day + timedelta(days=1))
+                      if d.isoformat() in near]
+            if len(beside) == 1:
+                return beside[0]
+        if thread or any(v == stated for _, v, _ in found):
+            return stated
     shown = next((v for off, v, label in found if lo <= off <= hi and not label), None)
-    return shown or stated
+    # A weak type's date (JSON-LD WebPage, which SEO plugins put on every page) counts only when shown.
+    return shown or (None if weak else stated)
 
 
 def finish_metadata(doc: Document, out: dict[str, Any], titles: Sequence[str], headlines: Sequence[tuple[int, str]],
-                    authors: Sequence[Any], dates: Sequence[str], thread: bool = False) -> None:
+                    authors: Sequence[Any], dates: Sequence[tuple[str, bool]], thread: bool = False) -> None:
     """Set ``title``, ``author``/``authors`` and ``date`` in ``out`` (see the module doc)."""
     m = _HOST.match(doc.url or "")
     host = m.group(1).lower() if m else None

@@ -41,6 +41,8 @@ _METADATA_TAGS = frozenset({"meta", "link", "html", "time", "img", "h1", "title"
 _REL_AUTHOR = ('rel="author"', "rel='author'", "rel=author")
 #: Priorities of microdata's author (rel=author: one more) and date, and the key of a missing field.
 _MICRODATA_AUTHOR, _MICRODATA_DATE = 6, 3
+#: Priorities from this one up, from JSON-LD, are a weak type's (WebPage): SEO plugins date every page.
+_WEAK_LD = 3
 # One pass over the body (a union of two paths walked it twice); the cheap
 # attribute-presence test first.
 _MICRODATA = lxml.etree.XPath(
@@ -182,6 +184,9 @@ class _Candidates:
     def ranked(self, field: str) -> list[Any]:
         return [v for _, _, v in sorted(self.offers.get(field, ()), key=lambda o: (o[0], o[1]))]
 
+    def ranked_with_rank(self, field: str) -> list[tuple[tuple[int, int], Any]]:
+        return [(r, v) for r, _, v in sorted(self.offers.get(field, ()), key=lambda o: (o[0], o[1]))]
+
     def best_rank(self, field: str) -> tuple[int, int]:
         return min((o[0] for o in self.offers.get(field, ())), default=(99, 9))
 
@@ -305,7 +310,8 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
                 out[field] = urljoin(base, out[field])
             except ValueError:
                 pass
-    finish_metadata(doc, out, c.ranked("title"), c.headlines, c.ranked("author"), c.ranked("date"), c.thread)
+    finish_metadata(doc, out, c.ranked("title"), c.headlines, c.ranked("author"), 
+                    [(v, r[1] == 2 and r[0] >= _WEAK_LD) for r, v in c.ranked_with_rank("date")], c.thread)
     if article_body:
         out["_article_body"] = article_body
     return out

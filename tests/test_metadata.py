@@ -143,3 +143,25 @@ def test_metadata_score_rules():
     assert fold_of("bbc.com") == fold_of("bbc.com") and 0 <= fold_of("x") < 5
     s = score_fields([({"title": "A", "author": None, "date": None}, {"title": "a", "author": None, "date": "2020-01-01"})])
     assert (s["title"], s["author"], s["date"], s["date-"]) == (1.0, 1.0, 0.0, 0.0)
+
+
+def test_declared_utc_time_shown_as_the_sites_day():
+    # A thread's declared date wins over the dates shown near its title (replies', members')...
+    ld = {"@context": "https://schema.org", "@type": "DiscussionForumPosting", "headline": "Budget vote delayed",
+          "datePublished": "2026-02-15T03:05:48+00:00"}
+    head = f'<title>Budget vote delayed</title><script type="application/ld+json">{json.dumps(ld)}</script>'
+    body = f"<article><h1>Budget vote delayed</h1><p>Feb 10, 2026</p><p>{PROSE}</p></article>"
+    assert wc.extract(page(body, head)).date == "2026-02-15"
+    # ... but a UTC time shown as the day before is the same moment on the site's clock.
+    assert wc.extract(page(body.replace("Feb 10", "Feb 14"), head)).date == "2026-02-14"
+    # With the site's own offset the declared day is already the reader's.
+    local = head.replace("+00:00", "-05:00")
+    assert wc.extract(page(body.replace("Feb 10", "Feb 14"), local)).date == "2026-02-15"
+
+
+def test_a_webpage_date_counts_only_when_shown():
+    ld = {"@context": "https://schema.org", "@type": "WebPage", "datePublished": "2019-12-12T14:07:03+00:00"}
+    head = f'<title>Our services</title><script type="application/ld+json">{json.dumps(ld)}</script>'
+    assert wc.extract(page(f"<main><h1>Our services</h1><p>{PROSE}</p></main>", head)).date is None
+    body = f"<main><h1>Our services</h1><p>Dec 12, 2019</p><p>{PROSE}</p></main>"
+    assert wc.extract(page(body, head)).date == "2019-12-12"
