@@ -22,7 +22,8 @@ from typing import Any
 from ._api import extract, load_document
 from ._links import page_links
 
-__all__ = ["extract_fields", "classify_page", "learn_site_tree", "load_site_tree"]
+__all__ = ["extract_fields", "classify_page", "learn_site_tree", "load_site_tree", "learn_shared_tree",
+           "load_shared_tree"]
 
 #: ``(extractor, options, outputs, extract_hubs)``
 ExtractionPlan = tuple[str, dict[str, Any], Sequence[str], bool]
@@ -130,6 +131,41 @@ def _take_kept(url: str | None, encoding: str | None, body: bytes) -> Any:
     return found[0]
 
 
+def _learn(samples: Sequence[tuple[bytes, str | None, str | None]],
+           plan: ExtractionPlan | None) -> tuple[Any, list[Any]]:
+    """The tree learned from the samples, and the first parses when there is a plan."""
+    from . import SiteStyleTree
+
+    tree = SiteStyleTree()
+    kept: list[Any] = []
+    for packed, url, encoding in samples:
+        body = zlib.decompress(packed)
+        # Parsed already when this process tagged the page (the same bytes).
+        doc = _take_kept(url, encoding, body)
+        if doc is None:
+            doc = load_document(body, url, encoding=encoding, max_body_size=None)
+        tree.add_page(doc, url, encoding=encoding)
+        if plan is not None and len(kept) < MAX_KEPT_SAMPLES:
+            kept.append(doc)
+    return tree, kept
+
+
+def _extract_kept(cleaner: Any, kept: list[Any], count: int,
+                  plan: ExtractionPlan | None) -> list[dict[str, Any] | None] | None:
+    """The plan's outputs of each kept parse, extracted with the new tree."""
+    if plan is None:
+        return None
+    extractor, options, outputs, _hubs = plan
+    values: list[dict[str, Any] | None] = [None] * count
+    for n, doc in enumerate(kept):
+        try:
+            result = extract(doc, doc.url, extractor=extractor, site_tree=cleaner, **options)
+            values[n] = _fields(result, outputs)
+        except Exception:  # noqa: BLE001 - the page's own job runs it again and reports it
+            pass
+    return values
+
+
 def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], path: str | None,
                     plan: ExtractionPlan | None = None) -> tuple[Any, float, list[dict[str, Any] | None] | None]:
     """Build a site style tree from zlib-compressed page samples.
@@ -144,20 +180,8 @@ def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], pat
     sample not extracted, or whose extraction failed); without a plan it is
     ``None``.
     """
-    from . import SiteStyleTree
-
     started = time.perf_counter()
-    tree = SiteStyleTree()
-    kept: list[Any] = []
-    for packed, url, encoding in samples:
-        body = zlib.decompress(packed)
-        # Parsed already when this process tagged the page (the same bytes).
-        doc = _take_kept(url, encoding, body)
-        if doc is None:
-            doc = load_document(body, url, encoding=encoding, max_body_size=None)
-        tree.add_page(doc, url, encoding=encoding)
-        if plan is not None and len(kept) < MAX_KEPT_SAMPLES:
-            kept.append(doc)
+    tree, kept = _learn(samples, plan)
     if path:
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -170,17 +194,29 @@ def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], pat
             if os.path.exists(tmp):
                 os.unlink(tmp)
     cleaner = tree.compile()
-    values: list[dict[str, Any] | None] | None = None
-    if plan is not None:
-        extractor, options, outputs, _hubs = plan
-        values = [None] * len(samples)
-        for n, doc in enumerate(kept):
-            try:
-                result = extract(doc, doc.url, extractor=extractor, site_tree=cleaner, **options)
-                values[n] = _fields(result, outputs)
-            except Exception:  # noqa: BLE001 - the page's own job runs it again and reports it
-                pass
-    return cleaner, time.perf_counter() - started, values
+    return cleaner, time.perf_counter() - started, _extract_kept(cleaner, kept, len(samples), plan)
+
+
+def learn_shared_tree(samples: Sequence[tuple[bytes, str | None, str | None]], plan: ExtractionPlan | None = None
+                      ) -> tuple[Any, float, list[dict[str, Any] | None] | None, bytes]:
+    """:func:`learn_site_tree` for a tree shared through a store: saves no
+    file, and also returns the tree encoded for the store
+    (:func:`~scrapy_webclean._treestore.encode_tree`)."""
+    from ._treestore import encode_tree
+
+    started = time.perf_counter()
+    tree, kept = _learn(samples, plan)
+    data = encode_tree(tree)
+    cleaner = tree.compile()
+    return cleaner, time.perf_counter() - started, _extract_kept(cleaner, kept, len(samples), plan), data
+
+
+def load_shared_tree(data: bytes) -> Any:
+    """The compiled cleaner of a tree read from a store; a
+    :class:`~scrapy_webclean.errors.SiteTreeError` for anything else."""
+    from ._treestore import decode_tree
+
+    return decode_tree(data).compile()
 
 
 def load_site_tree(path: str) -> Any:

@@ -49,8 +49,12 @@ WEBCLEAN_OVERWRITE = False
 
 WEBCLEAN_SST_ENABLED = True
 WEBCLEAN_SST_DIR = "webclean-sst"
+# Seconds a learner's lock on a site's tree lasts without renewal (shared mode).
+WEBCLEAN_SST_LOCK_TIMEOUT = 10.0
 WEBCLEAN_SST_MAX_DOMAINS = 200
 WEBCLEAN_SST_MIN_PAGES = 10
+# Where trees live: "" (files, or scrapy-redis's REDIS_URL when set), "files", or a redis:// URL.
+WEBCLEAN_SST_STORE = ""
 WEBCLEAN_SST_WAIT = 30.0
 
 
@@ -117,8 +121,10 @@ class WebcleanConfig:
     overwrite: bool
     sst_enabled: bool
     sst_dir: str
+    sst_lock_timeout: float
     sst_max_domains: int
     sst_min_pages: int
+    sst_store: str | None  # Redis URL of the shared mode, None for files
     sst_wait: float
     timeout: float
     workers: int
@@ -207,6 +213,32 @@ def max_workers() -> int:
     return 2 * _usable_cpus()
 
 
+def _above_zero(settings: BaseSettings, name: str) -> float:
+    value = _get(settings, name, "getfloat")
+    if not value > 0:
+        raise invalid(name, settings.get(name), "a number of seconds > 0")
+    return value
+
+
+def _store(settings: BaseSettings) -> str | None:
+    """The Redis URL of ``WEBCLEAN_SST_STORE`` (or ``REDIS_URL``), ``None`` for files."""
+    from ._treestore import store_url
+
+    value = settings.get("WEBCLEAN_SST_STORE")
+    try:
+        url = store_url(str(value or ""), settings.get("REDIS_URL"))
+    except ValueError:
+        raise invalid("WEBCLEAN_SST_STORE", value, "'files', a redis://, rediss:// or unix:// URL, or empty "
+                      "(REDIS_URL when set, else files)") from None
+    if url is not None:
+        try:
+            import redis  # noqa: F401
+        except ImportError:
+            raise invalid("WEBCLEAN_SST_STORE", value or url, "sharing trees through Redis needs the redis "
+                          "client: pip install 'scrapy-webclean[redis]'") from None
+    return url
+
+
 def webclean_config(settings: BaseSettings) -> WebcleanConfig:
     """Read and validate every ``WEBCLEAN_*`` setting.
 
@@ -253,8 +285,10 @@ def webclean_config(settings: BaseSettings) -> WebcleanConfig:
         overwrite=_get(settings, "WEBCLEAN_OVERWRITE", "getbool"),
         sst_enabled=sst_enabled,
         sst_dir=sst_dir,
+        sst_lock_timeout=_above_zero(settings, "WEBCLEAN_SST_LOCK_TIMEOUT"),
         sst_max_domains=_at_least(settings, "WEBCLEAN_SST_MAX_DOMAINS", "getint", 1),
         sst_min_pages=_at_least(settings, "WEBCLEAN_SST_MIN_PAGES", "getint", 2),
+        sst_store=_store(settings),
         sst_wait=_at_least(settings, "WEBCLEAN_SST_WAIT", "getfloat", 0),
         timeout=timeout,
         workers=min(_at_least(settings, "WEBCLEAN_WORKERS", "getint", 0), max_workers()),

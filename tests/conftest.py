@@ -30,3 +30,24 @@ def bbc_page() -> bytes:
 @pytest.fixture
 def netease_page() -> bytes:
     return (PAGES / "163-article-gbk.html").read_bytes()
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory):
+    """A real redis-server on a free local port, for the whole session."""
+    from _redisserver import RedisServer
+
+    server = RedisServer(tmp_path_factory.mktemp("redis")).start()
+    yield server
+    server.stop(save=False)
+
+
+@pytest.fixture
+def redis_url(redis_server):
+    """The session's Redis server, emptied for each test (restarted if a test stopped it)."""
+    if redis_server.proc is None or redis_server.proc.poll() is not None:
+        redis_server.start()
+    client = redis_server.client()
+    client.flushall()
+    client.close()
+    return redis_server.url

@@ -38,6 +38,7 @@ from .._workers import TREE_PRIORITY, crawler_pool, start_crawler_pool
 from ..errors import WebcleanError
 from .._startup import check_sst_dir, crawler_config
 from ..spidermiddlewares.pagesource import page_source
+from ._shared import SharedTrees
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -113,7 +114,8 @@ class SiteStyleTreeExtension:
         self.stats = crawler.stats
         self.config = config
         self.directory = Path(data_path(config.sst_dir))
-        check_sst_dir(crawler, self.directory)
+        if not config.sst_store:  # shared mode: trees live in the store
+            check_sst_dir(crawler, self.directory)
         self._samples: OrderedDict[str, list[tuple[bytes, str, str | None]]] = OrderedDict()
         self._trees: OrderedDict[str, tuple[tuple[str, int], Any]] = OrderedDict()
         self._learning: dict[str, bool] = {}  # sites whose tree is being learned or loaded
@@ -130,7 +132,10 @@ class SiteStyleTreeExtension:
         #: with the tree it made (see :meth:`extracted`)
         self._extracted: OrderedDict[str, tuple[tuple[Any, ...], dict[str, Any]]] = OrderedDict()
         self._pipeline: Any = None
+        #: the shared mode (WEBCLEAN_SST_STORE), or None for files
+        self.shared: SharedTrees | None = SharedTrees(self, config.sst_store) if config.sst_store else None
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)
         crawler.signals.connect(self.response_received, signal=signals.response_received)
         start_crawler_pool(crawler)
 
@@ -144,7 +149,8 @@ class SiteStyleTreeExtension:
         from ..downloadermiddlewares.pagetype import PageTypeMiddleware
 
         self._tagging = self.crawler.get_downloader_middleware(PageTypeMiddleware) is not None
-        self._on_disk = {p.name[: -len(TREE_SUFFIX)] for p in self.directory.glob("*" + TREE_SUFFIX)}
+        if self.shared is None:
+            self._on_disk = {p.name[: -len(TREE_SUFFIX)] for p in self.directory.glob("*" + TREE_SUFFIX)}
         self.pool = crawler_pool(self.crawler)
         from ..pipelines.extraction import ExtractionPipeline
 
@@ -152,10 +158,19 @@ class SiteStyleTreeExtension:
             self._pipeline = self.crawler.get_item_pipeline(ExtractionPipeline)
         except RuntimeError:  # no engine: the extension is used on its own
             self._pipeline = None
+        else:
+            if self.shared is not None:  # on its own (tests), the caller runs the store's tick
+                self.shared.start()
+
+    def spider_closed(self, spider: Any = None) -> None:
+        if self.shared is not None:
+            self.shared.stop()
 
     def response_received(self, response: Response, request: Request, **kwargs: Any) -> None:
         source = page_source(response, request.meta)
         site = source.site
+        if self.shared is not None and site and site not in self._trees and site not in self._learning:
+            self.shared.see(site)
         if (not site or not source.is_html or source.dont_webclean or response.status != 200
                 or site in self._trees or site in self._learning or site in self._given_up
                 or _stem(site) in self._on_disk):
@@ -175,9 +190,21 @@ class SiteStyleTreeExtension:
                 logger.debug("webclean: stopped sampling %s (WEBCLEAN_SST_MAX_DOMAINS)", dropped)
         self._samples.move_to_end(site)
         samples.append((zlib.compress(source.body, _SAMPLE_LEVEL), source.url, source.encoding))
-        if len(samples) >= self.config.sst_min_pages:
-            del self._samples[site]
-            self._spawn(site, self._learn(site, samples))
+        if self.shared is not None and self.shared.up and self.shared.is_open(site):
+            # Kept here too, for learning alone if the store goes down.
+            del samples[:-self.config.sst_min_pages]
+            if self.shared.shares(site):
+                self.shared.add(site, samples[-1])
+            return
+        self.sample_ready(site)
+
+    def sample_ready(self, site: str) -> None:
+        """Learn ``site``'s tree from this process's samples if there are enough."""
+        samples = self._samples.get(site)
+        if samples is None or len(samples) < self.config.sst_min_pages:
+            return
+        del self._samples[site]
+        self._spawn(site, self._learn(site, samples) if self.shared is None else self.shared.learn(site, samples))
 
     # -- learning and loading ---------------------------------------------
 
@@ -191,8 +218,11 @@ class SiteStyleTreeExtension:
         entry = self._trees[site] = (self._key(site), cleaner)
         while len(self._trees) > self.config.sst_max_domains:
             old, _ = self._trees.popitem(last=False)
-            # Still on disk: it is loaded again if the site comes back.
-            self._on_disk.add(_stem(old))
+            # Still on disk (in the store): it is loaded again if the site comes back.
+            if self.shared is not None:
+                self.shared.forget(old)
+            else:
+                self._on_disk.add(_stem(old))
         return entry
 
     async def _learn(self, site: str, samples: list[tuple[bytes, str, str | None]]) -> None:
@@ -210,32 +240,40 @@ class SiteStyleTreeExtension:
                 learn_site_tree, samples, str(path), plan, timeout=2 * self.pool.timeout * len(samples),
                 priority=TREE_PRIORITY, affinity=_affinity(site), strict=True)
         except WebcleanError as exc:
-            # Sample afresh (a bad sample should not cost the site its tree),
-            # up to _MAX_ATTEMPTS times.
-            self._failures[site] = failures = self._failures.pop(site, 0) + 1
-            if failures >= _MAX_ATTEMPTS:
-                self._given_up[site] = None
-                del self._failures[site]
-            bound = _FORGET_AFTER * self.config.sst_max_domains
-            for table in (self._failures, self._given_up):
-                while len(table) > bound:
-                    table.popitem(last=False)
-            self.stats.inc_value("webclean/sst/failed")
-            logger.warning("webclean: could not learn the site style tree of %s (attempt %d of %d): %s", site,
-                           failures, _MAX_ATTEMPTS, exc, extra={"crawler": self.crawler})
+            self._failed(site, exc)
         else:
-            self.stats.inc_value("webclean/time/sst_learn", seconds)
-            entry = self._keep(site, cleaner)
-            if plan is not None and values:
-                key = self._pipeline.plan_key(plan[0], plan[1], entry)
-                for (_packed, url, _encoding), extracted in zip(samples, values):
-                    if extracted is not None:
-                        self._extracted[url] = (key, extracted)
-                while len(self._extracted) > _MAX_EXTRACTED:
-                    self._extracted.popitem(last=False)
-            self.stats.inc_value("webclean/sst/domains_learned")
-            logger.info("webclean: learned the site style tree of %s from %d pages (%s)", site, len(samples),
-                        path, extra={"crawler": self.crawler})
+            self._learned(site, samples, cleaner, seconds, values, plan, str(path))
+
+    def _failed(self, site: str, exc: Exception) -> None:
+        """A learning job failed: sample afresh (a bad sample should not
+        cost the site its tree), up to ``_MAX_ATTEMPTS`` times."""
+        self._failures[site] = failures = self._failures.pop(site, 0) + 1
+        if failures >= _MAX_ATTEMPTS:
+            self._given_up[site] = None
+            del self._failures[site]
+        bound = _FORGET_AFTER * self.config.sst_max_domains
+        for table in (self._failures, self._given_up):
+            while len(table) > bound:
+                table.popitem(last=False)
+        self.stats.inc_value("webclean/sst/failed")
+        logger.warning("webclean: could not learn the site style tree of %s (attempt %d of %d): %s", site,
+                       failures, _MAX_ATTEMPTS, exc, extra={"crawler": self.crawler})
+
+    def _learned(self, site: str, samples: list[tuple[bytes, str, str | None]], cleaner: Any, seconds: float,
+                 values: list[Any] | None, plan: Any, where: str) -> None:
+        """Keep a tree just learned, and the samples it extracted."""
+        self.stats.inc_value("webclean/time/sst_learn", seconds)
+        entry = self._keep(site, cleaner)
+        if plan is not None and values:
+            key = self._pipeline.plan_key(plan[0], plan[1], entry)
+            for (_packed, url, _encoding), extracted in zip(samples, values):
+                if extracted is not None:
+                    self._extracted[url] = (key, extracted)
+            while len(self._extracted) > _MAX_EXTRACTED:
+                self._extracted.popitem(last=False)
+        self.stats.inc_value("webclean/sst/domains_learned")
+        logger.info("webclean: learned the site style tree of %s from %d pages (%s)", site, len(samples),
+                    where, extra={"crawler": self.crawler})
 
     def _start_load(self, site: str) -> None:
         """Load the site's saved tree in a worker; meanwhile the site counts as pending."""
@@ -284,7 +322,10 @@ class SiteStyleTreeExtension:
         responses): downloads are paused then, and waiting longer would only
         stall the crawl.
         """
-        engine = self.crawler.engine
+        try:
+            engine = self.crawler.engine
+        except RuntimeError:  # no crawl: the extension is used on its own
+            return True
         if engine is None:
             return True
         if engine.downloader.active:
@@ -339,7 +380,8 @@ class SiteStyleTreeExtension:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             if site not in self._learning and (
-                    not sampling or site not in self._samples or self._nothing_coming()):
+                    not sampling or site not in self._samples or self._nothing_coming()) and (
+                    self.shared is None or not self.shared.waits(site, sampling)):
                 return
             await _sleep(_POLL)
 
@@ -350,7 +392,10 @@ class SiteStyleTreeExtension:
         entry = self._trees.get(site)
         if entry is not None:
             return True, entry
-        if _stem(site) in self._on_disk:
+        if self.shared is not None:
+            if site not in self._learning:
+                self.shared.see(site)  # looks the site up in the store once
+        elif _stem(site) in self._on_disk:
             # First sight of a site with a saved tree: load it now, so the
             # site's next pages find it settled.
             self._start_load(site)
