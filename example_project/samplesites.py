@@ -101,10 +101,12 @@ class SampleSites:
     uses it to stand for network latency).
     """
 
-    def __init__(self, root: Path = BUNDLE, *, delay: float = 0.0) -> None:
+    def __init__(self, root: Path = BUNDLE, *, delay: float = 0.0, proxy: str | None = None) -> None:
         self.sites = load_sites(root)
         self.delay = delay
         self._server: _Server | None = None
+        #: the address of a server started elsewhere (``python -m example_project.samplesites``)
+        self._external = proxy
 
     def start(self) -> SampleSites:
         server = _Server(("127.0.0.1", 0), _Handler)
@@ -121,6 +123,8 @@ class SampleSites:
 
     @property
     def proxy(self) -> str:
+        if self._external:
+            return self._external
         assert self._server is not None, "start() first"
         return f"http://127.0.0.1:{self._server.server_address[1]}"
 
@@ -137,3 +141,30 @@ class SampleSites:
     def local_url(url: str) -> str:
         """``url`` as the bundle serves it (plain ``http``)."""
         return "http" + url[5:] if url.startswith("https:") else url
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m example_project.samplesites [--port N] [--latency S]``: serve
+    the bundle until interrupted, for crawler processes started with
+    ``-a proxy=<the address printed>`` (the distributed example)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds before each response")
+    args = parser.parse_args(argv)
+    sample = SampleSites(delay=args.latency)
+    server = _Server(("127.0.0.1", args.port), _Handler)
+    server.sites, server.delay = sample.sites, sample.delay
+    print(f"Serving {', '.join(sample.sites)} through http://127.0.0.1:{server.server_address[1]}", flush=True)
+    print("Start URLs:", " ".join(sample.start_urls), flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

@@ -14,7 +14,8 @@ distributed crawl (scrapy-redis) needs to learn the site's tree once:
 ``<prefix>tree:<site>``
     a hash: ``data`` the tree as gzip-compressed JSON
     (:meth:`~scrapy_webclean.SiteStyleTree.to_dict`, the format of a saved
-    tree file), ``v`` its version, ``by`` the process that learned it.
+    tree file), ``v`` its version, ``by`` the process that learned it
+    (``host:pid``, also the start of its lock's token), ``at`` when (Unix time).
     Published once (a Lua script refuses a second publication); the
     version comes from ``<prefix>version:<site>``, which only grows.
 
@@ -30,6 +31,8 @@ import gzip
 import json
 import os
 import socket
+import time
+import uuid
 import zlib
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -48,14 +51,14 @@ CONNECT_TIMEOUT = 1.0
 READ_TIMEOUT = 5.0
 _SCHEMES = ("redis://", "rediss://", "unix://")
 
-# KEYS: tree hash, version counter; ARGV: data, learner. Returns the new
+# KEYS: tree hash, version counter; ARGV: data, learner, time. Returns the new
 # version, or minus the version already published.
 _PUBLISH = """
 if redis.call('HEXISTS', KEYS[1], 'data') == 1 then
   return -tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
 end
 local v = redis.call('INCR', KEYS[2])
-redis.call('HSET', KEYS[1], 'data', ARGV[1], 'v', v, 'by', ARGV[2])
+redis.call('HSET', KEYS[1], 'data', ARGV[1], 'v', v, 'by', ARGV[2], 'at', ARGV[3])
 return v
 """
 # KEYS: samples list; ARGV: sample, bound. Returns the list's length.
@@ -255,7 +258,8 @@ class RedisTreeStore:
         """The site's learner lock, held by this process, or ``None`` when another holds it."""
         lock = self.client.lock(self._key("lock", site), timeout=self.lock_timeout, blocking=False,
                                 thread_local=False)
-        return lock if self._call(lock.acquire) else None
+        # The token names the learner (host:pid), for whoever looks at Redis.
+        return lock if self._call(lock.acquire, token=f"{self.learner}:{uuid.uuid4().hex}") else None
 
     def extend(self, lock: Any) -> bool:
         """Restart the lock's expiry; ``False`` when it had already expired."""
@@ -279,7 +283,7 @@ class RedisTreeStore:
         """Publish the site's tree once: ``(version, True)``, or the version
         already published and ``False``. Clears the site's samples."""
         reply = int(self._call(self._publish, keys=[self._key("tree", site), self._key("version", site)],
-                               args=[data, self.learner]))
+                               args=[data, self.learner, repr(time.time())]))
         self.clear_samples(site)
         return abs(reply), reply > 0
 

@@ -34,26 +34,34 @@ class NewsSpider(scrapy.Spider):
     custom_settings = {"DEPTH_LIMIT": 2}
 
     def __init__(self, start_urls: str | list[str] | None = None, latency: str | float = 0,
-                 **kwargs: Any) -> None:
+                 proxy: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         if isinstance(start_urls, str):
             start_urls = [u.strip() for u in start_urls.split(",") if u.strip()]
         self.start_urls = list(start_urls or [])
         #: seconds the bundled server waits before each response (benchmarks)
         self.latency = float(latency)
+        #: a bundled-sample server already running (python -m example_project.samplesites)
+        self.proxy = proxy
         self.sample: SampleSites | None = None
+
+    def serves_sample(self) -> bool:
+        """Whether the spider crawls the bundled sample (no start URLs given)."""
+        return not self.start_urls
 
     @classmethod
     def from_crawler(cls, crawler: Any, *args: Any, **kwargs: Any) -> NewsSpider:
         spider = super().from_crawler(crawler, *args, **kwargs)
-        if not spider.start_urls:
-            spider.sample = SampleSites(delay=spider.latency).start()
+        if spider.serves_sample():
+            spider.sample = SampleSites(delay=spider.latency, proxy=spider.proxy)
+            if not spider.proxy:
+                spider.sample.start()
+                crawler.signals.connect(spider.sample.stop, signal=signals.engine_stopped)
             # Local copies have no robots.txt to obey (and its request would
             # go to the real site, not through the bundle's proxy), and a
             # local server needs no politeness delay.
             crawler.settings.set("ROBOTSTXT_OBEY", False, priority="spider")
             crawler.settings.set("DOWNLOAD_DELAY", 0, priority="spider")
-            crawler.signals.connect(spider.sample.stop, signal=signals.engine_stopped)
             spider.logger.info("Serving the bundled sample sites (%s) through %s",
                                ", ".join(spider.sample.sites), spider.sample.proxy)
         return spider
