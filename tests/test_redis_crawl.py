@@ -22,7 +22,7 @@ from scrapy_webclean._treestore import decode_tree
 #: Seconds the sample server waits before each response: the crawl lasts
 #: long enough for every process to take part.
 LATENCY = 0.3
-SETTINGS = {"WEBCLEAN_WORKERS": 1, "CONCURRENT_REQUESTS": 2, "MAX_IDLE_TIME_BEFORE_CLOSE": 3,
+SETTINGS = {"WEBCLEAN_WORKERS": 1, "CONCURRENT_REQUESTS": 2, "MAX_IDLE_TIME_BEFORE_CLOSE": 7,
             "WEBCLEAN_SST_LOCK_TIMEOUT": 2}
 
 
@@ -111,3 +111,84 @@ def test_three_processes_learn_each_tree_once(tmp_path, redis_server, redis_url,
     scores = {item["url"]: f1(item["text"], alone[item["url"]]) for item in items if item["url"] in alone}
     assert len(scores) >= 0.9 * len(alone)
     assert min(scores.values()) >= 0.995, sorted(scores.items(), key=lambda kv: kv[1])[:3]
+
+
+def test_a_learner_killed_holding_the_lock_is_replaced(tmp_path, redis_server, redis_url, sample):
+    killed = {}
+
+    def kill_the_first_learner(crawlers, client):
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and any(c.proc.poll() is None for c in crawlers):
+            for key in client.keys("webclean:sst:lock:*"):
+                token = client.get(key)
+                if token is None:
+                    continue
+                pid = int(token.decode().split(":")[1])
+                victim = next(c for c in crawlers if c.proc.pid == pid)
+                os.kill(pid, signal.SIGKILL)
+                killed.update(site=key.decode().rsplit(":", 1)[1], crawler=victim, pid=pid)
+                return
+            time.sleep(0.005)
+
+    crawlers, codes, trees = distributed(3, tmp_path, redis_server, redis_url, sample, during=kill_the_first_learner)
+    assert killed, "no learner was seen holding a lock"
+    survivors = [c for c in crawlers if c is not killed["crawler"]]
+    assert killed["crawler"].proc.returncode == -signal.SIGKILL
+    assert [c.proc.returncode for c in survivors] == [0, 0], [c.log.read_text()[-3000:] for c in survivors]
+    # Its site's tree was learned by another process once the lock expired.
+    assert sorted(trees) == ["money.163.com", "www.bbc.com"]
+    by = trees[killed["site"]][b"by"].decode()
+    assert not by.endswith(f":{killed['pid']}")
+    assert {t[b"v"] for t in trees.values()} == {b"1"}
+    # Every page the survivors crawled has its item, with text.
+    for c in survivors:
+        assert len(c.items()) == c.stats().get("webclean/pages/content", 0)
+        assert all(item["text"] for item in c.items())
+    assert sum(c.stats().get("webclean/sst/domains_learned", 0) for c in survivors) >= 1
+
+
+def test_redis_stopped_and_restarted_during_the_crawl(tmp_path, redis_server, redis_url):
+    """Two processes share only the trees (Scrapy's own scheduler: each crawls
+    every page), and Redis goes away in the middle of their crawl: each goes
+    on alone, says so once, and rejoins; every page still has its item and
+    its text."""
+    from _distributed import Crawler, crawl_command
+
+    settings = {**SETTINGS, "WEBCLEAN_SST_STORE": redis_url, "WEBCLEAN_SST_DIR": str(tmp_path / "unused")}
+    crawlers = [Crawler(crawl_command("news", tmp_path / f"items{i}.jsonl", settings, "-a", f"latency={LATENCY}"),
+                        tmp_path / f"items{i}.jsonl", tmp_path / f"crawler{i}.log") for i in range(2)]
+    client = redis_server.client()
+    try:
+        # Once the crawl is under way (a first sample pushed), Redis goes away for a while.
+        deadline = time.monotonic() + 60
+        while not client.keys("webclean:sst:samples:*") and time.monotonic() < deadline:
+            time.sleep(0.01)
+        redis_server.stop()
+        time.sleep(4)
+        redis_server.start()
+        codes = [c.wait(180) for c in crawlers]
+        trees = {key.decode().rsplit(":", 1)[1]: client.hgetall(key) for key in client.keys("webclean:sst:tree:*")}
+    finally:
+        for c in crawlers:
+            if c.proc.poll() is None:
+                c.proc.kill()
+        client.close()
+    logs = [c.log.read_text(errors="replace") for c in crawlers]
+    assert codes == [0, 0], [log[-3000:] for log in logs]
+    single = one_process_crawl(tmp_path, {"WEBCLEAN_WORKERS": 1})
+    assert single.wait(180) == 0
+    for c, log in zip(crawlers, logs):
+        stats = c.stats()
+        assert "Traceback" not in log, log[log.index("Traceback") - 500:][:3000]
+        # Said once, counted, rejoined.
+        assert log.count("site style tree store unreachable") == 1
+        assert log.count("is back: sharing site trees again") == 1
+        assert stats["webclean/sst/store_down"] == stats["webclean/sst/store_rejoined"] == 1
+        # Nothing lost: every page crawled, every content page with its item and text.
+        assert sorted(c.crawled()) == sorted(single.crawled())
+        assert len(c.items()) == stats["webclean/pages/content"] > 0
+        assert all(item["text"] for item in c.items())
+        assert stats["webclean/sst/pages_cleaned"] == len(c.items())
+    # The trees the processes learned alone were published once Redis was back.
+    assert sorted(trees) == ["money.163.com", "www.bbc.com"]
+    assert {t[b"v"] for t in trees.values()} == {b"1"}

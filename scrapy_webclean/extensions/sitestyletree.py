@@ -334,7 +334,10 @@ class SiteStyleTreeExtension:
         if scraper_slot is not None and scraper_slot.needs_backout():
             return True
         scheduler = getattr(engine, "scheduler", None)
-        return scheduler is None or not scheduler.has_pending_requests()
+        try:
+            return scheduler is None or not scheduler.has_pending_requests()
+        except Exception:  # noqa: BLE001 - a shared scheduler (scrapy-redis) whose server is down
+            return True
 
     def sample_affinity(self, site: str) -> tuple[str, str] | None:
         """The pool affinity of the tagging jobs of ``site`` while its pages
