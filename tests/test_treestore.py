@@ -13,14 +13,13 @@ import pickle
 import zlib
 
 import pytest
-from scrapy.exceptions import NotConfigured
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
 from scrapy_webclean import SiteStyleTree
 from scrapy_webclean._treestore import (RedisTreeStore, StoreDown, decode_sample, decode_tree, encode_sample,
                                         encode_tree, store_url)
-from scrapy_webclean.errors import SiteTreeError
+from scrapy_webclean.errors import InvalidSettingError, SiteTreeError
 from scrapy_webclean.extensions.sitestyletree import SiteStyleTreeExtension
 from scrapy_webclean.settings import webclean_config
 
@@ -75,9 +74,9 @@ def test_store_setting_picks_files_or_redis():
     assert store_url("files", "redis://x:1") is None
     assert store_url("", "redis://h:6379/1") == "redis://h:6379/1"
     assert store_url("redis://a:1/0", "redis://b:2") == "redis://a:1/0"
-    with pytest.raises(NotConfigured, match="^WEBCLEAN_SST_STORE: 'mysql://x'"):
+    with pytest.raises(InvalidSettingError, match="^WEBCLEAN_SST_STORE='mysql://x' is invalid"):
         webclean_config(get_crawler(settings_dict={"WEBCLEAN_SST_STORE": "mysql://x"}).settings)
-    with pytest.raises(NotConfigured, match="^WEBCLEAN_SST_LOCK_TIMEOUT"):
+    with pytest.raises(InvalidSettingError, match="^WEBCLEAN_SST_LOCK_TIMEOUT=0 is invalid"):
         webclean_config(get_crawler(settings_dict={"WEBCLEAN_SST_LOCK_TIMEOUT": 0}).settings)
 
 
