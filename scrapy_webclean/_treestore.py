@@ -198,35 +198,32 @@ class RedisTreeStore:
     def ping(self) -> None:
         self._call(self.client.ping)
 
-    def poll(self, sites: list[str]) -> list[tuple[int | None, bool, int]]:
-        """Per site: ``(published version or None, a learner holds the lock, samples)``."""
+    def _per_site(self, sites: list[str], kinds: tuple[str, ...]) -> list[Any]:
+        """The replies of one pipeline: per site, per kind (``tree``: its
+        version, ``lock``: whether it exists, ``samples``: how many)."""
         if not sites:
             return []
+        commands = {"tree": lambda pipe, key: pipe.hget(key, "v"), "lock": lambda pipe, key: pipe.exists(key),
+                    "samples": lambda pipe, key: pipe.llen(key)}
 
         def run() -> list[Any]:
             with self.client.pipeline(transaction=False) as pipe:
                 for site in sites:
-                    pipe.hget(self._key("tree", site), "v")
-                    pipe.exists(self._key("lock", site))
-                    pipe.llen(self._key("samples", site))
+                    for kind in kinds:
+                        commands[kind](pipe, self._key(kind, site))
                 return pipe.execute()
 
-        replies = self._call(run)
+        return self._call(run)
+
+    def poll(self, sites: list[str]) -> list[tuple[int | None, bool, int]]:
+        """Per site: ``(published version or None, a learner holds the lock, samples)``."""
+        replies = self._per_site(sites, ("tree", "lock", "samples"))
         return [(_version(replies[i]), bool(replies[i + 1]), int(replies[i + 2]))
                 for i in range(0, len(replies), 3)]
 
     def versions(self, sites: list[str]) -> list[int | None]:
         """The published version of each site's tree (``None``: none)."""
-        if not sites:
-            return []
-
-        def run() -> list[Any]:
-            with self.client.pipeline(transaction=False) as pipe:
-                for site in sites:
-                    pipe.hget(self._key("tree", site), "v")
-                return pipe.execute()
-
-        return [_version(v) for v in self._call(run)]
+        return [_version(v) for v in self._per_site(sites, ("tree",))]
 
     def fetch(self, site: str) -> tuple[int, bytes] | None:
         """``(version, encoded tree)`` of the site's published tree, or ``None``."""

@@ -55,6 +55,19 @@ def sample():
     server.stop()
 
 
+def finish(crawlers, client):
+    """The crawlers' exit codes once they end, and the trees in Redis by site."""
+    codes = [c.wait(180) for c in crawlers]
+    return codes, {key.decode().rsplit(":", 1)[1]: client.hgetall(key) for key in client.keys("webclean:sst:tree:*")}
+
+
+def stop(crawlers, client):
+    for c in crawlers:
+        if c.proc.poll() is None:
+            c.proc.kill()
+    client.close()
+
+
 def distributed(n, tmp_path, redis_server, redis_url, sample, settings=SETTINGS, during=None):
     crawlers = start_crawlers(n, tmp_path, redis_url, sample.proxy, settings)
     client = redis_server.client()
@@ -62,13 +75,9 @@ def distributed(n, tmp_path, redis_server, redis_url, sample, settings=SETTINGS,
         push_start_urls(client, sample.start_urls)
         if during is not None:
             during(crawlers, client)
-        codes = [c.wait(180) for c in crawlers]
-        trees = {key.decode().rsplit(":", 1)[1]: client.hgetall(key) for key in client.keys("webclean:sst:tree:*")}
+        codes, trees = finish(crawlers, client)
     finally:
-        for c in crawlers:
-            if c.proc.poll() is None:
-                c.proc.kill()
-        client.close()
+        stop(crawlers, client)
     return crawlers, codes, trees
 
 
@@ -166,13 +175,9 @@ def test_redis_stopped_and_restarted_during_the_crawl(tmp_path, redis_server, re
         redis_server.stop()
         time.sleep(4)
         redis_server.start()
-        codes = [c.wait(180) for c in crawlers]
-        trees = {key.decode().rsplit(":", 1)[1]: client.hgetall(key) for key in client.keys("webclean:sst:tree:*")}
+        codes, trees = finish(crawlers, client)
     finally:
-        for c in crawlers:
-            if c.proc.poll() is None:
-                c.proc.kill()
-        client.close()
+        stop(crawlers, client)
     logs = [c.log.read_text(errors="replace") for c in crawlers]
     assert codes == [0, 0], [log[-3000:] for log in logs]
     single = one_process_crawl(tmp_path, {"WEBCLEAN_WORKERS": 1})
