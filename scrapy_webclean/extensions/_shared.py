@@ -12,8 +12,9 @@ holds):
    process whose push completes it, or any process that finds it complete
    and unlocked, takes the site's lock (expiry ``WEBCLEAN_SST_LOCK_TIMEOUT``,
    renewed while it learns), learns the tree and publishes it once.
-3. Every process polls the store for the sites it waits on and loads the
-   tree as soon as it is published; a process also rechecks the versions of
+3. Every process polls the store for the sites it waits on (every
+   :data:`TICK` once their sample is complete, every :data:`SAMPLING_POLL`
+   while it is not) and loads the tree as soon as it is published; a process also rechecks the versions of
    the trees it holds, and loads a newer one without restarting.
 
 When Redis cannot be reached the process says so once, counts it
@@ -45,8 +46,11 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: Seconds between two polls of the store for the sites a process waits on.
+#: Seconds between two polls of the store for the sites whose sample is
+#: complete (their tree is being learned: items wait for it) ...
 TICK = 0.1
+#: ... and for the sites still being sampled.
+SAMPLING_POLL = 0.5
 #: Seconds between two checks of the versions of the trees a process holds.
 REFRESH = 5.0
 #: Seconds between two attempts to reach a store that is down.
@@ -86,7 +90,7 @@ class SharedTrees:
         self._refused: dict[str, int] = {}  # site -> version of a tree refused
         self._locks: dict[str, Any] = {}
         self._unpublished: dict[str, bytes] = {}
-        self._extended = self._refreshed = self._retried = 0.0
+        self._extended = self._refreshed = self._retried = self._polled = 0.0
         self._loop: task.LoopingCall | None = None
 
     # -- the crawl's life ---------------------------------------------------
@@ -303,13 +307,18 @@ class SharedTrees:
                     logger.warning("webclean: the lock on %s's tree expired while learning it", site,
                                    extra={"crawler": self.ext.crawler})
         if self._open:
-            self._poll()
+            if now - self._polled >= SAMPLING_POLL:
+                self._polled = now
+                self._poll(list(self._open))
+            else:
+                self._poll([site for site, state in self._open.items() if state.pending])
         if now - self._refreshed >= REFRESH:
             self._refreshed = now
             self._refresh()
 
-    def _poll(self) -> None:
-        sites = list(self._open)
+    def _poll(self, sites: list[str]) -> None:
+        if not sites:
+            return
         found = self._guard(self.store.poll, sites)
         for site, (version, locked, count) in zip(sites, found or ()):
             state = self._open.get(site)
