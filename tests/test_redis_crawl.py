@@ -72,7 +72,11 @@ def distributed(n, tmp_path, redis_server, redis_url, sample, settings=SETTINGS,
     crawlers = start_crawlers(n, tmp_path, redis_url, sample.proxy, settings)
     client = redis_server.client()
     try:
-        push_start_urls(client, sample.start_urls)
+        # A start URL per process (the index pages, then articles they list):
+        # each process takes one at its first look for work, so all take part
+        # however fast the others crawl.
+        articles = sorted(f"http://{host}{path}" for host, site in sample.sites.items() for path in site.pages)
+        push_start_urls(client, (sample.start_urls + articles)[:max(n, len(sample.start_urls))])
         if during is not None:
             during(crawlers, client)
         codes, trees = finish(crawlers, client)

@@ -278,6 +278,8 @@ class SharedTrees:
             cleaner = await self.ext.pool.run(load_shared_tree, data, priority=TREE_PRIORITY)
         except WebcleanError as exc:
             self._refused[site] = version
+            while len(self._refused) > self._bound:
+                del self._refused[next(iter(self._refused))]
             self.stats.inc_value("webclean/sst/store_refused")
             logger.warning("webclean: refusing the site style tree of %s in %s (version %d): %s; this process "
                            "learns the site's tree alone", site, self.store.where, version, exc,
