@@ -78,14 +78,15 @@ class SiteNames:
 
     def named(self, author: str) -> bool:
         """Whether ``author`` is the site: its name, a name inside it ("网易" of "网易财经",
-        one word), or a name holding it ("BBC News" of "BBC"). A person's name holding the
-        host's label is a personal site's owner (John Scalzi of scalzi.com), not the site."""
+        one word), or a name holding it ("BBC News" of "BBC"). A person's name holding or
+        spelling the host's label is a personal site's owner (John Scalzi of scalzi.com),
+        not the site."""
         k = site_key(author)
         if not k:
             return True
-        if k == self.host or k in self.declared:
-            return True
         one_word = " " not in author.strip()
+        if k in self.declared or (k == self.host and one_word):
+            return True  # a person's full name as the host is a personal site's owner (cathyhorvathbuchanan.com)
         for n in self.declared | ({self.host} if self.host else set()):
             if one_word and len(n) > len(k) and k in n:
                 return True

@@ -91,6 +91,11 @@ def test_author_that_is_the_site_is_dropped_but_a_personal_sites_owner_kept():
     head = '<title>Budget vote delayed</title><meta name="author" content="John Scalzi">'
     assert wc.extract(page(f"<article><p>{PROSE}</p></article>", head),
                       "https://whatever.scalzi.com/2025/x").author == "John Scalzi"
+    head = '<title>Ten books</title><meta name="author" content="Cathy Horvath Buchanan">'
+    assert wc.extract(page(f"<article><p>{PROSE}</p></article>", head),
+                      "https://cathyhorvathbuchanan.com/blogs/x").author == "Cathy Horvath Buchanan"
+    head = '<title>Our wallets</title><meta name="author" content="Ridge">'
+    assert wc.extract(page(f"<article><p>{PROSE}</p></article>", head), "https://ridge.com/x").author is None
 
 
 def test_byline_shown_under_the_headline():
