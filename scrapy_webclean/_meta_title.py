@@ -9,6 +9,7 @@ else the declared title with the site's name stripped.
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Sequence
 
@@ -30,7 +31,12 @@ _MAX_HEADLINES = 5
 
 
 def _clean(value: str | None) -> str | None:
-    return " ".join(value.split()) or None if isinstance(value, str) else None
+    """Whitespace collapsed; entities a CMS escaped twice (``&amp;reg;``, ``&#038;``) decoded."""
+    if not isinstance(value, str):
+        return None
+    if "&" in value:
+        value = html.unescape(value)
+    return " ".join(value.split()) or None
 
 
 def site_names(sitename: str | None, host: str | None) -> set[str]:

@@ -20,6 +20,7 @@ from urllib.parse import urljoin
 import lxml.etree
 
 from ._document import Document, text_content
+from ._render import NodeSelection
 from ._meta_shown import finish_metadata
 from ._meta_title import strip_site_suffix
 
@@ -225,7 +226,8 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
                     c.first_img = v.split(",")[0].split()[0] if "srcset" in attr else v
                     break
         elif t == "h1" and len(c.headlines) < 5:
-            c.headlines.append((i, text_content(el)))
+            # Rendered, so that a <br> or a block inside the heading parts its words.
+            c.headlines.append((i, " ".join(NodeSelection(doc, i).text().split())))
 
 
 def _read_json_ld(doc: Document, c: _Candidates) -> str | None:

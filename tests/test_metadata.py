@@ -170,3 +170,12 @@ def test_a_webpage_date_counts_only_when_shown():
     assert wc.extract(page(f"<main><h1>Our services</h1><p>{PROSE}</p></main>", head)).date is None
     body = f"<main><h1>Our services</h1><p>Dec 12, 2019</p><p>{PROSE}</p></main>"
     assert wc.extract(page(body, head)).date == "2019-12-12"
+
+
+def test_title_entities_decoded_and_heading_words_parted():
+    head = '<title>The Cream with TFC8&amp;reg; Face Moisturizer | Bader</title>'
+    body = f"<article><h1>News<br>Product Management</h1><p>{PROSE}</p></article>"
+    r = wc.extract(page(body, head))
+    assert r.title == "The Cream with TFC8® Face Moisturizer"
+    head = "<title>News Product Management | Alliance</title>"
+    assert wc.extract(page(body, head)).title == "News Product Management"
