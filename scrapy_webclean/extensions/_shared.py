@@ -253,7 +253,8 @@ class SharedTrees:
                 self._guard(self.store.clear_samples, site)
                 self._guard(self.store.release, lock)
             return
-        ext._learned(site, samples, cleaner, seconds, values, plan, self.store.where)
+        ext._learned(site, samples, cleaner, seconds, values, plan,
+                     self.store.where if lock is not None else "in this process alone")
         self.versions[site] = None
         self._locks.pop(site, None)
         found = self._guard(self.store.publish, site, data)
