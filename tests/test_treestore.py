@@ -232,3 +232,49 @@ def test_store_down_learns_alone_and_rejoins(tmp_path, redis_server, redis_url, 
     # The other site, met while the store was down, is looked up again.
     ext.tree_now(other)
     assert ext.shared.is_open(other)
+
+
+def test_a_newer_tree_is_picked_up_without_restarting(tmp_path, redis_url):
+    from scrapy_webclean.extensions import _shared
+
+    crawler, ext = make(tmp_path, redis_url)
+    store = ext.shared.store
+    first = small_tree()
+    store.publish(HOST, encode_tree(first))
+
+    async def main():
+        ext.tree_now(HOST)
+        old = await ext.tree_for(HOST)
+        # Relearned elsewhere: the tree deleted, and published again from other pages.
+        store.client.delete(f"webclean:sst:tree:{HOST}")
+        newer = SiteStyleTree()
+        for n in range(3, 7):
+            newer.add_page(page(HOST, n).body, f"https://{HOST}/news/{n}")
+        assert store.publish(HOST, encode_tree(newer)) == (2, True)
+        ext.shared._refreshed -= _shared.REFRESH  # the next check of the versions is due
+        assert await until(lambda: ext.shared.versions.get(HOST) == 2, [ext])
+        return old, await ext.tree_for(HOST)
+
+    old, new = asyncio.run(main())
+    assert old[0] != new[0]  # a new key: the workers are sent the new tree
+    assert crawler.stats.get_value("webclean/sst/domains_loaded") == 2
+
+
+def test_no_item_waits_longer_than_wait(tmp_path, redis_url):
+    """A site whose shared sample never completes: its items wait at most WEBCLEAN_SST_WAIT."""
+    import time
+
+    crawler, ext = make(tmp_path, redis_url, WEBCLEAN_SST_WAIT=1)
+
+    async def main():
+        await ext.hold(HOST)
+        feed(ext, page(HOST, 0))
+        started = time.monotonic()
+        waiting = asyncio.ensure_future(ext.tree_for(HOST))
+        while not waiting.done():  # the store's loop runs meanwhile
+            ext.shared.tick()
+            await asyncio.sleep(0.05)
+        return await waiting, time.monotonic() - started
+
+    entry, seconds = asyncio.run(main())
+    assert entry is None and seconds < 1.5
