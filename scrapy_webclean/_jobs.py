@@ -197,26 +197,34 @@ def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], pat
     return cleaner, time.perf_counter() - started, _extract_kept(cleaner, kept, len(samples), plan)
 
 
-def learn_shared_tree(samples: Sequence[tuple[bytes, str | None, str | None]], plan: ExtractionPlan | None = None
-                      ) -> tuple[Any, float, list[dict[str, Any] | None] | None, bytes]:
+def learn_shared_tree(samples: Sequence[tuple[bytes, str | None, str | None]], plan: ExtractionPlan | None = None,
+                      site: str | None = None) -> tuple[Any, float, list[dict[str, Any] | None] | None, bytes]:
     """:func:`learn_site_tree` for a tree shared through a store: saves no
     file, and also returns the tree encoded for the store
-    (:func:`~scrapy_webclean._treestore.encode_tree`)."""
+    (:func:`~scrapy_webclean._treestore.encode_tree`), naming ``site``
+    where the tree format records it."""
     from ._treestore import encode_tree
 
     started = time.perf_counter()
     tree, kept = _learn(samples, plan)
+    tree.site = site
     data = encode_tree(tree)
     cleaner = tree.compile()
     return cleaner, time.perf_counter() - started, _extract_kept(cleaner, kept, len(samples), plan), data
 
 
-def load_shared_tree(data: bytes) -> Any:
+def load_shared_tree(data: bytes, site: str | None = None) -> Any:
     """The compiled cleaner of a tree read from a store; a
-    :class:`~scrapy_webclean.errors.SiteTreeError` for anything else."""
+    :class:`~scrapy_webclean.errors.SiteTreeError` for anything else, and
+    for a tree that names another site than ``site``."""
     from ._treestore import decode_tree
+    from .errors import SiteTreeError
 
-    return decode_tree(data).compile()
+    tree = decode_tree(data)
+    named = getattr(tree, "site", None)
+    if site is not None and named is not None and named != site:
+        raise SiteTreeError(f"the tree is the site style tree of {named!r}, not of {site!r}")
+    return tree.compile()
 
 
 def load_site_tree(path: str) -> Any:

@@ -245,7 +245,7 @@ class SharedTrees:
         plan = ext._pipeline.default_plan() if ext._pipeline is not None else None
         try:
             cleaner, seconds, values, data = await ext.pool.run(
-                learn_shared_tree, samples, plan, timeout=2 * ext.pool.timeout * len(samples),
+                learn_shared_tree, samples, plan, site, timeout=2 * ext.pool.timeout * len(samples),
                 priority=TREE_PRIORITY, affinity=ext.site_affinity(site), strict=True)
         except WebcleanError as exc:
             ext._failed(site, exc)
@@ -276,7 +276,7 @@ class SharedTrees:
             return
         version, data = found
         try:
-            cleaner = await self.ext.pool.run(load_shared_tree, data, priority=TREE_PRIORITY)
+            cleaner = await self.ext.pool.run(load_shared_tree, data, site, priority=TREE_PRIORITY)
         except WebcleanError as exc:
             self._refused[site] = version
             while len(self._refused) > self._bound:
