@@ -36,6 +36,10 @@ _META_CLASSES = frozenset({"comment-meta", "comment-metadata", "comment-author",
 #: A comment form, or a part of one: never a comment.
 _FORM_WORDS = ("respond", "comment-form", "commentform", "reply-form", "comment-respond", "leave-reply")
 _SAYS = re.compile(r"\s*(?:says|said|wrote)\s*:?\s*$", re.IGNORECASE)
+#: Where a comment's author line goes on with its date ("Emma December 18, 2025, 9:59 pm", "Ann 2024-03-05").
+_AUTHOR_END = re.compile(
+    r"\s+(?:on\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[-/.]\d).*$"
+    r"|\s+[–—|]\s.*$", re.IGNORECASE)
 _MAX_COMMENTS = 1000
 
 
@@ -104,7 +108,8 @@ def _comment(doc: Document, i: int, others: bytearray) -> dict[str, Any] | None:
     if author_at < 0:
         author_at = next((j for j in range(i + 1, stop) if not others[j]
                           and doc.attrs(j).get("itemprop", "").lower() in ("author", "creator")), -1)
-    author = _SAYS.sub("", " ".join(text_content(doc.nodes[author_at]).split())) if author_at >= 0 else ""
+    author = " ".join(text_content(doc.nodes[author_at]).split()) if author_at >= 0 else ""
+    author = _SAYS.sub("", _AUTHOR_END.sub("", author))
     day = None
     for j in range(i + 1, stop):
         if not others[j] and doc.tags[j] == "time":

@@ -63,3 +63,10 @@ def test_replies_are_comments_of_their_own_not_repeated_in_their_parent():
         ("Bob Roe", None, "A reply that agrees with the first remark.")]
     assert r.comments.count("A reply that agrees") == 1 and "Reply" not in r.comments
     assert wc.extract(page).comments == ""  # only when asked for
+
+
+def test_author_line_that_goes_on_with_the_date():
+    r = modern("mw-0479")  # "John Scalzi December 18, 2025, 9:46 pm" in the comment's author element
+    assert [(c["author"], c["date"]) for c in r.comment_items[:2]] == [("John Scalzi", "2025-12-18"),
+                                                                        ("Emma", "2025-12-18")]
+    assert len({c["text"] for c in r.comment_items}) == len(r.comment_items)
