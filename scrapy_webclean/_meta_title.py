@@ -4,7 +4,8 @@ Pages declare a title (``og:title``, JSON-LD ``headline``, ``<title>``),
 usually with the site's name glued on, and show a headline (``<h1>``),
 sometimes the site's logo in an ``<h1>`` too. The title is the shown
 headline that agrees with a declared title (same words, or most of them),
-else the declared title with the site's name stripped.
+else a shown headline that is one segment of a declared title, else the
+declared title with the site's name stripped.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ _TITLE_SEPARATORS = re.compile(r"\s+(?:\||–|—|-|::|·|»|/|•)\s+|\s*(?:\||
 #: Separators strong enough to strip an outer part that names no known site.
 _STRONG_SEPARATOR = re.compile(r"\||｜|\s[–—»·•]\s|::|_")
 _COLON = re.compile(r"\s*[:：]\s+")
+#: Where a declared title's segments part (its separators and colons).
+_SEGMENT = re.compile(_TITLE_SEPARATORS.pattern + r"|\s*[:：]\s+")
 _WORD_SPLIT = re.compile(r"[\W_]+")
 #: How much of a headline's words a declared title must share for the headline to be the title.
 _AGREEMENT = 0.5
@@ -115,6 +118,17 @@ def _glued_label(headline: list[str], declared: list[str]) -> bool:
         headline[extra:] == declared or headline[:len(declared)] == declared)
 
 
+def _segment_headline(headlines: Sequence[str], declared: Sequence[str], names: set[str]) -> str | None:
+    """A headline that is one segment of a declared title ("Models" of "Models | Django
+    documentation | Django", "Hiking Boots" of "Hiking Boots: Shop Boots for Hiking")."""
+    segments = {site_key(p) for d in declared for p in _SEGMENT.split(d) if p.strip()}
+    for text in headlines[:_MAX_HEADLINES]:
+        h = " ".join(text.split())
+        if h and len(h) <= 300 and site_key(h) in segments and not is_site_name(h, names):
+            return h
+    return None
+
+
 def choose_title(headlines: Sequence[str], declared: Sequence[str], sitename: str | None = None,
                  host: str | None = None) -> str | None:
     """The title from the page's ``<h1>`` texts and its declared titles (best first)."""
@@ -132,6 +146,9 @@ def choose_title(headlines: Sequence[str], declared: Sequence[str], sitename: st
             if score > best_score:
                 best, best_score, best_declared = h, score, s
     if best is None or best_score < _AGREEMENT:
+        segment = _segment_headline(headlines, declared, names)
+        if segment:
+            return segment
         if fallback is None and headlines:
             first = next((" ".join(t.split()) for t in headlines if t.strip()), None)
             return first[:300] if first else None

@@ -179,3 +179,12 @@ def test_title_entities_decoded_and_heading_words_parted():
     assert r.title == "The Cream with TFC8® Face Moisturizer"
     head = "<title>News Product Management | Alliance</title>"
     assert wc.extract(page(body, head)).title == "News Product Management"
+
+
+def test_headline_that_is_one_segment_of_the_declared_title():
+    head = "<title>Models | Django documentation | Django</title>"
+    body = f"<main><h1>Models</h1><p>{PROSE}</p></main>"
+    assert wc.extract(page(body, head)).title == "Models"
+    head = "<title>Hiking Boots: Shop Boots for Hiking &amp; Backpacking | REI Co-op</title>"
+    body = f"<main><h1>Hiking Boots</h1><p>{PROSE}</p></main>"
+    assert wc.extract(page(body, head)).title == "Hiking Boots"
