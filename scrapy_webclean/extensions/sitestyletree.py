@@ -9,7 +9,10 @@ site has ``WEBCLEAN_SST_MIN_PAGES`` samples, a worker process builds its tree,
 saves it under ``WEBCLEAN_SST_DIR`` and sends back the compiled cleaner; from
 then on :class:`~scrapy_webclean.pipelines.extraction.ExtractionPipeline`
 cleans that site's pages with it. Trees saved by an earlier crawl are loaded
-on first use, so the next crawl starts with them.
+on first use, so the next crawl starts with them. With ``WEBCLEAN_SST_STORE``
+(or scrapy-redis's ``REDIS_URL``) the processes of a distributed crawl share
+the samples and trees through Redis instead, and learn each tree once
+between them (:mod:`scrapy_webclean.extensions._shared`).
 
 Items of a site whose tree is still being learned wait for it (at most
 ``WEBCLEAN_SST_WAIT`` seconds, and never once the downloader has nothing left
