@@ -42,6 +42,9 @@ _METADATA_TAGS = frozenset({"meta", "link", "html", "time", "img", "h1", "title"
 _REL_AUTHOR = ('rel="author"', "rel='author'", "rel=author")
 #: Priorities of microdata's author (rel=author: one more) and date, and the key of a missing field.
 _MICRODATA_AUTHOR, _MICRODATA_DATE = 6, 3
+#: Author metas repeated once per author (Highwire/Google Scholar tags), and how many are read.
+_AUTHOR_LIST_META = frozenset({"citation_author", "citation_authors", "dc.contributor"})
+_MAX_LISTED = 20
 #: Priorities from this one up, from JSON-LD, are a weak type's (WebPage): SEO plugins date every page.
 _WEAK_LD = 3
 # One pass over the body (a union of two paths walked it twice); the cheap
@@ -196,6 +199,7 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
     """The page's meta, link, html, title, time, img and h1 elements."""
     tags, nodes, body = doc.tags, doc.nodes, doc.body
     written_by = None
+    listed: list[str] = []
     for i, t in enumerate(tags):
         if t not in _METADATA_TAGS:
             continue
@@ -205,6 +209,8 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
             spec = _META_FIELDS.get(key.strip())
             if spec:
                 c.offer(spec[0], el.get("content"), spec[1])
+            elif key in _AUTHOR_LIST_META and el.get("content"):
+                listed.append(_first_last(el.get("content")))  # one <meta> per author (scholarly pages)
             elif key.startswith("twitter:data") and written_by == key[12:]:
                 c.offer("author", el.get("content"), 5)  # twitter:label1 "Written by" + twitter:data1
             elif key.startswith("twitter:label") and (el.get("content") or "").strip().lower() == "written by":
@@ -228,6 +234,16 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
         elif t == "h1" and len(c.headlines) < 5:
             # Rendered, so that a <br> or a block inside the heading parts its words.
             c.headlines.append((i, " ".join(NodeSelection(doc, i).text().split())))
+    if listed:
+        c.offer("author", listed[:_MAX_LISTED], 3)
+
+
+def _first_last(name: str) -> str:
+    """"Roy, Aniruddha" (a citation tag's order) as "Aniruddha Roy"."""
+    last, comma, first = name.partition(",")
+    if comma and first.strip() and "," not in first and len(last.split()) <= 3 and len(first.split()) <= 3:
+        return f"{first.strip()} {last.strip()}"
+    return name
 
 
 def _read_json_ld(doc: Document, c: _Candidates) -> str | None:

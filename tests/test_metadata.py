@@ -188,3 +188,12 @@ def test_headline_that_is_one_segment_of_the_declared_title():
     head = "<title>Hiking Boots: Shop Boots for Hiking &amp; Backpacking | REI Co-op</title>"
     body = f"<main><h1>Hiking Boots</h1><p>{PROSE}</p></main>"
     assert wc.extract(page(body, head)).title == "Hiking Boots"
+
+
+def test_one_citation_meta_per_author():
+    rec, r = modern("mw-2020")  # six citation_authors tags
+    assert r.authors == ["Jennifer Huberty", "Jeni Green", "Christine Glissmann", "Linda Larkey", "Megan Puzia",
+                         "Chong Lee"]
+    assert author_matches(r.author, rec["author"])
+    _, r = modern("mw-0380")  # arXiv: citation_author "Roy, Aniruddha", ... (the gold names the first only)
+    assert r.authors[:2] == ["Aniruddha Roy", "Jyoti Patel"] and len(r.authors) == 5
