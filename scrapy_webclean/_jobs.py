@@ -9,8 +9,6 @@ core's own ``max_body_size``: one setting decides.
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 import zlib
 from collections import OrderedDict
@@ -30,6 +28,8 @@ ExtractionPlan = tuple[str, dict[str, Any], Sequence[str], bool]
 #: ``(kind, score, seconds classifying, extracted values or None, seconds
 #: extracting, the page's links or None)``
 PageReport = tuple[str, float, float, "dict[str, Any] | None", float, "list[str] | None"]
+#: ``(compiled tree, seconds learning, values per sample or None, why its save failed or None)``
+LearnedTree = tuple[Any, float, "list[dict[str, Any] | None] | None", "str | None"]
 
 
 def _fields(result: Any, outputs: Sequence[str]) -> dict[str, Any]:
@@ -167,13 +167,15 @@ def _extract_kept(cleaner: Any, kept: list[Any], count: int,
 
 
 def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], path: str | None,
-                    plan: ExtractionPlan | None = None) -> tuple[Any, float, list[dict[str, Any] | None] | None]:
+                    plan: ExtractionPlan | None = None, site: str | None = None) -> LearnedTree:
     """Build a site style tree from zlib-compressed page samples.
 
     Saves it to ``path`` (atomically: a reader never sees half a file) when
-    given, and returns ``(its compiled cleaner, seconds spent, values)``;
-    the cleaner is what :func:`~scrapy_webclean.extract` takes as
-    ``site_tree``. With a ``plan`` ``(extractor, options, outputs, _)``, the
+    given, recording ``site`` in it, and returns ``(its compiled cleaner,
+    seconds spent, values, why the save failed or None)``; the cleaner is
+    what :func:`~scrapy_webclean.extract` takes as ``site_tree``. A failed
+    save (read-only or full disk) costs the crawl nothing but the file: the
+    tree is returned all the same. With a ``plan`` ``(extractor, options, outputs, _)``, the
     first :data:`MAX_KEPT_SAMPLES` samples are also extracted with the new
     tree from the parse that learned them, so their items need no job of
     their own: ``values`` lists, per sample, the outputs (``None`` for a
@@ -182,19 +184,16 @@ def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], pat
     """
     started = time.perf_counter()
     tree, kept = _learn(samples, plan)
+    tree.site = site
+    save_error = None
     if path:
-        target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
-        os.close(fd)
         try:
-            tree.save(tmp)
-            os.replace(tmp, target)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            tree.save(path)  # atomic, and removes its temporary file when it fails
+        except OSError as exc:
+            save_error = f"{type(exc).__name__}: {exc}"
     cleaner = tree.compile()
-    return cleaner, time.perf_counter() - started, _extract_kept(cleaner, kept, len(samples), plan)
+    return cleaner, time.perf_counter() - started, _extract_kept(cleaner, kept, len(samples), plan), save_error
 
 
 def learn_shared_tree(samples: Sequence[tuple[bytes, str | None, str | None]], plan: ExtractionPlan | None = None,
@@ -227,8 +226,17 @@ def load_shared_tree(data: bytes, site: str | None = None) -> Any:
     return tree.compile()
 
 
-def load_site_tree(path: str) -> Any:
-    """The compiled cleaner of a tree saved by :func:`learn_site_tree`."""
-    from . import SiteStyleTree
+def load_site_tree(path: str, site: str | None = None) -> Any:
+    """The compiled cleaner of a tree saved by :func:`learn_site_tree`.
 
-    return SiteStyleTree.load(path).compile()
+    With ``site``, a tree saved for another site raises
+    :class:`~scrapy_webclean.errors.SiteTreeError` (a tree that names no
+    site, saved by an older version, is taken).
+    """
+    from . import SiteStyleTree
+    from .errors import SiteTreeError
+
+    tree = SiteStyleTree.load(path)
+    if site is not None and tree.site is not None and tree.site != site:
+        raise SiteTreeError(f"{path} holds the site style tree of {tree.site!r}, not of {site!r}")
+    return tree.compile()

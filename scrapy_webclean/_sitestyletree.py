@@ -127,6 +127,7 @@ import json
 import math
 import os
 import re
+import zlib
 from typing import Any, Callable, Mapping
 
 from ._document import INVISIBLE_TAGS, Document, parse
@@ -138,6 +139,10 @@ __all__ = ["SiteStyleTree", "CompiledSiteTree", "presentation_key", "content_fea
 #: The ``format`` field of a saved tree, and the version this code writes and reads.
 FORMAT = "scrapy-webclean/site-style-tree"
 FORMAT_VERSION = 4
+#: Bytes a saved tree file may hold, decompressed (:meth:`SiteStyleTree.load`
+#: reads and inflates no more): trees learned from the default 10 pages
+#: take well under a megabyte.
+MAX_FILE_BYTES = 32 << 20
 #: Older versions this code still reads (version 2 has no run marks: its
 #: element nodes count as seen in runs, so it marks no template fields;
 #: versions 2 and 3 have no first tokens, so they mark no labelled lines).
@@ -512,6 +517,8 @@ class SiteStyleTree:
             raise TypeError(f"attr_key must be a callable (tag, attrs) -> str, not {type(attr_key).__name__}")
         self.attr_key: AttrKey = attr_key
         self.attr_key_name = _key_name(attr_key)
+        #: the host the tree was learned for, when its learner said (saved with it)
+        self.site: str | None = None
         self.pages = 0
         self._keys: list[tuple[str, str]] = []
         self._key_ids: dict[tuple[str, str], int] = {}
@@ -834,6 +841,7 @@ class SiteStyleTree:
             "elements": elements,
             "children": children,
             "styles": styles,
+            **({"site": self.site} if self.site is not None else {}),
         }
 
     @classmethod
@@ -861,6 +869,8 @@ class SiteStyleTree:
             tree = cls(threshold=data["threshold"], gamma=data["gamma"], max_pages=data["max_pages"],
                        attr_key=attr_key, max_features=data["max_features"])
             tree._load_body(data, version)
+            site = data.get("site")
+            tree.site = site if isinstance(site, str) else None
         except SiteTreeError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
@@ -979,9 +989,17 @@ class SiteStyleTree:
         if path.endswith(".gz"):
             data = gzip.compress(data, mtime=0)
         tmp = f"{path}.tmp{os.getpid()}"
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
+        try:
+            with open(tmp, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            # A full disk or a read-only directory: leave no half-written file.
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *, attr_key: AttrKey | None = None) -> "SiteStyleTree":
@@ -991,12 +1009,14 @@ class SiteStyleTree:
         not a valid, compatible tree (``OSError`` when it cannot be read).
         """
         with open(os.fspath(path), "rb") as fh:
-            raw = fh.read()
+            raw = fh.read(MAX_FILE_BYTES + 1)
         try:
             if raw[:2] == b"\x1f\x8b":
-                raw = gzip.decompress(raw)
+                raw = _gunzip(raw, MAX_FILE_BYTES)
+            if len(raw) > MAX_FILE_BYTES:
+                raise ValueError(f"larger than {MAX_FILE_BYTES} bytes (MAX_FILE_BYTES)")
             data = json.loads(raw.decode("utf-8"))
-        except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
+        except (OSError, EOFError, UnicodeDecodeError, ValueError, zlib.error) as exc:
             raise SiteTreeError(f"{os.fspath(path)} is not a site style tree file: {exc}") from None
         return cls.from_dict(data, attr_key=attr_key)
 
@@ -1008,6 +1028,16 @@ class SiteStyleTree:
         fn = state["attr_key"]
         other = SiteStyleTree.from_dict(state["tree"], attr_key=None if fn is presentation_key else fn)
         self.__dict__.update(other.__dict__)
+
+
+def _gunzip(raw: bytes, limit: int) -> bytes:
+    """The gzip-compressed ``raw`` decompressed, at most ``limit`` + 1 bytes
+    of it: a gzip bomb stops there instead of filling the memory."""
+    inflate = zlib.decompressobj(wbits=31)
+    out = inflate.decompress(raw, limit + 1)
+    if len(out) <= limit and not inflate.eof:
+        raise EOFError("truncated gzip data")
+    return out
 
 
 def _mark_fields(order: list[_Element], threshold: float) -> None:

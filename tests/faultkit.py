@@ -180,6 +180,24 @@ def wait_for(predicate, timeout: float, step: float = 0.05) -> bool:
     return bool(predicate())
 
 
+def workers_in(directory: Path) -> list[int]:
+    """Live webclean worker processes whose working directory is
+    ``directory`` (workers inherit their crawl's: orphans of a crawl run
+    there, and no other test's)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or not alive(int(entry)):
+            continue
+        try:
+            cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
+            cwd = os.readlink(f"/proc/{entry}/cwd")
+        except OSError:
+            continue
+        if b"scrapy_webclean._workers import _serve" in cmdline and Path(cwd) == Path(directory):
+            found.append(int(entry))
+    return found
+
+
 def kill_all(pids: list[int]) -> None:
     for pid in pids:
         with contextlib.suppress(OSError):

@@ -75,6 +75,23 @@ def test_saved_tree_is_loaded_by_the_next_crawl(tmp_path):
     assert crawler.stats.get_value("webclean/sst/domains_loaded") == 1
 
 
+def test_a_saved_tree_is_loaded_for_its_own_site_only(tmp_path):
+    """A tree file found under another site's name (copied, or written by a
+    version whose names collided) is refused: that site learns its own."""
+    import shutil
+
+    _, first = make(tmp_path)
+    assert learn(first, "a.example") is not None
+    shutil.copy(tmp_path / tree_filename("a.example"), tmp_path / tree_filename("b.example"))
+    crawler, second = make(tmp_path)
+    assert asyncio.run(second.tree_for("b.example")) is None
+    assert crawler.stats.get_value("webclean/sst/failed") == 1
+    assert "webclean/sst/domains_loaded" not in crawler.stats.get_stats()
+    entry = learn(second, "b.example")
+    assert entry is not None and entry[0][0] == "b.example"
+    assert asyncio.run(second.tree_for("a.example")) is not None  # its own file still loads
+
+
 def test_sampled_domains_are_lru_bounded(tmp_path):
     crawler, ext = make(tmp_path, WEBCLEAN_SST_MAX_DOMAINS=2)
     for host in ("a.example", "b.example", "c.example"):
@@ -85,7 +102,17 @@ def test_sampled_domains_are_lru_bounded(tmp_path):
 
 def test_tree_file_names_are_safe():
     assert tree_filename("www.bbc.com") == "www.bbc.com.sst"
-    assert tree_filename("../../etc/passwd") == ".._.._etc_passwd.sst"
+    assert tree_filename("../../etc/passwd") == ".._2f.._2fetc_2fpasswd.sst"
+
+
+def test_tree_file_names_are_one_per_site():
+    """Two sites never share a file (``a*b.test`` and ``a_b.test`` did), and
+    a 253-byte host name still fits a file system's 255 bytes."""
+    sites = ["a*b.test", "a_b.test", "a b.test", "a_2ab.test", "::1", "_1", "[::1]", "", "_", "é.test",
+             "A.test", "a.test", "x" * 253, "x" * 252 + "y", "x" * 200, "x" * 201]
+    names = [tree_filename(site) for site in sites]
+    assert len(set(names)) == len(sites), names
+    assert all(len(name.encode()) <= 255 - 16 and "/" not in name for name in names)
 
 
 def test_disabled_or_invalid():
@@ -106,7 +133,7 @@ def test_learning_job_extracts_its_samples_with_the_new_tree():
     pages = [page("news.example", n) for n in range(4)]
     samples = [(zlib.compress(p.body), p.url, "utf-8") for p in pages]
     plan = ("auto", {}, ("title", "text"), False)
-    cleaner, _seconds, values = learn_site_tree(samples, None, plan)
+    cleaner, _seconds, values, _saved = learn_site_tree(samples, None, plan)
     assert len(values) == 4
     for p, got in zip(pages, values):
         own, _ = extract_fields(p.body, p.url, "utf-8", "auto", {}, ("title", "text"), site_tree=cleaner)
@@ -129,7 +156,7 @@ def test_learning_job_reuses_the_parses_its_tagging_jobs_kept(monkeypatch):
         b"</p>", f" {prose}</p>".encode())) for n in range(4)]
     samples = [(zlib.compress(p.body), p.url, "utf-8") for p in pages]
     plan = ("auto", {}, ("title", "text"), False)
-    fresh, _seconds, fresh_values = _jobs.learn_site_tree(samples, None, plan)
+    fresh, _seconds, fresh_values, _saved = _jobs.learn_site_tree(samples, None, plan)
     for p in pages[:3]:
         assert _jobs.classify_page(p.body, p.url, "utf-8", keep=True)[0] == "content"
     # A page fetched again with other bytes is not taken for the kept one.
@@ -137,7 +164,7 @@ def test_learning_job_reuses_the_parses_its_tagging_jobs_kept(monkeypatch):
     parsed = []
     load = _jobs.load_document
     monkeypatch.setattr(_jobs, "load_document", lambda *a, **k: parsed.append(a[1]) or load(*a, **k))
-    cleaner, _seconds, values = _jobs.learn_site_tree(samples, None, plan)
+    cleaner, _seconds, values, _saved = _jobs.learn_site_tree(samples, None, plan)
     assert parsed == [pages[3].url]
     assert values == fresh_values
     assert cleaner.noise_mask(load(pages[0].body, pages[0].url)) == fresh.noise_mask(load(pages[0].body, pages[0].url))
@@ -163,7 +190,7 @@ def test_extraction_job_reuses_a_parse_kept_while_the_site_was_sampled(monkeypat
     prose = "The council met on Tuesday and agreed the budget after a long debate, its members said. " * 8
     pages = [HtmlResponse(f"https://leftover.example/news/{n}", body=page("leftover.example", n).body.replace(
         b"</p>", f" {prose}</p>".encode())) for n in range(5)]
-    cleaner, _seconds, _values = _jobs.learn_site_tree(
+    cleaner, _seconds, _values, _saved = _jobs.learn_site_tree(
         [(zlib.compress(p.body), p.url, "utf-8") for p in pages[:4]], None)
     outputs = ("title", "text")
     fresh, _ = _jobs.extract_fields(pages[4].body, pages[4].url, "utf-8", "auto", {}, outputs, site_tree=cleaner)

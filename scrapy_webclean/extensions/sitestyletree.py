@@ -21,7 +21,9 @@ to fetch), so the first pages of a crawl are cleaned like the rest.
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
 import re
 import time
 import zlib
@@ -56,7 +58,10 @@ __all__ = ["SiteStyleTreeExtension", "tree_filename"]
 
 #: Suffix of a saved tree: ``<site>.sst``.
 TREE_SUFFIX = ".sst"
-_UNSAFE = re.compile(r"[^A-Za-z0-9.-]+")
+_UNSAFE = re.compile(r"[^a-z0-9.-]+")
+#: Longest file name stem: 255 bytes is the limit of most file systems, and
+#: a save writes a temporary name a few bytes longer.
+_MAX_STEM = 200
 #: How often a waiting item or response checks for its tree (seconds).
 _POLL = 0.02
 #: Longest a response waits at tagging for its site's tree being learned or
@@ -74,8 +79,18 @@ _SAMPLE_LEVEL = 1
 
 
 def tree_filename(site: str) -> str:
-    """The file name a site's tree is saved under (``www.bbc.com.sst``)."""
-    return (_UNSAFE.sub("_", site) or "_") + TREE_SUFFIX
+    """The file name a site's tree is saved under (``www.bbc.com.sst``).
+
+    One name per site: a character other than ``a-z 0-9 . -`` becomes
+    ``_`` and the hex of its UTF-8 bytes (``a_b.test`` gives
+    ``a_5fb.test.sst``, ``::1`` gives ``_3a_3a1.sst``), and a name too long
+    for a file system ends in a hash of the whole site name instead.
+    """
+    name = _UNSAFE.sub(lambda m: "".join(f"_{b:02x}" for b in m.group().encode("utf-8", "surrogatepass")),
+                       site) or "_"
+    if len(name) > _MAX_STEM:
+        name = name[: _MAX_STEM - 17] + "~" + hashlib.sha256(site.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return name + TREE_SUFFIX
 
 
 def _stem(site: str) -> str:
@@ -130,6 +145,8 @@ class SiteStyleTreeExtension:
         self._failures: OrderedDict[str, int] = OrderedDict()
         self._tagging = False
         self._on_disk: set[str] = set()
+        self._saving = True  # False once WEBCLEAN_SST_DIR turned out unwritable
+        self._save_failures = 0
         self._versions = 0
         #: page URL -> (plan key, values): samples the learning job extracted
         #: with the tree it made (see :meth:`extracted`)
@@ -152,9 +169,9 @@ class SiteStyleTreeExtension:
         from ..downloadermiddlewares.pagetype import PageTypeMiddleware
 
         self._tagging = self.crawler.get_downloader_middleware(PageTypeMiddleware) is not None
-        if self.shared is None:
-            self._on_disk = {p.name[: -len(TREE_SUFFIX)] for p in self.directory.glob("*" + TREE_SUFFIX)}
         self.pool = crawler_pool(self.crawler)
+        if self.shared is None:
+            self._open_directory()
         from ..pipelines.extraction import ExtractionPipeline
 
         try:
@@ -168,6 +185,26 @@ class SiteStyleTreeExtension:
     def spider_closed(self, spider: Any = None) -> None:
         if self.shared is not None:
             self.shared.stop()
+
+    def _open_directory(self) -> None:
+        """Find the saved trees. ``WEBCLEAN_SST_DIR`` was checked when the
+        extension was built (see :func:`~scrapy_webclean._startup.check_sst_dir`);
+        should it have become unusable since (removed, its mount gone
+        read-only), trees are learned in memory and not saved: said once,
+        and counted in ``webclean/sst/dir_unusable``."""
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            self._on_disk = {p.name[: -len(TREE_SUFFIX)] for p in self.directory.glob("*" + TREE_SUFFIX)}
+            self._saving = os.access(self.directory, os.W_OK | os.X_OK)
+            why = None if self._saving else "not writable"
+        except OSError as exc:
+            self._saving = False
+            self._on_disk = set()
+            why = exc.strerror or str(exc)
+        if why is not None:
+            self.stats.set_value("webclean/sst/dir_unusable", 1)
+            logger.error("webclean: cannot use WEBCLEAN_SST_DIR %s (%s): site style trees are learned in memory"
+                         " for this crawl and not saved", self.directory, why, extra={"crawler": self.crawler})
 
     def response_received(self, response: Response, request: Request, **kwargs: Any) -> None:
         source = page_source(response, request.meta)
@@ -229,7 +266,7 @@ class SiteStyleTreeExtension:
         return entry
 
     async def _learn(self, site: str, samples: list[tuple[bytes, str, str | None]]) -> None:
-        path = self.directory / tree_filename(site)
+        path = str(self.directory / tree_filename(site)) if self._saving else None
         # The job also extracts the samples with the tree it makes, from the
         # parse it learns them from: their items are waiting for the tree,
         # and would otherwise each parse their page again.
@@ -239,13 +276,16 @@ class SiteStyleTreeExtension:
             # per-page time limit twice. Strict affinity: the worker that
             # tagged the samples holds their parses; another one, even an
             # idle one, would parse them all again.
-            cleaner, seconds, values = await self.pool.run(
-                learn_site_tree, samples, str(path), plan, timeout=2 * self.pool.timeout * len(samples),
+            cleaner, seconds, values, save_error = await self.pool.run(
+                learn_site_tree, samples, path, plan, site, timeout=2 * self.pool.timeout * len(samples),
                 priority=TREE_PRIORITY, affinity=_affinity(site), strict=True)
         except WebcleanError as exc:
             self._failed(site, exc)
         else:
-            self._learned(site, samples, cleaner, seconds, values, plan, str(path))
+            if save_error is not None:
+                self._save_failed(site, path, save_error)
+            self._learned(site, samples, cleaner, seconds, values, plan,
+                          path if path and save_error is None else "not saved")
 
     def _failed(self, site: str, exc: Exception) -> None:
         """A learning job failed: sample afresh (a bad sample should not
@@ -278,6 +318,16 @@ class SiteStyleTreeExtension:
         logger.info("webclean: learned the site style tree of %s from %d pages (%s)", site, len(samples),
                     where, extra={"crawler": self.crawler})
 
+    def _save_failed(self, site: str, path: str | None, why: str) -> None:
+        """A learned tree could not be saved: it is used all the same. The
+        first failure is a warning, the next ones are counted only."""
+        self._save_failures += 1
+        self.stats.inc_value("webclean/sst/save_failed")
+        level = logging.WARNING if self._save_failures == 1 else logging.DEBUG
+        logger.log(level, "webclean: could not save the site style tree of %s to %s (%s); it is used for this"
+                   " crawl (further failed saves are counted in webclean/sst/save_failed)", site, path, why,
+                   extra={"crawler": self.crawler})
+
     def _start_load(self, site: str) -> None:
         """Load the site's saved tree in a worker; meanwhile the site counts as pending."""
         self._on_disk.discard(_stem(site))
@@ -308,7 +358,7 @@ class SiteStyleTreeExtension:
 
     async def _load(self, site: str) -> None:
         try:
-            cleaner = await self.pool.run(load_site_tree, str(self.directory / tree_filename(site)),
+            cleaner = await self.pool.run(load_site_tree, str(self.directory / tree_filename(site)), site,
                                           priority=TREE_PRIORITY)
         except WebcleanError as exc:
             self.stats.inc_value("webclean/sst/failed")
