@@ -16,7 +16,7 @@ from w3lib.encoding import html_body_declared_encoding, read_bom, resolve_encodi
 
 from .errors import InvalidBodyError
 
-__all__ = ["decode_body", "decode_body_utf8", "resolve_charset", "looks_binary"]
+__all__ = ["decode_body", "decode_body_utf8", "resolve_charset", "looks_binary", "unpage_kind"]
 
 # Characters libxml2 cannot hold, or that only ever come from binary data:
 # C0 controls other than tab, LF, CR; lone surrogates; non-characters.
@@ -88,6 +88,30 @@ def looks_binary(data: bytes) -> bool:
         return False
     controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
     return controls > len(head) // 10
+
+
+#: Bytes of a body :func:`unpage_kind` looks at for markup.
+_MARKUP_WINDOW = 65536
+
+
+def unpage_kind(body: bytes) -> str | None:
+    """Why ``body`` cannot be an HTML page: ``"empty"`` (nothing but white
+    space), ``"binary"`` (see :func:`looks_binary`) or ``"not_html"`` (text
+    without a ``<`` in its first 64 KiB: JSON, plain text); ``None`` for
+    anything else. Reads a bounded head of the body only.
+
+    >>> unpage_kind(b" \\n"), unpage_kind(b"%PDF-1.7 ..."), unpage_kind(b'{"a": 1}'), unpage_kind(b"<p>x")
+    ('empty', 'binary', 'not_html', None)
+    """
+    head = body[:_MARKUP_WINDOW]
+    if not head.strip() and not body.strip():
+        return "empty"
+    _codec, bom = read_bom(head)
+    if bom is None and looks_binary(head):
+        return "binary"
+    if b"<" not in head:  # "<" is the same byte in UTF-16 and UTF-32 too
+        return "not_html"
+    return None
 
 
 def _detect(data: bytes) -> str:

@@ -80,6 +80,9 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     doc = load_document(body, url, encoding=encoding, max_body_size=None)
     # With the site's tree the page is tagged without its template too (the
     # cleaned view is computed once, and the extraction below reuses it).
+    if doc.is_empty or (not any(doc.own_len) and "a" not in doc.tags):
+        # Markup without a word or a link: neither hub nor content.
+        return ("empty", 0.0, time.perf_counter() - started, None, 0.0, [] if links else None)
     result = classify(doc, url, site_tree=site_tree)
     if keep and result.kind == "content":
         _keep(doc, url, encoding, body)

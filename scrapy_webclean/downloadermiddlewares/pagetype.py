@@ -3,7 +3,9 @@
 :class:`PageTypeMiddleware` runs :func:`scrapy_webclean.classify` on every
 HTML response (in the worker pool, so the reactor keeps downloading) and
 stores the decision in ``response.meta["webclean_page_type"]`` (``"hub"`` or
-``"content"``) and its score in ``response.meta["webclean_page_score"]``. A
+``"content"``) and its score in ``response.meta["webclean_page_score"]``; a
+body that cannot be a page is tagged ``"empty"``, ``"binary"`` or
+``"not_html"`` instead (no score), each with its own stat. A
 spider can follow links from hubs and yield items from content pages; the
 extraction pipeline skips hubs unless ``WEBCLEAN_EXTRACT_HUBS`` is set. With
 ``WEBCLEAN_LINKS``, ``response.meta["webclean_links"]`` lists the page's links
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy.exceptions import NotConfigured
 
+from .._encoding import unpage_kind
 from .._jobs import classify_page
 from .._workers import TAG_PRIORITY, WorkerCrashed, crawler_pool, start_crawler_pool
 from ..errors import ExtractionTimeout, WebcleanError
@@ -79,6 +82,12 @@ class PageTypeMiddleware:
             return response
         if self.maxsize and len(response.body) > self.maxsize:
             self.stats.inc_value("webclean/pages/too_large")
+            return response
+        unpage = unpage_kind(response.body)
+        if unpage is not None:
+            # Neither hub nor content: said as such, and counted apart.
+            meta["webclean_page_type"] = unpage
+            self.stats.inc_value(f"webclean/pages/{unpage}")
             return response
         if self._pool is None:
             from ..pipelines.extraction import ExtractionPipeline

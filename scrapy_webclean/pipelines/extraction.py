@@ -43,6 +43,9 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["ExtractionPipeline"]
 
+#: Page types of bodies that cannot be a page (see PageTypeMiddleware).
+UNPAGE_KINDS = ("empty", "binary", "not_html")
+
 
 class ExtractionPipeline:
     """Extract the page behind each item into the item's fields.
@@ -104,6 +107,11 @@ class ExtractionPipeline:
         if source.page_type == "hub" and not self.config.extract_hubs:
             self._undeclared(adapter, missing)
             self.stats.inc_value("webclean/items/skipped/hub")
+            return item
+        if source.page_type in UNPAGE_KINDS:
+            # An HTML response whose body is empty, binary or not HTML.
+            self._undeclared(adapter, missing)
+            self.stats.inc_value(f"webclean/items/skipped/{source.page_type}")
             return item
         return await self._extract(item, adapter, source, plan, missing)
 
