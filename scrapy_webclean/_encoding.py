@@ -2,7 +2,10 @@
 
 Order of evidence: a byte-order mark (it cannot lie), the HTTP charset given
 by the caller, a ``<meta>``/XML declaration in the first 4 KiB (malformed
-``http-equiv`` included, via w3lib), then detection for undeclared pages.
+``http-equiv`` included, via w3lib), then detection for undeclared pages. A
+decoding that comes out garbled (many U+FFFD: a GBK page sent as UTF-8) is
+tried again with the page's declaration, the detected charset and GB18030,
+and the cleanest is kept.
 GB2312 and GBK decode as GB18030, which is their superset; an unknown
 charset name is ignored rather than fatal.
 """
@@ -196,6 +199,8 @@ def decode_body_utf8(body: bytes | str | None, encoding: str | None = None) -> t
             # a real UTF-16 page could not have been read to find it.
             codec = _detect(data)
     text = to_unicode(data, codec)
+    if bom is None and "\ufffd" in text:
+        text, codec = _better_decoding(data, text, codec)
     if _c0_on_bytes(codec) and len(data.translate(None, _BAD_C0_BYTES)) == len(data) \
             and "\ufffe" not in text and "\uffff" not in text:
         # Nothing to remove: skip a regex pass over the whole page (on a CJK
@@ -203,6 +208,37 @@ def decode_body_utf8(body: bytes | str | None, encoding: str | None = None) -> t
         # U+FFFD replaced nothing: the bytes are the text's.
         return text, codec, (data if codec == "utf-8" and "\ufffd" not in text else None)
     return _BAD_CHARS.sub("", text), codec, None
+
+
+#: A decoding is taken for garbled when at least this many characters, and
+#: this share of its text, are U+FFFD (a GBK page read as UTF-8: most of its
+#: Chinese text); a page in its right charset has none, or a stray few.
+_GARBLED_MIN = 8
+_GARBLED_SHARE = 0.005
+#: Non-ASCII characters a decoding did read (U+FFFD aside).
+_DECODED = re.compile("[^\x00-\x7f\ufffd]")
+
+
+def _better_decoding(data: bytes, text: str, codec: str) -> tuple[str, str]:
+    """``(text, codec)``: a garbled decoding (the charset given or declared
+    was wrong: more of its non-ASCII characters are U+FFFD than not) replaced
+    by the page's own declaration, the detected charset or GB18030,
+    whichever has the fewest U+FFFD (the first of them on a tie), when that
+    is under a quarter of them; else the decoding as it was."""
+    bad = text.count("\ufffd")
+    if bad < _GARBLED_MIN or bad < len(text) * _GARBLED_SHARE or len(_DECODED.findall(text)) > bad:
+        # Clean enough, or mostly decoded (a page of mixed charsets is kept
+        # as its charset reads most of it).
+        return text, codec
+    best = (text, codec, bad)
+    for other in dict.fromkeys((_declared(data), _detect(data), "gb18030")):
+        if other is None or other == codec or other.startswith(("utf-16", "utf-32")):
+            continue
+        candidate = to_unicode(data, other)
+        errors = candidate.count("\ufffd")
+        if errors < best[2]:
+            best = (candidate, other, errors)
+    return (best[0], best[1]) if best[2] * 4 < bad else (text, codec)
 
 
 def _c0_on_bytes(codec: str) -> bool:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ._api import extract, load_document
+from ._encoding import resolve_charset
 from ._links import page_links
 
 __all__ = ["extract_fields", "classify_page", "learn_site_tree", "load_site_tree", "learn_shared_tree",
@@ -26,8 +27,9 @@ __all__ = ["extract_fields", "classify_page", "learn_site_tree", "load_site_tree
 #: ``(extractor, options, outputs, extract_hubs)``
 ExtractionPlan = tuple[str, dict[str, Any], Sequence[str], bool]
 #: ``(kind, score, seconds classifying, extracted values or None, seconds
-#: extracting, the page's links or None)``
-PageReport = tuple[str, float, float, "dict[str, Any] | None", float, "list[str] | None"]
+#: extracting, the page's links or None, the charset used when it was not
+#: the HTTP header's or None)``
+PageReport = tuple[str, float, float, "dict[str, Any] | None", float, "list[str] | None", "str | None"]
 #: ``(compiled tree, seconds learning, values per sample or None, why its save failed or None)``
 LearnedTree = tuple[Any, float, "list[dict[str, Any] | None] | None", "str | None"]
 
@@ -72,7 +74,9 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     one of its samples. With ``links``, the page's links are listed too
     (:func:`~scrapy_webclean._links.page_links`; its time counts as
     classifying). Returns ``(kind, score, seconds classifying, values or
-    None, seconds extracting, links or None)``.
+    None, seconds extracting, links or None, charset)``; ``charset`` is the
+    one the page was decoded with when that is not ``encoding`` (the HTTP
+    header's was wrong), else ``None``.
     """
     from . import classify
 
@@ -80,9 +84,12 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     doc = load_document(body, url, encoding=encoding, max_body_size=None)
     # With the site's tree the page is tagged without its template too (the
     # cleaned view is computed once, and the extraction below reuses it).
+    declared = resolve_charset(encoding)
+    # The header's charset was wrong: a BOM said otherwise, or it garbled the text.
+    charset = doc.encoding if declared is not None and doc.encoding not in (declared, "binary") else None
     if doc.is_empty or (not any(doc.own_len) and "a" not in doc.tags):
         # Markup without a word or a link: neither hub nor content.
-        return ("empty", 0.0, time.perf_counter() - started, None, 0.0, [] if links else None)
+        return ("empty", 0.0, time.perf_counter() - started, None, 0.0, [] if links else None, charset)
     result = classify(doc, url, site_tree=site_tree)
     if keep and result.kind == "content":
         _keep(doc, url, encoding, body)
@@ -94,7 +101,8 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
         extracted = extract(doc, url, encoding=encoding, extractor=extractor, site_tree=site_tree,
                             reference_date=date.today(), **options)
         values = _fields(extracted, outputs)
-    return (result.kind, float(result.score), classified - started, values, time.perf_counter() - classified, found)
+    return (result.kind, float(result.score), classified - started, values, time.perf_counter() - classified, found,
+            charset)
 
 
 #: Samples a learning job keeps parsed to extract them with the new tree,

@@ -113,7 +113,7 @@ class PageTypeMiddleware:
         # will learn the site's tree, and stays parsed there for it.
         affinity = self._sst.sample_affinity(source.site) if self._sst is not None and source.site else None
         try:
-            kind, score, seconds, values, extract_seconds, links = await self._pool.run(
+            kind, score, seconds, values, extract_seconds, links, charset = await self._pool.run(
                 classify_page, source.body, source.url, source.encoding, plan, tree=tree, priority=TAG_PRIORITY,
                 affinity=affinity, keep=affinity is not None, links=self.links)
         except (ExtractionTimeout, WorkerCrashed) as exc:
@@ -122,6 +122,10 @@ class PageTypeMiddleware:
         except WebcleanError as exc:
             return self._failed(response, exc)
         self.stats.inc_value("webclean/time/classify", seconds)
+        if charset is not None:
+            self.stats.inc_value("webclean/pages/wrong_charset")
+            logger.debug("webclean: %s is not in the charset its header says; decoded as %s", response.url, charset,
+                         extra={"crawler": self.crawler})
         meta["webclean_page_type"] = kind
         meta["webclean_page_score"] = score
         if links is not None:
