@@ -148,6 +148,12 @@ def alive(pid: int) -> bool:
     return fields is not None and fields[0] not in ("Z", "X")
 
 
+def state(pid: int) -> str:
+    """The process state letter (R running, S sleeping, Z zombie...), or ""."""
+    fields = _stat(pid)
+    return fields[0] if fields else ""
+
+
 def children(pid: int) -> list[int]:
     """Live processes whose parent is ``pid``."""
     found = []
