@@ -78,16 +78,24 @@ CRAWL_SCRIPT = textwrap.dedent('''
     from scrapy.crawler import CrawlerProcess
 
     starts, out, settings = json.loads(sys.argv[1]), sys.argv[2], json.loads(sys.argv[3])
+    items_at = json.loads(sys.argv[4])
 
     class NewsSpider(scrapy.Spider):
         name = "news"
         start_urls = starts
 
         def parse(self, response):
-            if response.meta.get("webclean_page_type") == "hub":
-                yield from response.follow_all(css="a")
+            # An item per page, and links followed from hubs; with items_at,
+            # an item per page whose URL has one of those parts, whatever
+            # its tag, and links followed from the others.
+            if items_at is not None:
+                item = any(part in response.url for part in items_at)
             else:
+                item = response.meta.get("webclean_page_type") != "hub"
+            if item:
                 yield {"url": response.url}
+            else:
+                yield from response.follow_all(css="a")
 
     def dump_stats(spider, reason):
         stats = {k: v for k, v in spider.crawler.stats.get_stats().items() if isinstance(v, (int, float, str))}
@@ -111,14 +119,16 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
 
 
-def start_crawl(starts: list[str], out: Path, **settings: object) -> subprocess.Popen[bytes]:
-    """A crawl of ``starts`` in a subprocess (feed and stats in ``out``)."""
+def start_crawl(starts: list[str], out: Path, items_at: list[str] | None = None,
+                **settings: object) -> subprocess.Popen[bytes]:
+    """A crawl of ``starts`` in a subprocess (feed, stats and log in ``out``)."""
     out.mkdir(parents=True, exist_ok=True)
     # The log goes to a file: a pipe would stay open while any worker
     # (which inherits it) lives, and waiting on it would wait for them.
     with open(out / "log.txt", "wb") as log:
         return subprocess.Popen([sys.executable, "-c", CRAWL_SCRIPT, json.dumps(starts), str(out),
-                                 json.dumps(settings)], stdout=subprocess.DEVNULL, stderr=log, cwd=out, env=_env())
+                                 json.dumps(settings), json.dumps(items_at)],
+                                stdout=subprocess.DEVNULL, stderr=log, cwd=out, env=_env())
 
 
 def crawl(starts: list[str], out: Path, **settings: object) -> tuple[list[dict], dict, str]:

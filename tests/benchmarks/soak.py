@@ -34,7 +34,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import textwrap
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -43,7 +42,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from faultkit import alive, children, cpu_seconds, hostile, mounted_tmpfs, rss_mb, state, workers_in  # noqa: E402
+from faultkit import (  # noqa: E402
+    alive, children, cpu_seconds, hostile, mounted_tmpfs, rss_mb, start_crawl, state, workers_in)
 
 WORDS = ("harbour council river budget school winter railway museum farmers election bridge hospital festival "
          "market library station forest coast village tunnel orchard ferry quarry garden theatre clinic").split()
@@ -111,43 +111,6 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, *args: object) -> None:
         pass
-
-
-SPIDER = textwrap.dedent('''
-    import json, sys
-    import scrapy
-    from scrapy import signals
-    from scrapy.crawler import CrawlerProcess
-
-    starts, out, settings = json.loads(sys.argv[1]), sys.argv[2], json.loads(sys.argv[3])
-
-    class Soak(scrapy.Spider):
-        name = "soak"
-        start_urls = starts
-
-        def parse(self, response):
-            if "/a/" in response.url or response.url.endswith("/slow"):
-                yield {"url": response.url}
-            else:
-                yield from response.follow_all(css="a")
-
-    def dump_stats(spider, reason):
-        stats = {k: v for k, v in spider.crawler.stats.get_stats().items() if isinstance(v, (int, float, str))}
-        with open(out + "/stats.json", "w") as f:
-            json.dump(stats, f)
-
-    process = CrawlerProcess({
-        "ADDONS": {"scrapy_webclean.Addon": 100},
-        "FEEDS": {out + "/items.jsonl": {"format": "jsonlines"}},
-        "LOG_LEVEL": "INFO", "TELNETCONSOLE_ENABLED": False,
-        "CONCURRENT_REQUESTS": 32, "CONCURRENT_REQUESTS_PER_DOMAIN": 4,
-        **settings,
-    })
-    crawler = process.create_crawler(Soak)
-    crawler.signals.connect(dump_stats, signal=signals.spider_closed)
-    process.crawl(crawler)
-    process.start()
-''')
 
 
 class Faults:
@@ -223,13 +186,13 @@ def main() -> int:
     out = Path(tempfile.mkdtemp(prefix="webclean-soak-"))
     with mounted_tmpfs("size=64m") as tree_mount:
         tree_dir = tree_mount if tree_mount is not None else out / "sst"
-        settings = {"WEBCLEAN_WORKERS": args.workers, "WEBCLEAN_TIMEOUT": TIMEOUT, "WEBCLEAN_SST_DIR": str(tree_dir),
-                    "WEBCLEAN_FIELDS": ["title", "text", "page_type"], "LOG_FILE": str(out / "log.txt")}
         starts = [f"http://127.0.0.{site.number}:{port}/" for site in sites]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
         started = time.monotonic()
-        proc = subprocess.Popen([sys.executable, "-c", SPIDER, json.dumps(starts), str(out), json.dumps(settings)],
-                                cwd=out, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # An item for every article and slow page, whatever its tag.
+        proc = start_crawl(starts, out, items_at=["/a/", "/slow"], WEBCLEAN_WORKERS=args.workers,
+                           WEBCLEAN_TIMEOUT=TIMEOUT, WEBCLEAN_SST_DIR=str(tree_dir),
+                           WEBCLEAN_FIELDS=["title", "text", "page_type"], CONCURRENT_REQUESTS=32,
+                           CONCURRENT_REQUESTS_PER_DOMAIN=4)
         stop = threading.Event()
         faults = Faults(proc.pid, args.kill_every, tree_mount, stop)
         thread = threading.Thread(target=faults.run, args=(started, args.readonly_after), daemon=True)
