@@ -71,9 +71,16 @@ def crawl_all(project: Path, cases: dict[str, list[str]]) -> dict[str, subproces
     return done
 
 
+#: The components listed by hand instead of the add-on: they check too.
+WITHOUT_ADDON = ["-s", "ADDONS={}", "-s", 'SPIDER_MIDDLEWARES={"scrapy_webclean.spidermiddlewares.pagesource.'
+                 'PageSourceMiddleware": 20}', "-s", 'ITEM_PIPELINES={"scrapy_webclean.pipelines.extraction.'
+                 'ExtractionPipeline": 100}', "-s", "WEBCLEAN_WORKERS=-1"]
+
+
 def test_each_bad_setting_stops_the_crawl_in_one_line(project):
-    results = crawl_all(project, {case: ["-s", case] for case in BAD})
-    for case, expected in BAD.items():
+    cases = {case: ["-s", case] for case in BAD} | {"without add-on": WITHOUT_ADDON}
+    results = crawl_all(project, cases)
+    for case, expected in (BAD | {"without add-on": BAD["WEBCLEAN_WORKERS=-1"]}).items():
         result = results[case]
         assert result.returncode != 0, case
         errors = [line for line in result.stderr.splitlines() if "CRITICAL" in line or "ERROR" in line]
