@@ -51,6 +51,7 @@ def main() -> int:
     ap.add_argument("--pages", type=int, default=1000)
     ap.add_argument("--parallel", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--fast", action="store_true", help="also run trafilatura --fast (no fallback extractors)")
     args = ap.parse_args()
     trafilatura = shutil.which("trafilatura", path=os.path.dirname(sys.executable)) or shutil.which("trafilatura")
     if trafilatura is None:
@@ -64,12 +65,15 @@ def main() -> int:
               f" {args.parallel}, load average before {os.getloadavg()[0]:.2f}")
         ours_cmd = [sys.executable, "-m", "scrapy_webclean", "extract", str(pages), "--parallel",
                     str(args.parallel), "--progress", "--output", f"{tmp}/out.jsonl"]
-        times: dict[str, list[float]] = {"webclean": [], "trafilatura": []}
+        times: dict[str, list[float]] = {"webclean": [], "trafilatura": [], "trafilatura --fast": []}
         for repeat in range(args.repeat):
-            out_dir = Path(tmp) / f"trafilatura-{repeat}"
-            theirs_cmd = [trafilatura, "--input-dir", str(pages), "--output-dir", str(out_dir),
-                          "--parallel", str(args.parallel)]
-            runs = [("webclean", ours_cmd), ("trafilatura", theirs_cmd)]
+            def theirs(out: str, *extra: str) -> list[str]:
+                return [trafilatura, "--input-dir", str(pages), "--output-dir", f"{tmp}/{out}-{repeat}", *extra,
+                        "--parallel", str(args.parallel)]
+
+            runs = [("webclean", ours_cmd), ("trafilatura", theirs("trafilatura"))]
+            if args.fast:
+                runs.append(("trafilatura --fast", theirs("fast", "--fast")))
             for name, command in runs if repeat % 2 == 0 else runs[::-1]:
                 seconds, done = timed(command)
                 if done.returncode != 0:
@@ -81,12 +85,15 @@ def main() -> int:
                     detail = (f"{sum(bool(r.get('text')) for r in records)} with text, "
                               f"{sum('error' in r for r in records)} failed; {done.stderr.strip().splitlines()[-1]}")
                 else:
+                    out_dir = Path(command[command.index("--output-dir") + 1])
                     detail = f"{sum(p.is_file() for p in out_dir.rglob('*'))} output files"
-                print(f"  repeat {repeat + 1} {name:<12} {seconds:6.1f} s {count / seconds:6.1f} pages/s  {detail}",
+                print(f"  repeat {repeat + 1} {name:<18} {seconds:6.1f} s {count / seconds:6.1f} pages/s  {detail}",
                       flush=True)
         for name, values in times.items():
+            if not values:
+                continue
             median = statistics.median(values)
-            print(f"{name:<12} median {median:6.1f} s  {count / median:6.1f} pages/s")
+            print(f"{name:<18} median {median:6.1f} s  {count / median:6.1f} pages/s")
         print(f"load average after {os.getloadavg()[0]:.2f}")
     return 0
 
