@@ -28,6 +28,9 @@ FORMATS = ("text", "html", "markdown", "json")
 def cmd_extract(args: argparse.Namespace) -> int:
     from ._batch import Page, expand_inputs, is_url, run_batch
 
+    if not args.input and not args.input_file:
+        print("webclean: extract needs a file, folder, URL or - (or --input-file LIST)", file=sys.stderr)
+        return 2
     options = dict(_parse_option(o) for o in args.option or ())
     try:
         resolve_options(get_extractor(args.extractor), options)
@@ -192,8 +195,8 @@ def build_parser() -> argparse.ArgumentParser:
     ex = sub.add_parser(
         "extract", help="extract the main content of pages",
         description="Extract the main content of one page (printed in --format), or of many (files, folders, URLs,"
-                    " list files) as JSON Lines with a progress bar and a summary on stderr. Exit status: 0, or 1"
-                    " when a page could not be read, downloaded or extracted, 2 for bad arguments.")
+                    " list files) as JSON Lines with a progress bar and a summary on stderr. Exit status: 0; 1 when a page of many could not"
+                    " be read, downloaded or extracted; 2 for bad arguments or a single page that could not.")
     ex.add_argument("input", nargs="*", default=[],
                     help="HTML files (.gz too), folders (searched for *.html, *.htm, *.xhtml, *.shtml and their .gz),"
                          " http(s) URLs, or - for standard input")

@@ -130,3 +130,8 @@ def test_webclean_script(folder):
                           timeout=120)
     assert done.returncode == 0 and len(records(done.stdout)) == 3
     assert "3 extracted" in done.stderr
+
+
+def test_no_input_is_a_usage_error(capsys):
+    code, _, err = run(["extract"], capsys)
+    assert code == 2 and "extract needs a file, folder, URL or -" in err
