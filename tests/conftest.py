@@ -51,3 +51,36 @@ def redis_url(redis_server):
     client.flushall()
     client.close()
     return redis_server.url
+
+
+@pytest.fixture
+def serve_pages():
+    """``serve_pages({path: html_bytes})`` -> ``http://127.0.0.1:PORT``: a
+    local HTTP server answering those paths (UTF-8 HTML), 404 elsewhere;
+    stopped at the end of the test."""
+    import http.server
+    import threading
+
+    servers = []
+
+    def serve(pages: dict[str, bytes]) -> str:
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                body = pages.get(self.path)
+                self.send_response(200 if body is not None else 404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.end_headers()
+                self.wfile.write(body if body is not None else b"<h1>Not found</h1>")
+
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+        server.server_close()

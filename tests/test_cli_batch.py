@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import gzip
-import http.server
 import io
 import json
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -56,32 +54,14 @@ def test_folder_in_parallel_as_json_lines_in_order(folder, capsys, parallel):
     assert err.rstrip().endswith("3 extracted, 0 with no text, 0 failed")
 
 
-def test_lists_urls_and_failures(folder, tmp_path, capsys, bbc_page):
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            found = self.path == "/news/trade.html"
-            body = bbc_page if found else b"<h1>Not found</h1>"
-            self.send_response(200 if found else 404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+def test_lists_urls_and_failures(folder, tmp_path, capsys, bbc_page, serve_pages):
+    base = serve_pages({"/news/trade.html": bbc_page})
     listing = tmp_path / "list.txt"
     listing.write_text(f"# pages to extract\n{folder / 'a-bbc.html'}\n\n{base}/news/trade.html\n{base}/gone.html\n"
                        f"{tmp_path / 'missing.html'}\n")
     output = tmp_path / "out.jsonl"
-    try:
-        code, out, err = run(["extract", "--input-file", str(listing), "-w", str(output), "-f", "markdown",
-                              "--no-progress"], capsys)
-    finally:
-        server.shutdown()
-        server.server_close()
+    code, out, err = run(["extract", "--input-file", str(listing), "-w", str(output), "-f", "markdown",
+                          "--no-progress"], capsys)
     assert code == 1 and out == ""
     rows = records(output.read_text())
     assert [r["source"] for r in rows] == [str(folder / "a-bbc.html"), f"{base}/news/trade.html",

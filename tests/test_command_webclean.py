@@ -60,30 +60,9 @@ def test_registered_as_scrapy_command():
 
 
 @pytest.fixture
-def http_server(bbc_page):
+def http_server(serve_pages, bbc_page):
     """A local HTTP server: the BBC article at /article.html, 404 elsewhere."""
-    import http.server
-    import threading
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            found = self.path == "/article.html"
-            body = bbc_page if found else b"<html><body><h1>Not found</h1><p>Sorry, no such page here.</p></body></html>"
-            self.send_response(200 if found else 404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    return serve_pages({"/article.html": bbc_page})
 
 
 def test_url_shows_the_status_and_refuses_error_pages(http_server, tmp_path):

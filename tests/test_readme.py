@@ -3,12 +3,10 @@ in a fresh project, crawl a local copy of a site into clean items."""
 
 from __future__ import annotations
 
-import http.server
 import json
 import re
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -24,28 +22,12 @@ def python_block(containing: str) -> str:
 
 
 @pytest.fixture
-def site():
+def site(serve_pages):
     """12 BBC articles and an index page linking to them, on 127.0.0.1."""
     pages = {f"/news/{pid}.html": body for pid, _, body in corpus_pages("site-bbc")[:12]}
     index = "".join(f'<li><a href="{path}">Story {n}</a></li>' for n, path in enumerate(pages))
     pages["/blog/"] = f"<html><body><h1>Latest</h1><ul>{index}</ul></body></html>".encode()
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            body = pages.get(self.path)
-            self.send_response(200 if body else 404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.end_headers()
-            self.wfile.write(body or b"")
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    return serve_pages(pages).removeprefix("http://")
 
 
 def test_quick_start_spider_gives_clean_items(site, tmp_path):
