@@ -47,7 +47,8 @@ from .._deadline import check_deadline
 from .._document import BLOCK_TAGS, Document, Measures, text_content
 from .._metadata import extract_metadata
 from .._registry import Extractor, Option, register
-from .._render import BlockSelection, NodeSelection
+from .._render import BlockSelection, NodeSelection, Selection
+from ._arbiter import arbitrate
 
 __all__ = ["AutoExtractor"]
 
@@ -261,49 +262,62 @@ class AutoExtractor(Extractor):
     )
 
     def select(self, doc: Document, opts: Mapping[str, Any]):
-        meta = extract_metadata(doc)
-        selection, comments, strength, hidden = _select_body(doc, opts, meta.get("title"), doc.measures)
-        view: tuple[Measures, bool] = (doc.measures, False)  # the measures and unhide the selection used
-        if strength < 500 and hidden > _HIDDEN_SHARE * doc.measures.text_len[doc.body]:
-            # Little prose in view but most of the page's text styled hidden:
-            # the page hides itself until a script runs (behind a consent
-            # wall, a loader); a reader sees that text, so it counts.
-            second = _select_body(doc, opts, meta.get("title"), doc.measures, unhide=True)
-            if second[2] > strength:
-                selection, comments, strength, hidden = second
-                view = (doc.measures, True)
-        if strength < 500 and "noscript" in doc.tags:
-            # Little prose in view: some pages (forum software, for one) keep
-            # the readable page in <noscript> for clients without scripts.
-            with_ns = doc.compute_measures(visible=("noscript",))
-            if with_ns.text_len[doc.body] > 1.5 * doc.measures.text_len[doc.body] + 200:
-                second = _select_body(doc, opts, meta.get("title"), with_ns)
-                if second[2] > strength:
-                    selection, comments, strength, hidden = second
-                    view = (with_ns, False)
-        body_ld = meta.pop("_article_body", None)
-        if body_ld:
-            stated = _nonspace(body_ld)
-            shown = _nonspace(selection.text())
-            if len(stated) >= 200 and len(shown) < 0.5 * len(stated):
-                selection = BlockSelection(body_ld.split("\n"))
-            elif len(stated) >= _STATED_MIN and stated[:_PROBE] not in shown:
-                # The body the page states (JSON-LD: an article's, a forum
-                # thread's posts) is not in what was chosen. Where the page
-                # shows it, the block showing it is content whatever its
-                # name says (forum software calls its posts "comments").
-                # Looked for in the view the selection was made in (its
-                # <noscript> read or its hidden text unhidden).
-                at = _stated_at(doc, body_ld, view[0].excluded)
-                if at >= 0:
-                    second = _select_body(doc, opts, meta.get("title"), view[0], unhide=view[1], stated=at)
-                    if stated[:_PROBE] in _nonspace(second[0].text()):
-                        selection, comments, strength, hidden = second
+        selection, meta, comments, strength, plain = _auto_pick(doc, opts)
+        if plain and isinstance(selection, NodeSelection):
+            selection = arbitrate(doc, doc.measures, selection, strength)
         if opts["min_text"] and len(_nonspace(selection.text())) < opts["min_text"]:
             selection = NodeSelection(doc, doc.body)
         if opts["comments"] and comments:
             meta["comments"] = "\n".join(NodeSelection(doc, r).text() for r in comments)
         return selection, meta
+
+
+def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[str, Any], list[int], float, bool]:
+    """The block pick: selection, metadata, comment roots, prose value, and
+    whether it was made in the page's plain view (not from JSON-LD, not
+    with hidden text or ``<noscript>`` read)."""
+    meta = extract_metadata(doc)
+    selection, comments, strength, hidden = _select_body(doc, opts, meta.get("title"), doc.measures)
+    view: tuple[Measures, bool] = (doc.measures, False)  # the measures and unhide the selection used
+    if strength < 500 and hidden > _HIDDEN_SHARE * doc.measures.text_len[doc.body]:
+        # Little prose in view but most of the page's text styled hidden:
+        # the page hides itself until a script runs (behind a consent
+        # wall, a loader); a reader sees that text, so it counts.
+        second = _select_body(doc, opts, meta.get("title"), doc.measures, unhide=True)
+        if second[2] > strength:
+            selection, comments, strength, hidden = second
+            view = (doc.measures, True)
+    if strength < 500 and "noscript" in doc.tags:
+        # Little prose in view: some pages (forum software, for one) keep
+        # the readable page in <noscript> for clients without scripts.
+        with_ns = doc.compute_measures(visible=("noscript",))
+        if with_ns.text_len[doc.body] > 1.5 * doc.measures.text_len[doc.body] + 200:
+            second = _select_body(doc, opts, meta.get("title"), with_ns)
+            if second[2] > strength:
+                selection, comments, strength, hidden = second
+                view = (with_ns, False)
+    body_ld = meta.pop("_article_body", None)
+    rescued = False
+    if body_ld:
+        stated = _nonspace(body_ld)
+        shown = _nonspace(selection.text())
+        if len(stated) >= 200 and len(shown) < 0.5 * len(stated):
+            selection = BlockSelection(body_ld.split("\n"))
+        elif len(stated) >= _STATED_MIN and stated[:_PROBE] not in shown:
+            # The body the page states (JSON-LD: an article's, a forum
+            # thread's posts) is not in what was chosen. Where the page
+            # shows it, the block showing it is content whatever its
+            # name says (forum software calls its posts "comments").
+            # Looked for in the view the selection was made in (its
+            # <noscript> read or its hidden text unhidden).
+            at = _stated_at(doc, body_ld, view[0].excluded)
+            if at >= 0:
+                second = _select_body(doc, opts, meta.get("title"), view[0], unhide=view[1], stated=at)
+                if stated[:_PROBE] in _nonspace(second[0].text()):
+                    selection, comments, strength, hidden = second
+                    rescued = True
+    plain = view[0] is doc.measures and not view[1] and not rescued and isinstance(selection, NodeSelection)
+    return selection, meta, comments, strength, plain
 
 
 class _Blocks:

@@ -1,0 +1,197 @@
+"""Arbitration between ``auto``'s block pick and the propagation pick.
+
+``auto`` chooses its body by block values (text, links, punctuation,
+names); :mod:`._propagation` chooses by paragraph scores carried to
+parents. Where they disagree, a small model (weights in
+``arbiter.json``: boosted decision trees trained by
+``tests/training/train_arbiter.py`` with
+site-grouped cross-validation on the shared corpora) reads a few measures
+of both picks and says which one to return. See ``docs/auto.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+from importlib import resources
+
+from .._deadline import check_deadline
+from .._document import Document, Measures
+from .._render import NodeSelection
+from ._propagation import Pick, propagation_pick
+
+__all__ = ["FEATURES", "Candidate", "arbitrate", "features", "kept_mask", "prefer_propagation"]
+
+#: Names of the features, in the model's order.
+FEATURES = (
+    "log_a", "log_b", "log_page", "share_a", "share_b", "a_in_b", "b_in_a", "ld_a", "ld_b",
+    "punct_a", "punct_b", "paras_a", "paras_b", "root_a_in_b", "root_b_in_a", "pos_a", "pos_b",
+    "log_score_b", "strength_a", "empty_a", "cjk", "h1_a", "h1_b",
+)
+
+
+_A_IN_B, _B_IN_A, _LOG_A, _LOG_B, _LD_B = (FEATURES.index(f) for f in ("a_in_b", "b_in_a", "log_a", "log_b", "ld_b"))
+#: Below this many characters (as log1p) a pick is near-empty; from this many, a body is substantial.
+_NEAR_EMPTY, _SUBSTANTIAL = math.log1p(100), math.log1p(500)
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A pick as the arbiter sees it: its kept nodes and their measures."""
+
+    kept: bytearray
+    chars: int
+    links: int
+    punct: int
+    paras: int
+    first: int
+
+
+def kept_mask(doc: Document, root: int, skip: bytearray) -> bytearray:
+    """1 for every node rendered by a selection of ``root`` without ``skip``."""
+    n = len(doc)
+    kept = bytearray(n)
+    end = doc.end
+    i, stop = root, end[root]
+    while i < stop:
+        if not i & 0x3FFF:
+            check_deadline()
+        if skip[i]:
+            i = end[i]
+            continue
+        kept[i] = 1
+        i += 1
+    return kept
+
+
+def _candidate(doc: Document, m: Measures, kept: bytearray, punct: list[int]) -> Candidate:
+    own, tags, end = doc.own_len, doc.tags, doc.end
+    chars = links = marks = paras = 0
+    first = -1
+    text_len = m.text_len
+    i, n = 0, len(kept)
+    while i < n:
+        if not kept[i]:
+            i += 1
+            continue
+        if first < 0:
+            first = i
+        chars += own[i]
+        marks += punct[i]
+        t = tags[i]
+        if t == "a":
+            links += text_len[i]
+        elif t == "p" and text_len[i] >= 80:
+            paras += 1
+        i += 1
+    del end
+    return Candidate(kept, chars, links, marks, paras, first)
+
+
+def _own_punct(doc: Document, m: Measures) -> list[int]:
+    out = [0] * len(doc)
+    excluded = m.excluded
+    for i, c, latin, _ in doc.own_punct:
+        if not excluded[i]:
+            out[i] += c + latin
+    return out
+
+
+def features(doc: Document, m: Measures, a_root: int, a_skip: bytearray, strength: float,
+             pick: Pick) -> list[float]:
+    """The arbiter's inputs for ``auto``'s pick (root, skip mask, prose
+    value) against the propagation pick ``pick``."""
+    punct = _own_punct(doc, m)
+    a = _candidate(doc, m, kept_mask(doc, a_root, a_skip), punct)
+    b = _candidate(doc, m, kept_mask(doc, pick.root, pick.drop), punct)
+    own = doc.own_len
+    both = sum(own[i] for i in range(len(own)) if a.kept[i] and b.kept[i])
+    page = max(1, m.text_len[doc.body])
+    n = max(1, len(doc))
+    end = doc.end
+
+    def ld(c: Candidate) -> float:
+        return c.links / c.chars if c.chars else 1.0
+
+    def pd(c: Candidate) -> float:
+        return 100.0 * c.punct / c.chars if c.chars else 0.0
+
+    return [
+        math.log1p(a.chars), math.log1p(b.chars), math.log1p(page),
+        a.chars / page, b.chars / page,
+        both / a.chars if a.chars else 0.0, both / b.chars if b.chars else 0.0,
+        ld(a), ld(b), min(pd(a), 10.0), min(pd(b), 10.0),
+        math.log1p(a.paras), math.log1p(b.paras),
+        1.0 if pick.root <= a_root < end[pick.root] else 0.0,
+        1.0 if a_root <= pick.root < end[a_root] else 0.0,
+        (a.first if a.first >= 0 else n) / n, (b.first if b.first >= 0 else n) / n,
+        math.log1p(max(pick.score, 0.0)), math.log1p(max(strength, 0.0)) - math.log1p(page),
+        1.0 if a.chars < 100 else 0.0,
+        min(100.0 * m.cjk_punct[doc.body] / page, 5.0),
+        _holds_h1(doc, a.kept), _holds_h1(doc, b.kept),
+    ]
+
+
+def _holds_h1(doc: Document, kept: bytearray) -> float:
+    """1 when a kept node is an ``<h1>`` or sits right after the page's
+    first ``<h1>`` (the headline opens the body), else 0."""
+    tags = doc.tags
+    if "h1" not in tags:
+        return 0.5
+    h = tags.index("h1")
+    stop = min(len(tags), doc.end[h] + 30)
+    return 1.0 if any(kept[i] for i in range(h, stop)) else 0.0
+
+
+@lru_cache(maxsize=1)
+def _model() -> tuple[float, float, tuple[tuple[tuple[int, float, int, int, float], ...], ...], float]:
+    """(base margin, learning rate, trees, threshold) from ``arbiter.json``."""
+    data = json.loads(resources.files(__package__).joinpath("arbiter.json").read_text("utf-8"))
+    if tuple(data["features"]) != FEATURES:
+        raise RuntimeError("arbiter.json was trained on other features; run tests/training/train_arbiter.py")
+    trees = tuple(tuple((int(f), float(t), int(lo), int(hi), float(v)) for f, t, lo, hi, v in tree)
+                  for tree in data["trees"])
+    return float(data["base"]), float(data["rate"]), trees, float(data["threshold"])
+
+
+def tree_margin(x: list[float]) -> float:
+    """The boosted trees' log-odds that the propagation pick is the better one."""
+    base, rate, trees, _ = _model()
+    total = 0.0
+    for tree in trees:
+        i = 0
+        node = tree[0]
+        while node[0] >= 0:
+            i = node[2] if x[node[0]] <= node[1] else node[3]
+            node = tree[i]
+        total += node[4]
+    return base + rate * total
+
+
+def probability(x: list[float]) -> float:
+    """The model's probability that the propagation pick is the better one."""
+    z = tree_margin(x)
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: float) -> NodeSelection:
+    """``selection`` or, where the model prefers it, the propagation pick."""
+    pick = propagation_pick(doc, m)
+    if pick.root < 0:
+        return selection
+    x = features(doc, m, selection.root, selection.skip_mask(), strength, pick)
+    if prefer_propagation(x, probability, _model()[3]):
+        return NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)
+    return selection
+
+
+def prefer_propagation(x: list[float], prob: Callable[[list[float]], float], threshold: float) -> bool:
+    """Whether the propagation pick wins, given the features ``x``."""
+    if x[_A_IN_B] > 0.98 and x[_B_IN_A] > 0.98:
+        return False  # the same text either way
+    if x[_LOG_A] < _NEAR_EMPTY and x[_LOG_B] >= _SUBSTANTIAL and x[_LD_B] < 0.5:
+        return True  # the safety net: (next to) nothing where the paragraphs show a body
+    return prob(x) > threshold

@@ -1,0 +1,320 @@
+"""Paragraph-score propagation: the classic Arc90 readability method, as a
+second opinion for ``auto`` (see ``docs/auto.md``).
+
+Every paragraph-like block (``p``, ``pre``, ``td``, a ``div`` holding no
+block element) with at least 25 characters scores ``1 + commas +
+min(chars / 100, 3)``; its parent gets the score and its grandparent half
+of it. Each such ancestor starts from a weight for its tag and class/id
+names, and its total is scaled by ``1 - link density``. The best ancestor
+and those of its siblings that score well (or are link-free paragraphs)
+are the body; inside, headings, lists, tables and divisions that look like
+furniture (link-dense, image-heavy, negatively named) are left out.
+
+One preorder and one reverse loop over the document's node arrays; the
+tree is never changed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .._deadline import check_deadline
+from .._document import Document, Measures, text_content
+
+__all__ = ["Pick", "propagation_pick"]
+
+_UNLIKELY = re.compile(
+    r"combx|comment|community|disqus|extra|foot|header|menu|remark|rss|shoutbox|sidebar|sponsor|ad-break|"
+    r"agegate|pagination|pager|popup|tweet|twitter|related|share|social|cookie|newsletter|breadcrumb",
+    re.IGNORECASE)
+_MAYBE = re.compile(r"and|article|body|column|main|shadow|content", re.IGNORECASE)
+_POSITIVE = re.compile(r"article|body|content|entry|hentry|main|page|post|text|blog|story", re.IGNORECASE)
+_NEGATIVE = re.compile(
+    r"combx|comment|com-|contact|foot|footer|footnote|masthead|media|meta|outbrain|promo|related|scroll|"
+    r"shoutbox|sidebar|sponsor|shopping|tags|tool|widget|share|social|nav", re.IGNORECASE)
+_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+#: What keeps a div from being read as a paragraph.
+_DIV_BLOCKERS = frozenset({"a", "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul", "section",
+                           "article"})
+_PARAGRAPHS = frozenset({"p", "pre", "td"})
+_TAG_BASE = {"div": 5, "pre": 3, "td": 3, "blockquote": 3, "address": -3, "ol": -3, "ul": -3, "dl": -3,
+             "dd": -3, "dt": -3, "li": -3, "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5,
+             "h6": -5, "th": -5}
+_NEVER_UNLIKELY = frozenset({"html", "body", "article", "main"})
+_CLEANED = frozenset({"table", "ul", "div", "section", "form", "aside", "nav"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_FORMS = frozenset({"form", "input", "textarea", "select", "button", "iframe"})
+_SENTENCE = re.compile(r"\.( |$)")
+
+
+@dataclass(slots=True)
+class Pick:
+    """What the method chose: ``root`` (the best node's parent, or the best
+    node itself), ``drop`` (nodes under ``root`` left out), ``best`` and its
+    ``score``; ``root < 0`` when no paragraph scored."""
+
+    root: int
+    drop: bytearray
+    best: int
+    score: float
+
+
+def _weight(names: str | None) -> int:
+    if not names:
+        return 0
+    w = 0
+    if _NEGATIVE.search(names):
+        w -= 25
+    if _POSITIVE.search(names):
+        w += 25
+    return w
+
+
+def _names(doc: Document, i: int) -> str:
+    el = doc.nodes[i]
+    cls, ident = el.get("class"), el.get("id")
+    return f"{cls or ''} {ident or ''}".strip()
+
+
+def _ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
+    """Hidden and (``names``) unlikely-named subtrees, plus invisible tags."""
+    n = len(doc)
+    tags, parent, nodes = doc.tags, doc.parent, doc.nodes
+    out = bytearray(m.excluded)
+    body = doc.body
+    for i in range(body + 1, n):
+        if not i & 0x3FFF:
+            check_deadline()
+        p = parent[i]
+        if out[i] or (p >= 0 and out[p]):
+            out[i] = 1
+            continue
+        el = nodes[i]
+        if not el.attrib or tags[i] in _NEVER_UNLIKELY:
+            continue
+        style = el.get("style")
+        if style and _HIDDEN.search(style):
+            out[i] = 1
+            continue
+        if names:
+            given = _names(doc, i)
+            if given and _UNLIKELY.search(given) and not _MAYBE.search(given):
+                out[i] = 1
+    return out
+
+
+def _loose_pieces(doc: Document, i: int, out: bytearray) -> list[str]:
+    """The text of division ``i`` outside its child elements, as readability
+    reads it: runs of text and inline elements between block children."""
+    pieces: list[str] = []
+    run: list[str] = []
+    tags, tails = doc.tags, doc.tails
+    first = doc.texts[i]
+    if first:
+        run.append(first)
+    for c in doc.children(i):
+        if tags[c] in _DIV_BLOCKERS and tags[c] != "a" or tags[c] == "br":
+            if run:
+                pieces.append(" ".join("".join(run).split()))
+                run = []
+        elif not out[c]:
+            run.append(text_content(doc.nodes[c]))
+        tail = tails[c]
+        if tail:
+            run.append(tail)
+    if run:
+        pieces.append(" ".join("".join(run).split()))
+    return [x for x in pieces if len(x) >= 25]
+
+
+def _commas(text: str) -> int:
+    return text.count(",") + text.count("，") + text.count("、")
+
+
+#: A body shorter than this (non-space characters) is looked for again with
+#: the unlikely-named subtrees back in.
+_RETRY_CHARS = 250
+
+
+def propagation_pick(doc: Document, m: Measures) -> Pick:
+    """The readability-style body of ``doc`` under measures ``m``."""
+    pick = _pick(doc, m, _ruled_out(doc, m))
+    if pick.root < 0 or _kept_chars(doc, m, pick) < _RETRY_CHARS:
+        second = _pick(doc, m, _ruled_out(doc, m, names=False))
+        if second.root >= 0 and (pick.root < 0 or _kept_chars(doc, m, second) > _kept_chars(doc, m, pick)):
+            return second
+    return pick
+
+
+def _kept_chars(doc: Document, m: Measures, pick: Pick) -> int:
+    """Visible characters of ``pick``'s root outside its dropped subtrees."""
+    drop, end, own, excluded = pick.drop, doc.end, doc.own_len, m.excluded
+    total = 0
+    i, stop = pick.root, end[pick.root]
+    while i < stop:
+        if drop[i] or excluded[i]:
+            i = end[i]
+            continue
+        total += own[i]
+        i += 1
+    return total
+
+
+def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
+    n = len(doc)
+    tags, parent = doc.tags, doc.parent
+    text_len, link_len = m.text_len, m.link_len
+    # Which divs hold a block element (and so are no paragraph).
+    blocked = bytearray(n)
+    for i in range(n - 1, 0, -1):
+        if out[i]:
+            continue
+        if tags[i] in _DIV_BLOCKERS or blocked[i]:
+            p = parent[i]
+            if p >= 0:
+                blocked[p] = 1
+    score: dict[int, float] = {}
+    weights: dict[int, int] = {}
+
+    def start(c: int) -> None:
+        if c not in score:
+            w = _weight(_names(doc, c)) if doc.nodes[c].attrib else 0
+            weights[c] = w
+            score[c] = float(_TAG_BASE.get(tags[c], 0) + w)
+
+    def add(p: int, s: float) -> None:
+        start(p)
+        score[p] += s
+        g = parent[p]
+        if g >= 0:
+            start(g)
+            score[g] += s / 2.0
+
+    texts, tails = doc.texts, doc.tails
+    for i in range(doc.body, n):
+        if not i & 0x3FFF:
+            check_deadline()
+        t = tags[i]
+        if out[i]:
+            continue
+        if t == "div" and blocked[i]:
+            # A division holding blocks: its loose text pieces are paragraphs of their own.
+            for piece in _loose_pieces(doc, i, out):
+                add(i, 1.0 + _commas(piece) + min(len(piece) / 100.0, 3.0))
+            continue
+        if not (t in _PARAGRAPHS or t == "div"):
+            continue
+        c = text_len[i]
+        p = parent[i]
+        if c < 25 or p < 0:
+            continue
+        add(p, 1.0 + _commas(text_content(doc.nodes[i])) + min(c / 100.0, 3.0))
+    if not score:
+        return Pick(-1, bytearray(n), -1, 0.0)
+    for c in score:
+        tl = text_len[c]
+        score[c] *= 1.0 - (link_len[c] / tl if tl else 0.0)
+    best = max(score, key=lambda c: (score[c], -c))
+    top = score[best]
+    root = parent[best] if parent[best] >= doc.body else best
+    drop = bytearray(out)
+    if root != best:
+        _siblings(doc, m, score, best, top, root, drop)
+    _clean(doc, m, score, weights, root, best, drop)
+    return Pick(root, drop, best, top)
+
+
+def _siblings(doc: Document, m: Measures, score: dict[int, float], best: int, top: float, root: int,
+              drop: bytearray) -> None:
+    """Leave out the children of ``root`` that do not join ``best``."""
+    threshold = max(10.0, 0.2 * top)
+    end, tags = doc.end, doc.tags
+    best_cls = doc.nodes[best].get("class")
+    text_len, link_len = m.text_len, m.link_len
+    for s in doc.children(root):
+        if s == best or drop[s]:
+            continue
+        bonus = 0.2 * top if best_cls and doc.nodes[s].get("class") == best_cls else 0.0
+        keep = s in score and score[s] + bonus >= threshold
+        if not keep and tags[s] == "p":
+            c = text_len[s]
+            ld = link_len[s] / c if c else 0.0
+            if c > 80 and ld < 0.25:
+                keep = True
+            elif 0 < c <= 80 and ld == 0 and _SENTENCE.search(text_content(doc.nodes[s])):
+                keep = True
+        if not keep:
+            drop[s:end[s]] = b"\x01" * (end[s] - s)
+
+
+def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[int, int], root: int, best: int,
+           drop: bytearray) -> None:
+    """Conditional cleaning of the kept region (headings, lists, tables, divisions)."""
+    end, tags, nodes = doc.end, doc.tags, doc.nodes
+    text_len, link_len = m.text_len, m.link_len
+    i, stop = root + 1, end[root]
+    while i < stop:
+        if not i & 0x3FFF:
+            check_deadline()
+        e = end[i]
+        t = tags[i]
+        if drop[i] or t in _FORMS:
+            drop[i:e] = b"\x01" * (e - i)
+            i = e
+            continue
+        if i == best:
+            i += 1
+            continue
+        c = text_len[i]
+        ld = link_len[i] / c if c else 0.0
+        if t in _HEADINGS:
+            w = weights.get(i)
+            if w is None:
+                w = _weight(_names(doc, i)) if nodes[i].attrib else 0
+            if w < 0 or ld > 0.33:
+                drop[i:e] = b"\x01" * (e - i)
+                i = e
+                continue
+        elif t in _CLEANED and _junk(doc, m, score, weights, i, c, ld):
+            drop[i:e] = b"\x01" * (e - i)
+            i = e
+            continue
+        i += 1
+
+
+def _junk(doc: Document, m: Measures, score: dict[int, float], weights: dict[int, int], i: int, c: int,
+          ld: float) -> bool:
+    """Readability's conditional cleaning of one list, table or division."""
+    w = weights.get(i)
+    if w is None:
+        w = _weight(_names(doc, i)) if doc.nodes[i].attrib else 0
+    if w + score.get(i, 0.0) < 0:
+        return True
+    text = text_content(doc.nodes[i])
+    if _commas(text) >= 10:
+        return False
+    tags, end, t = doc.tags, doc.end, doc.tags[i]
+    p = img = li = inputs = 0
+    for j in range(i + 1, end[i]):
+        x = tags[j]
+        if x == "p":
+            p += 1
+        elif x == "img":
+            img += 1
+        elif x == "li":
+            li += 1
+        elif x == "input":
+            inputs += 1
+    li -= 100
+    if img > 1 and img > p:
+        return True
+    if li > p and t not in ("ul", "ol"):
+        return True
+    if inputs > p / 3:
+        return True
+    if c < 25 and (img == 0 or img > 2):
+        return True
+    if w < 25 and ld > 0.2:
+        return True
+    return w >= 25 and ld > 0.5

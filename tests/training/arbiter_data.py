@@ -1,0 +1,77 @@
+"""Measure ``auto``'s block pick and the propagation pick on every page of
+the shared corpora: the arbiter's features, each pick's F1 against the
+gold text, and the page's site (URL host) for site-grouped folds.
+
+    python tests/training/arbiter_data.py ../shared/corpora arbiter-data.jsonl
+
+Deterministic: pages in sorted order, no randomness.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from scrapy_webclean._api import load_document
+from scrapy_webclean._registry import get_extractor, resolve_options
+from scrapy_webclean._scoring import page_counts as tp_fp_fn
+from scrapy_webclean._render import NodeSelection
+from scrapy_webclean.extractors._arbiter import features
+from scrapy_webclean.extractors._propagation import propagation_pick
+from scrapy_webclean.extractors.auto import _auto_pick
+
+
+
+def site_of(corpus: str, record: dict) -> str:
+    """The page's site: its URL host (without ``www.``), or the corpus's own site field."""
+    host = urlsplit(record.get("url") or "").hostname or ""
+    host = host[4:] if host.startswith("www.") else host
+    if corpus.startswith("site-"):
+        return corpus
+    return host or f"{corpus}:{record.get('site')}"
+
+
+def pages(root: Path):
+    for corpus in sorted(p for p in root.iterdir() if (p / "ground-truth.json").exists()):
+        gold = json.loads((corpus / "ground-truth.json").read_text("utf-8"))
+        for pid in sorted(gold):
+            raw = gzip.decompress((corpus / "pages" / f"{pid}.html.gz").read_bytes())
+            yield corpus.name, pid, gold[pid], raw
+
+
+def measure(raw: bytes, record: dict) -> dict:
+    """Features (None where the arbiter does not run) and the (tp, fp, fn)
+    shares of both picks against the gold text."""
+    opts = resolve_options(get_extractor("auto"), {})
+    gold = record["articleBody"]
+    doc = load_document(raw, record.get("url"), encoding=record.get("http_charset"))
+    if doc.is_empty:
+        return {"x": None, "a": tp_fp_fn(gold, "")}
+    selection, _, _, strength, plain = _auto_pick(doc, opts)
+    a = tp_fp_fn(gold, selection.text())
+    m = doc.measures
+    pick = propagation_pick(doc, m) if plain and isinstance(selection, NodeSelection) else None
+    if pick is None or pick.root < 0:
+        return {"x": None, "a": a}
+    x = features(doc, m, selection.root, selection.skip_mask(), strength, pick)
+    text_b = NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded).text()
+    return {"x": x, "a": a, "b": tp_fp_fn(gold, text_b)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("corpora", type=Path)
+    ap.add_argument("out", type=Path)
+    args = ap.parse_args()
+    with args.out.open("w", encoding="utf-8") as out:
+        for corpus, pid, record, raw in pages(args.corpora):
+            row = measure(raw, record)
+            row.update(corpus=corpus, id=pid, site=site_of(corpus, record))
+            out.write(json.dumps(row) + "\n")
+
+
+if __name__ == "__main__":
+    main()

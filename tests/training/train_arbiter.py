@@ -1,0 +1,122 @@
+"""Train ``auto``'s arbiter and report its site-grouped cross-validation.
+
+    python tests/training/arbiter_data.py ../shared/corpora data.jsonl
+    python tests/training/train_arbiter.py data.jsonl [--write]
+
+A weighted logistic regression (pure Python, L2-regularised, full-batch
+gradient descent from zero: deterministic) learns when the propagation
+pick beats ``auto``'s block pick; each page weighs by how much the better
+pick wins. Pages are split into five folds by site (a hash of the URL
+host), so no site is in both the fitting and the scoring fold. The report
+gives, per corpus, ``auto`` without the arbiter, the out-of-fold figure
+(each fold scored by a model fitted on the other four) and the in-sample
+figure (one model fitted on everything, the one ``--write`` saves to
+``scrapy_webclean/extractors/arbiter.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from scrapy_webclean.extractors._arbiter import FEATURES, prefer_propagation  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import gbdt  # noqa: E402
+from scrapy_webclean._scoring import summarize  # noqa: E402
+
+FOLDS = 5
+ROUNDS = int(os.environ.get("ARBITER_ROUNDS", "100"))
+DEPTH = int(os.environ.get("ARBITER_DEPTH", "3"))
+RATE = float(os.environ.get("ARBITER_RATE", "0.1"))
+MIN_LEAF = float(os.environ.get("ARBITER_MIN_LEAF", "0.08"))
+THRESHOLD = float(os.environ.get("ARBITER_THRESHOLD", "0.5"))
+MODEL = Path(__file__).resolve().parents[2] / "scrapy_webclean" / "extractors" / "arbiter.json"
+
+
+def fold_of(site: str) -> int:
+    return int(hashlib.md5(site.encode("utf-8")).hexdigest(), 16) % FOLDS
+
+
+def f1(t: list[float]) -> float:
+    tp, fp, fn = t
+    p = tp / (tp + fp) if tp + fp else (1.0 if fn == 0 else 0.0)
+    r = tp / (tp + fn) if tp + fn else (1.0 if fp == 0 else 0.0)
+    return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def fit(rows: list[dict]) -> dict:
+    """Trees for rows with features, weighted by |F1(b) - F1(a)|, each corpus weighing the same."""
+    size: dict[str, int] = {}
+    for r in rows:
+        size[r["corpus"]] = size.get(r["corpus"], 0) + 1
+    data = [(r["x"], 1.0 if f1(r["b"]) > f1(r["a"]) else 0.0,
+             abs(f1(r["b"]) - f1(r["a"])) * len(rows) / (len(size) * size[r["corpus"]]))
+            for r in rows if r["x"] is not None]
+    data = [d for d in data if d[2] > 0.001]
+    model = gbdt.fit([d[0] for d in data], [d[1] for d in data], [d[2] for d in data], rounds=ROUNDS,
+                     depth=DEPTH, rate=RATE, min_leaf=MIN_LEAF)
+    return {"features": list(FEATURES), "threshold": THRESHOLD} | model
+
+
+def prob(model: dict, x: list[float]) -> float:
+    z = gbdt.margin(model, x)
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+def choose(model: dict, r: dict) -> list[float]:
+    x = r["x"]
+    if x is None:
+        return r["a"]
+    return r["b"] if prefer_propagation(x, lambda v: prob(model, v), model["threshold"]) else r["a"]
+
+
+def render(model: dict) -> str:
+    """The model as JSON, one tree a line, numbers to 6 significant digits."""
+    def r(v: float) -> float:
+        return float(f"{v:.6g}")
+
+    trees = [[[f, r(t), lo, hi, r(v)] for f, t, lo, hi, v in tree] for tree in model["trees"]]
+    head = {k: model[k] for k in ("features", "threshold", "base", "rate")}
+    head["base"] = r(head["base"])
+    body = ",\n".join(json.dumps(t, separators=(",", ":")) for t in trees)
+    return json.dumps(head)[:-1] + ', "trees": [\n' + body + "\n]}\n"
+
+
+def report(rows: list[dict], picks: dict[str, list[list[float]]]) -> None:
+    corpora = sorted({r["corpus"] for r in rows})
+    print(f"{'corpus':<13}" + "".join(f"{name:>12}" for name in picks))
+    for c in corpora:
+        idx = [i for i, r in enumerate(rows) if r["corpus"] == c]
+        cells = [summarize([tuple(p[i]) for i in idx])["f1"] for p in picks.values()]
+        print(f"{c:<13}" + "".join(f"{v:>12.3f}" for v in cells))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("data", type=Path)
+    ap.add_argument("--write", action="store_true", help=f"save the model fitted on every page to {MODEL}")
+    args = ap.parse_args()
+    rows = [json.loads(line) for line in args.data.read_text("utf-8").splitlines()]
+    oof: list[list[float] | None] = [None] * len(rows)
+    for k in range(FOLDS):
+        model = fit([r for r in rows if fold_of(r["site"]) != k])
+        for i, r in enumerate(rows):
+            if fold_of(r["site"]) == k:
+                oof[i] = choose(model, r)
+    full = fit(rows)
+    report(rows, {"auto-blocks": [r["a"] for r in rows], "out-of-fold": oof,  # type: ignore[dict-item]
+                  "in-sample": [choose(full, r) for r in rows]})
+    if args.write:
+        MODEL.write_text(render(full), encoding="utf-8")
+        print(f"wrote {MODEL}")
+
+
+if __name__ == "__main__":
+    main()
