@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .._deadline import check_deadline
-from .._document import Document, Measures, text_content
+from .._document import Document, Measures, nonspace_len, text_content
 
 __all__ = ["Pick", "propagation_pick"]
 
@@ -61,14 +62,29 @@ class Pick:
 
 
 def _weight(names: str | None) -> int:
+    """Readability's class weight: -25 for a negative name, +25 for a positive one."""
     if not names:
         return 0
+    return _verdict(names)[1] if len(names) <= _CACHED_NAME else _judge(names)[1]
+
+
+def _unlikely(names: str) -> bool:
+    return _verdict(names)[0] if len(names) <= _CACHED_NAME else _judge(names)[0]
+
+
+def _judge(names: str) -> tuple[bool, int]:
     w = 0
     if _NEGATIVE.search(names):
         w -= 25
     if _POSITIVE.search(names):
         w += 25
-    return w
+    return bool(_UNLIKELY.search(names)) and not _MAYBE.search(names), w
+
+
+#: A site repeats a few hundred class strings: their verdicts are cached
+#: (bounded; long strings are judged each time, never kept).
+_CACHED_NAME = 200
+_verdict = lru_cache(maxsize=8192)(_judge)
 
 
 def _names(doc: Document, i: int) -> str:
@@ -99,33 +115,66 @@ def _ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
             continue
         if names:
             given = _names(doc, i)
-            if given and _UNLIKELY.search(given) and not _MAYBE.search(given):
+            if given and _unlikely(given):
                 out[i] = 1
     return out
 
 
-def _loose_pieces(doc: Document, i: int, out: bytearray) -> list[str]:
-    """The text of division ``i`` outside its child elements, as readability
-    reads it: runs of text and inline elements between block children."""
-    pieces: list[str] = []
-    run: list[str] = []
-    tags, tails = doc.tags, doc.tails
+def _loose_len(doc: Document, m: Measures, i: int) -> int:
+    """Characters of division ``i`` outside its block children."""
+    tags, text_len = doc.tags, m.text_len
+    total = doc.own_len[i]
+    for c in doc.children(i):
+        if tags[c] not in _DIV_BLOCKERS or tags[c] == "a":
+            total += text_len[c]
+    return total
+
+
+def _loose_pieces(doc: Document, m: Measures, i: int, commas: list[int]) -> list[tuple[int, int]]:
+    """The text of division ``i`` outside its block children, as readability
+    reads it (runs of text and inline elements between block children), as
+    (characters, commas) of each run of 25 characters or more."""
+    pieces: list[tuple[int, int]] = []
+    tags, tails, text_len = doc.tags, doc.tails, m.text_len
     first = doc.texts[i]
-    if first:
-        run.append(first)
+    chars, marks = (nonspace_len(first), _commas(first)) if first else (0, 0)
     for c in doc.children(i):
         if tags[c] in _DIV_BLOCKERS and tags[c] != "a" or tags[c] == "br":
-            if run:
-                pieces.append(" ".join("".join(run).split()))
-                run = []
-        elif not out[c]:
-            run.append(text_content(doc.nodes[c]))
+            if chars >= 25:
+                pieces.append((chars, marks))
+            chars = marks = 0
+        else:
+            chars += text_len[c]
+            marks += commas[c]
         tail = tails[c]
         if tail:
-            run.append(tail)
-    if run:
-        pieces.append(" ".join("".join(run).split()))
-    return [x for x in pieces if len(x) >= 25]
+            chars += nonspace_len(tail)
+            marks += _commas(tail)
+    if chars >= 25:
+        pieces.append((chars, marks))
+    return pieces
+
+
+def _comma_counts(doc: Document, out: bytearray) -> list[int]:
+    """Commas in each node's subtree, outside ruled-out nodes (their tails count)."""
+    n = len(doc)
+    texts, tails, parent = doc.texts, doc.tails, doc.parent
+    counts = [0] * n
+    for i in range(n - 1, 0, -1):
+        c = counts[i]
+        if out[i]:
+            c = 0
+        else:
+            text = texts[i]
+            if text and not text.isspace():
+                c += text.count(",") if text.isascii() else _commas(text)
+        counts[i] = c
+        tail = tails[i]
+        if tail and not tail.isspace():
+            c += tail.count(",") if tail.isascii() else _commas(tail)
+        if c:
+            counts[parent[i]] += c
+    return counts
 
 
 def _commas(text: str) -> int:
@@ -191,7 +240,7 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
             start(g)
             score[g] += s / 2.0
 
-    texts, tails = doc.texts, doc.tails
+    commas = _comma_counts(doc, out)
     for i in range(doc.body, n):
         if not i & 0x3FFF:
             check_deadline()
@@ -200,8 +249,10 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
             continue
         if t == "div" and blocked[i]:
             # A division holding blocks: its loose text pieces are paragraphs of their own.
-            for piece in _loose_pieces(doc, i, out):
-                add(i, 1.0 + _commas(piece) + min(len(piece) / 100.0, 3.0))
+            if _loose_len(doc, m, i) < 25:
+                continue
+            for chars, marks in _loose_pieces(doc, m, i, commas):
+                add(i, 1.0 + marks + min(chars / 100.0, 3.0))
             continue
         if not (t in _PARAGRAPHS or t == "div"):
             continue
@@ -209,7 +260,7 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
         p = parent[i]
         if c < 25 or p < 0:
             continue
-        add(p, 1.0 + _commas(text_content(doc.nodes[i])) + min(c / 100.0, 3.0))
+        add(p, 1.0 + commas[i] + min(c / 100.0, 3.0))
     if not score:
         return Pick(-1, bytearray(n), -1, 0.0)
     for c in score:
@@ -221,7 +272,7 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
     drop = bytearray(out)
     if root != best:
         _siblings(doc, m, score, best, top, root, drop)
-    _clean(doc, m, score, weights, root, best, drop)
+    _clean(doc, m, score, weights, commas, root, best, drop)
     return Pick(root, drop, best, top)
 
 
@@ -248,8 +299,8 @@ def _siblings(doc: Document, m: Measures, score: dict[int, float], best: int, to
             drop[s:end[s]] = b"\x01" * (end[s] - s)
 
 
-def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[int, int], root: int, best: int,
-           drop: bytearray) -> None:
+def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[int, int], commas: list[int],
+           root: int, best: int, drop: bytearray) -> None:
     """Conditional cleaning of the kept region (headings, lists, tables, divisions)."""
     end, tags, nodes = doc.end, doc.tags, doc.nodes
     text_len, link_len = m.text_len, m.link_len
@@ -276,14 +327,14 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
-        elif t in _CLEANED and _junk(doc, m, score, weights, i, c, ld):
+        elif t in _CLEANED and _junk(doc, score, weights, commas[i], i, c, ld):
             drop[i:e] = b"\x01" * (e - i)
             i = e
             continue
         i += 1
 
 
-def _junk(doc: Document, m: Measures, score: dict[int, float], weights: dict[int, int], i: int, c: int,
+def _junk(doc: Document, score: dict[int, float], weights: dict[int, int], marks: int, i: int, c: int,
           ld: float) -> bool:
     """Readability's conditional cleaning of one list, table or division."""
     w = weights.get(i)
@@ -291,8 +342,7 @@ def _junk(doc: Document, m: Measures, score: dict[int, float], weights: dict[int
         w = _weight(_names(doc, i)) if doc.nodes[i].attrib else 0
     if w + score.get(i, 0.0) < 0:
         return True
-    text = text_content(doc.nodes[i])
-    if _commas(text) >= 10:
+    if marks >= 10:
         return False
     tags, end, t = doc.tags, doc.end, doc.tags[i]
     p = img = li = inputs = 0

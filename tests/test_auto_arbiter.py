@@ -1,0 +1,113 @@
+"""``auto``'s second opinion (paragraph-score propagation) and the arbiter
+between the two picks: one hand-made page per rule, the model file, the
+training's determinism, and real pages where the block pick alone fails."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import scrapy_webclean as wc
+from scrapy_webclean._document import parse
+from scrapy_webclean._render import NodeSelection
+from scrapy_webclean.extractors._arbiter import FEATURES, _model, prefer_propagation, probability
+from scrapy_webclean.extractors._propagation import propagation_pick
+
+from conftest import corpus_pages
+
+PROSE = (
+    "The council met on Tuesday to discuss the new budget, which had been delayed for months. "
+    "Members argued about the cost of repairs to the old bridge, and several residents spoke. "
+    "In the end, the vote was postponed until the next meeting, much to everyone's surprise."
+)
+MORE = (
+    "Officials said the delay would not affect the school year, although teachers were worried. "
+    "A spokesperson promised that a revised plan would be published before the end of the month."
+)
+LINKS = "".join(f'<li><a href="/s{i}">Another story number {i}</a></li>' for i in range(12))
+
+
+def picked(html: str) -> str:
+    doc = parse(f"<html><head><title>T</title></head><body>{html}</body></html>".encode())
+    pick = propagation_pick(doc, doc.measures)
+    assert pick.root >= 0
+    return NodeSelection(doc, pick.root, pick.drop, excluded=doc.measures.excluded).text()
+
+
+def test_propagation_picks_the_paragraphs_not_the_link_lists():
+    text = picked(f'<div class="menu"><ul>{LINKS}</ul></div>'
+                  f'<div class="story"><p>{PROSE}</p><p>{MORE}</p></div><div><ul>{LINKS}</ul></div>')
+    assert PROSE in text and MORE in text
+    assert "Another story" not in text
+
+
+def test_loose_text_of_a_division_scores_as_paragraphs():
+    # Blog software writes a post as text and <br> in one division, no <p>.
+    post = f'<div class="post-body">{PROSE}<br><br>{MORE}<br><a href="/x">a link</a></div>'
+    text = picked(f'<div class="side"><p>Short note, one.</p><p>Another, two.</p></div>{post}')
+    assert PROSE in text and MORE in text
+    assert "Short note" not in text
+
+
+def test_a_short_pick_is_tried_again_with_the_unlikely_names_back_in():
+    # A layout wrapper named like a sidebar holds the whole article.
+    text = picked(f'<div class="one-sidebar-right"><div><p>{PROSE}</p><p>{MORE}</p></div></div>')
+    assert PROSE in text
+
+
+def test_link_poor_sibling_paragraphs_join_and_link_rows_do_not():
+    text = picked(f'<div><div class="entry"><p>{PROSE}</p><p>{PROSE}</p></div>'
+                  f'<p>{MORE}</p><div class="links"><ul>{LINKS}</ul></div></div>')
+    assert MORE in text
+    assert "Another story" not in text
+
+
+def test_link_dense_division_inside_the_body_is_cleaned_out():
+    text = picked(f'<div class="story"><p>{PROSE}</p><div class="box"><ul>{LINKS}</ul></div><p>{MORE}</p></div>')
+    assert PROSE in text and MORE in text
+    assert "Another story" not in text
+
+
+def test_safety_net_an_article_in_an_aside_is_not_lost():
+    # The block pick leaves <aside> out as furniture; the paragraphs show the body.
+    body = f"<aside><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p><p>{PROSE}</p></aside>"
+    r = wc.extract(f"<html><head><title>T</title></head><body>{body}</body></html>".encode())
+    assert PROSE in r.text and MORE in r.text
+
+
+def test_the_same_text_either_way_keeps_the_block_pick():
+    x = [0.0] * len(FEATURES)
+    x[FEATURES.index("a_in_b")] = x[FEATURES.index("b_in_a")] = 1.0
+    assert not prefer_propagation(x, lambda _: 1.0, 0.5)
+
+
+def test_model_file_matches_the_features_and_gives_probabilities():
+    base, rate, trees, threshold = _model()
+    assert trees and 0.0 < threshold < 1.0 and rate > 0
+    for x in ([0.0] * len(FEATURES), [5.0] * len(FEATURES)):
+        assert 0.0 <= probability(x) <= 1.0
+
+
+def test_training_is_deterministic():
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "training"))
+    import gbdt
+
+    xs = [[i % 7 / 7.0, (i * 13) % 11 / 11.0] for i in range(60)]
+    ys = [1.0 if x[0] + 0.3 * x[1] > 0.6 else 0.0 for x in xs]
+    ws = [1.0 + i % 3 for i in range(60)]
+    one = gbdt.fit(xs, ys, ws, rounds=20, depth=2)
+    assert one == gbdt.fit(xs, ys, ws, rounds=20, depth=2)
+    right = sum((gbdt.margin(one, x) > 0) == (y > 0.5) for x, y in zip(xs, ys))
+    assert right >= 55
+
+
+@pytest.mark.parametrize("pid, wanted, unwanted", [
+    # A blog post whose reader comments outweigh it in the block values.
+    ("dragnet-R60", "social media discussions can become unnecessarily", "TrackBack URL"),
+])
+def test_real_pages_where_the_block_pick_alone_fails(pid, wanted, unwanted):
+    rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == pid)
+    text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
+    assert wanted in text and unwanted not in text
