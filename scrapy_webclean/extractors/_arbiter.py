@@ -190,8 +190,8 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
 
 def prefer_propagation(x: list[float], prob: Callable[[list[float]], float], threshold: float) -> bool:
     """Whether the propagation pick wins, given the features ``x``."""
-    if x[_A_IN_B] > 0.98 and x[_B_IN_A] > 0.98:
-        return False  # the same text either way
+    if min(x[_A_IN_B], x[_B_IN_A]) > 0.9 and max(x[_A_IN_B], x[_B_IN_A]) > 0.98:
+        return False  # one region, cut a little differently: the block pick's cut stands
     if x[_LOG_A] < _NEAR_EMPTY and x[_LOG_B] >= _SUBSTANTIAL and x[_LD_B] < 0.5:
         return True  # the safety net: (next to) nothing where the paragraphs show a body
     return prob(x) > threshold

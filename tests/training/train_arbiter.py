@@ -36,7 +36,7 @@ ROUNDS = int(os.environ.get("ARBITER_ROUNDS", "100"))
 DEPTH = int(os.environ.get("ARBITER_DEPTH", "3"))
 RATE = float(os.environ.get("ARBITER_RATE", "0.1"))
 MIN_LEAF = float(os.environ.get("ARBITER_MIN_LEAF", "0.08"))
-THRESHOLD = float(os.environ.get("ARBITER_THRESHOLD", "0.5"))
+THRESHOLD = float(os.environ.get("ARBITER_THRESHOLD", "0.55"))
 MODEL = Path(__file__).resolve().parents[2] / "scrapy_webclean" / "extractors" / "arbiter.json"
 
 
