@@ -32,6 +32,10 @@ or landing page, by :func:`~scrapy_webclean.classify`'s measures) whose
 inside ``<pre>``/``<code>`` are syntax highlighting, never furniture. With
 a site style tree, the page arrives already cleaned of the site's template.
 
+A second pick by paragraph-score propagation (:mod:`._propagation`) and a
+learned arbiter (:mod:`._arbiter`) decide, page by page, which of the two is
+returned (``docs/auto.md``).
+
 All of it is a few loops over the document's node arrays: no re-parse, no
 recursion, no change to the tree.
 """
