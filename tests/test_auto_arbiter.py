@@ -16,16 +16,8 @@ from scrapy_webclean.extractors._arbiter import FEATURES, _model, prefer_propaga
 from scrapy_webclean.extractors._propagation import propagation_pick
 
 from conftest import corpus_pages
+from test_auto import MORE, PROSE
 
-PROSE = (
-    "The council met on Tuesday to discuss the new budget, which had been delayed for months. "
-    "Members argued about the cost of repairs to the old bridge, and several residents spoke. "
-    "In the end, the vote was postponed until the next meeting, much to everyone's surprise."
-)
-MORE = (
-    "Officials said the delay would not affect the school year, although teachers were worried. "
-    "A spokesperson promised that a revised plan would be published before the end of the month."
-)
 LINKS = "".join(f'<li><a href="/s{i}">Another story number {i}</a></li>' for i in range(12))
 
 
