@@ -223,31 +223,31 @@ def learn_shared_tree(samples: Sequence[tuple[bytes, str | None, str | None]], p
     return cleaner, time.perf_counter() - started, _extract_kept(cleaner, kept, len(samples), plan), data
 
 
+def _compiled_for(tree: Any, site: str | None, where: str) -> Any:
+    """``tree`` compiled, unless it names a site other than ``site``
+    (:class:`~scrapy_webclean.errors.SiteTreeError`; a tree that names no
+    site, saved by an older version, is taken)."""
+    from .errors import SiteTreeError
+
+    named = getattr(tree, "site", None)
+    if site is not None and named is not None and named != site:
+        raise SiteTreeError(f"{where} holds the site style tree of {named!r}, not of {site!r}")
+    return tree.compile()
+
+
 def load_shared_tree(data: bytes, site: str | None = None) -> Any:
     """The compiled cleaner of a tree read from a store; a
     :class:`~scrapy_webclean.errors.SiteTreeError` for anything else, and
     for a tree that names another site than ``site``."""
     from ._treestore import decode_tree
-    from .errors import SiteTreeError
 
-    tree = decode_tree(data)
-    named = getattr(tree, "site", None)
-    if site is not None and named is not None and named != site:
-        raise SiteTreeError(f"the tree is the site style tree of {named!r}, not of {site!r}")
-    return tree.compile()
+    return _compiled_for(decode_tree(data), site, "the store")
 
 
 def load_site_tree(path: str, site: str | None = None) -> Any:
-    """The compiled cleaner of a tree saved by :func:`learn_site_tree`.
-
-    With ``site``, a tree saved for another site raises
-    :class:`~scrapy_webclean.errors.SiteTreeError` (a tree that names no
-    site, saved by an older version, is taken).
-    """
+    """The compiled cleaner of a tree saved by :func:`learn_site_tree`;
+    with ``site``, a tree saved for another site raises
+    :class:`~scrapy_webclean.errors.SiteTreeError`."""
     from . import SiteStyleTree
-    from .errors import SiteTreeError
 
-    tree = SiteStyleTree.load(path)
-    if site is not None and tree.site is not None and tree.site != site:
-        raise SiteTreeError(f"{path} holds the site style tree of {tree.site!r}, not of {site!r}")
-    return tree.compile()
+    return _compiled_for(SiteStyleTree.load(path), site, path)
