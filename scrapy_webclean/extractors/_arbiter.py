@@ -68,7 +68,7 @@ def kept_mask(doc: Document, root: int, skip: bytearray) -> bytearray:
 
 
 def _candidate(doc: Document, m: Measures, kept: bytearray, punct: list[int]) -> Candidate:
-    own, tags, end = doc.own_len, doc.tags, doc.end
+    own, tags = doc.own_len, doc.tags
     chars = links = marks = paras = 0
     first = -1
     text_len = m.text_len
@@ -87,7 +87,6 @@ def _candidate(doc: Document, m: Measures, kept: bytearray, punct: list[int]) ->
         elif t == "p" and text_len[i] >= 80:
             paras += 1
         i += 1
-    del end
     return Candidate(kept, chars, links, marks, paras, first)
 
 

@@ -120,16 +120,6 @@ def _ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
     return out
 
 
-def _loose_len(doc: Document, m: Measures, i: int) -> int:
-    """Characters of division ``i`` outside its block children."""
-    tags, text_len = doc.tags, m.text_len
-    total = doc.own_len[i]
-    for c in doc.children(i):
-        if tags[c] not in _DIV_BLOCKERS or tags[c] == "a":
-            total += text_len[c]
-    return total
-
-
 def _loose_pieces(doc: Document, m: Measures, i: int, commas: list[int]) -> list[tuple[int, int]]:
     """The text of division ``i`` outside its block children, as readability
     reads it (runs of text and inline elements between block children), as
@@ -249,8 +239,6 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
             continue
         if t == "div" and blocked[i]:
             # A division holding blocks: its loose text pieces are paragraphs of their own.
-            if _loose_len(doc, m, i) < 25:
-                continue
             for chars, marks in _loose_pieces(doc, m, i, commas):
                 add(i, 1.0 + marks + min(chars / 100.0, 3.0))
             continue
