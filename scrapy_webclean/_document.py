@@ -10,6 +10,7 @@ tree: they return which node numbers (or text lines) they keep, and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
@@ -31,6 +32,9 @@ INVISIBLE_TAGS = frozenset({
 })
 #: Invisible tags whose text is code (never counted unless shown; see ``Document.own_len``).
 _CODE_TAGS = frozenset({"script", "style"})
+
+#: An inline style that hides its element (what auto and its propagation pick leave out).
+HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 #: Tags that start a new line of text when rendered.
 BLOCK_TAGS = frozenset({

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .._deadline import check_deadline
-from .._document import Document, Measures, nonspace_len, text_content
+from .._document import HIDDEN_STYLE, Document, Measures, nonspace_len, text_content
 
 __all__ = ["Pick", "propagation_pick"]
 
@@ -34,7 +34,6 @@ _POSITIVE = re.compile(r"article|body|content|entry|hentry|main|page|post|text|b
 _NEGATIVE = re.compile(
     r"combx|comment|com-|contact|foot|footer|footnote|masthead|media|meta|outbrain|promo|related|scroll|"
     r"shoutbox|sidebar|sponsor|shopping|tags|tool|widget|share|social|nav", re.IGNORECASE)
-_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 #: What keeps a div from being read as a paragraph.
 _DIV_BLOCKERS = frozenset({"a", "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul", "section",
                            "article"})
@@ -110,7 +109,7 @@ def _ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
         if not el.attrib or tags[i] in _NEVER_UNLIKELY:
             continue
         style = el.get("style")
-        if style and _HIDDEN.search(style):
+        if style and HIDDEN_STYLE.search(style):
             out[i] = 1
             continue
         if names:

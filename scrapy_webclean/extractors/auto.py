@@ -48,7 +48,7 @@ from typing import Any, Mapping
 
 from .._classify import page_features
 from .._deadline import check_deadline
-from .._document import BLOCK_TAGS, Document, Measures, text_content
+from .._document import BLOCK_TAGS, HIDDEN_STYLE, Document, Measures, text_content
 from .._metadata import extract_metadata
 from .._registry import Extractor, Option, register
 from .._render import BlockSelection, NodeSelection, Selection
@@ -217,7 +217,6 @@ _SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", '."', ".”")
 _ELLIPSES = ("…", "...", "[…]", "[...]")
 #: Share of the page's text in hidden subtrees above which a page with little prose in view is read unhidden.
 _HIDDEN_SHARE = 0.5
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 
 #: A JSON-LD body shorter than this (non-space characters) is not looked
@@ -700,7 +699,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 style = get("style")
                 # Not the `hidden` attribute: streamed React pages park their content
                 # in `<div hidden>` until a script moves it into place.
-                if not unhide and ((style and _HIDDEN_STYLE.search(style)) or get("aria-hidden") == "true"):
+                if not unhide and ((style and HIDDEN_STYLE.search(style)) or get("aria-hidden") == "true"):
                     dead[i] = 1
                     hidden += m.text_len[i]
                     continue
