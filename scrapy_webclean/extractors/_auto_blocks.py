@@ -1,0 +1,265 @@
+"""Block values of ``auto``'s block pick, their subtree sums, and the
+choices made from them: the body root, the prose region, the blocks on the
+body's tag path, and link lines that belong to the running text."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from .._deadline import check_deadline
+from .._document import Document, text_content
+from ._auto_words import (_BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS, _LABELLED_LINE,
+                          _MARK_LIMIT, _MARK_LINKED, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED)
+
+
+class _Blocks:
+    """Block values and their subtree sums (pass 3 of the extractor)."""
+
+    __slots__ = ("tags", "parent", "owner", "dead", "named", "chars", "links", "punct", "anchors", "marked",
+                 "truncated", "multiword", "val", "teaser_roots")
+
+    def __init__(self, tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated,
+                 multiword) -> None:
+        self.tags, self.parent, self.owner, self.dead, self.named = tags, parent, owner, dead, named
+        self.chars, self.links, self.punct, self.anchors, self.marked = chars, links, punct, anchors, marked
+        self.truncated = truncated
+        self.multiword = multiword  # a linked heading of two words or more (a headline, not a user name)
+        self.val: list[float] = []
+        self.teaser_roots: list[int] = []
+
+    def values(self, listing: bool) -> tuple[list[float], list[float]]:
+        """Subtree sums of positive and negative block values.
+
+        ``listing``: the page has little prose; linked headlines (long
+        anchors) are content and lists of teaser cards are not discounted.
+        """
+        tags, parent, owner, dead, named = self.tags, self.parent, self.owner, self.dead, self.named
+        chars, links, punct, anchors, marked = self.chars, self.links, self.punct, self.anchors, self.marked
+        n = len(tags)
+        pos = [0.0] * n
+        neg = [0.0] * n
+        titled = [0] * n      # link-dominated blocks (a linked headline) in the subtree
+        items = [0] * n       # children holding any text
+        teasers = [0] * n     # children holding a linked headline and prose: teaser cards
+        cut = [0] * n         # blocks ending in an ellipsis in the subtree
+        truncated, multiword = self.truncated, self.multiword
+        val = self.val = [0.0] * n  # each block's own value
+        teaser_roots = self.teaser_roots = []
+        for i in range(n - 1, -1, -1):
+            if not i & 0x3FFF:
+                check_deadline()
+            if dead[i]:
+                continue
+            c = chars[i]
+            if truncated[i]:
+                cut[i] += 1
+            if c and owner[i] == i:
+                lc = links[i]
+                nl = c - lc
+                t = tags[i]
+                if marked[i] == _MARK_LINKED:
+                    v = float(nl)  # prose carrying long inline links: its own words count, the links not against
+                elif lc * 2 > c:
+                    # Mostly links: navigation (short anchors) or headlines (long ones).
+                    if lc < 30 * anchors[i]:
+                        v = -float(c)
+                    else:
+                        v = 0.5 * c if listing else -0.5 * c
+                    if t in _CELLS and anchors[i] == 1:
+                        v *= 0.3  # a linked name in a data table's row
+                    if lc >= 20 or (t in _HEADINGS and lc >= 8 and multiword[i]):
+                        titled[i] += 1  # a linked headline, not a "Buy" or "More" button
+                elif marked[i] and c < _MARK_LIMIT[marked[i]]:
+                    v = -float(c)
+                elif t in _HEADINGS:
+                    v = 0.0
+                elif punct[i] == 0:
+                    # No sentence punctuation: a label, a menu row, a caption.
+                    if nl >= 40:
+                        v = 0.3 * nl - lc
+                    elif t in _CELLS or listing:
+                        v = 0.3 * nl - 0.5 * lc  # data: numbers, names, labels
+                    else:
+                        v = -0.5 * lc
+                else:
+                    v = nl * (1.0 - lc / c) - lc
+                val[i] = v
+                if v > 0:
+                    pos[i] += v
+                else:
+                    neg[i] -= v
+            k = teasers[i]
+            if k >= 3 and 2 * k >= items[i] and (pos[i] < 400 * k or 2 * cut[i] >= k) and not listing:
+                # A list of teaser cards (headline link + short summary): related
+                # stories, never the body of an article page; its prose counts
+                # against it. (Cards with long write-ups are a listicle's body.)
+                neg[i] += pos[i]
+                pos[i] = 0.0
+                teaser_roots.append(i)
+            p = parent[i]
+            if p >= 0 and not named[i]:
+                if pos[i] or neg[i]:
+                    items[p] += 1
+                    if titled[i] and pos[i] > 0:
+                        teasers[p] += 1
+                titled[p] += titled[i]
+                cut[p] += cut[i]
+                pos[p] += pos[i]
+                neg[p] += neg[i]
+        return pos, neg
+
+
+def _best_root(end: list[int], dead: bytearray, named: bytearray, pos: list[float], neg: list[float],
+               body: int) -> int:
+    """The node under ``body`` (or ``body``) with the largest net value, outside
+    dead and furniture subtrees; on a tie the later (deeper) node."""
+    best, best_v = body, float("-inf")
+    i, stop = body, end[body]
+    while i < stop:
+        if not i & 0x3FFF:
+            check_deadline()
+        if dead[i] or named[i]:
+            i = end[i]
+            continue
+        v = pos[i] - neg[i]
+        if v >= best_v:
+            best, best_v = i, v
+        i += 1
+    return best
+
+
+def _prose_root(doc: Document, dead: bytearray, named: bytearray, pos: list[float], root: int) -> int:
+    """``root``, or the region holding most of the page's prose when ``root``
+    holds only a sliver of it.
+
+    An article made of linked resources (a listicle of courses or products)
+    loses more to its links than its prose earns, so the largest net value
+    sits in a small corner of it; the deepest node holding most of the
+    prose is then the body.
+    """
+    body, end = doc.body, doc.end
+    share = _PROSE_ROOT_SHARE * pos[body]
+    i = body
+    while True:
+        j, stop = i + 1, end[i]
+        while j < stop:
+            if not dead[j] and not named[j] and pos[j] >= share:
+                break
+            j = end[j]
+        else:
+            break
+        i = j
+    if i != root and pos[root] < _PROSE_ROOT_SLIVER * pos[i]:
+        return i
+    return root
+
+
+def _same_path_blocks(doc: Document, blocks: _Blocks, root: int) -> list[int]:
+    """Prose blocks outside ``root`` whose tag path matches its best block's.
+
+    Seed 002's similarity ``K = 2N / (Li + Lj)`` (N: tags matching from
+    the top down) must exceed ``2(L0-1) / (2L0+2)``, the worst case of a
+    linked and emphasised run of the body's own text.
+    """
+    end, owner, dead, named = doc.end, blocks.owner, blocks.dead, blocks.named
+    val, punct, chars, links = blocks.val, blocks.punct, blocks.chars, blocks.links
+    sample, best = -1, 0.0
+    for b in range(root, end[root]):
+        if owner[b] == b and val[b] > best and not dead[b]:
+            sample, best = b, val[b]
+    if sample < 0:
+        return []
+    spath = doc.path(sample)
+    l0 = len(spath)
+    threshold = 2 * (l0 - 1) / (2 * l0 + 2)
+    blocked = bytearray(len(doc.tags))
+    for r in blocks.teaser_roots:
+        blocked[r:end[r]] = b"\x01" * (end[r] - r)
+    out: list[int] = []
+    body = doc.body
+    i, stop = body + 1, end[body]
+    while i < stop:
+        if not i & 0x3FFF:
+            check_deadline()
+        if i == root or dead[i] or named[i] or blocked[i]:
+            i = end[i]
+            continue
+        if owner[i] == i and val[i] > 0 and punct[i] >= 2 and chars[i] - links[i] >= 80:
+            path = doc.path(i)
+            if path[-2:] != spath[-2:]:  # a paragraph where the body's paragraphs sit
+                i += 1
+                continue
+            same = 0
+            for x, y in zip(spath, path):
+                if x != y:
+                    break
+                same += 1
+            if 2 * same / (l0 + len(path)) > threshold:
+                out.append(i)
+                i = end[i]
+                continue
+        i += 1
+    return out
+
+
+def _in_flow(doc: Document, blocks: _Blocks, pos: list[float], neg: list[float], i: int,
+             siblings: dict[int, list[int]]) -> bool:
+    """True when link-heavy paragraph or list ``i`` sits in the running text:
+    between prose paragraphs of the same parent, alone or in a short run of
+    such lines ("<p><a>Why is there tension in the region?</a></p>" between
+    two paragraphs). The author wrote it into the body; a related-links
+    *box* has a wrapper of its own and sits at the end or beside the text.
+
+    Even there, a line is promotion when a link is styled as a button, a
+    block is a row of three or more links, the line opens with a label
+    ("Related: ...") or a call to action ("Learn more about ...", "→ ..."),
+    or it is shouted in capitals. ``siblings`` caches each parent's
+    children that hold any text (so a parent with thousands of link lines
+    costs one walk, not one per line).
+    """
+    tags, nodes, owner, anchors, marked = doc.tags, doc.nodes, blocks.owner, blocks.anchors, blocks.marked
+    for b in range(i, doc.end[i]):
+        if marked[b] and marked[b] != _MARK_LINKED:
+            return False  # a credit, a copyright line: negative for its words, not its links
+        if tags[b] == "a" and _BUTTON_CLASS.search(nodes[b].get("class") or ""):
+            return False
+        if owner[b] == b and anchors[b] > 2:
+            return False
+    text = text_content(nodes[i]).strip()
+    if _CALL_TO_ACTION.match(text):
+        return False
+    label = _LABELLED_LINE.match(text)
+    if label:
+        # An unlinked label ("Related: <a>..</a>", "Details: 12 Main St <a>..</a>");
+        # a colon inside a linked headline ("<a>Brexit: what next</a>") is not one.
+        first = next((b for b in range(i + 1, doc.end[i]) if tags[b] == "a"), -1)
+        if first < 0 or text.find(text_content(nodes[first]).strip()) >= label.end():
+            return False
+    letters = [ch for ch in text if ch.isalpha()]
+    if sum(ch.isupper() for ch in letters) >= _SHOUTED * len(letters):
+        return False
+    p = doc.parent[i]
+    row = siblings.get(p)
+    if row is None:
+        dead, named = blocks.dead, blocks.named
+        row = siblings[p] = [c for c in doc.children(p) if not dead[c] and not named[c] and (pos[c] or neg[c])]
+    k = bisect_left(row, i)
+    if k >= len(row) or row[k] != i:
+        return False
+
+    def lines_to_prose(step: int) -> int:
+        """How many link lines lie between ``i`` and the first prose sibling
+        (``step``: -1 before, +1 after); _FLOW_RUN when there is none near."""
+        j = k + step
+        for n in range(_FLOW_RUN):
+            if not 0 <= j < len(row):
+                break
+            c = row[j]
+            if pos[c] > neg[c]:
+                return n
+            if tags[c] not in _FLOW_TAGS:
+                break
+            j += step
+        return _FLOW_RUN
+
+    return lines_to_prose(-1) + 1 + lines_to_prose(1) < _FLOW_RUN

@@ -1,0 +1,296 @@
+"""``auto``'s block pick over one view of the page (see :mod:`.auto`)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .._classify import page_features
+from .._deadline import check_deadline
+from .._document import HIDDEN_STYLE, Document, Measures, text_content
+from .._render import NodeSelection
+from ._auto_blocks import _best_root, _Blocks, _in_flow, _prose_root, _same_path_blocks
+from ._auto_words import (_BLOCKS, _CODE_TAGS, _DIALOG_ROLES, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
+                          _MAIN_REGION, _NEVER_FURNITURE, _ROLE_MAIN, _TITLE_TAGS, _furniture_name, _is_slug,
+                          _linked_sentence, _piece_mark, _title_key)
+
+
+def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
+                 stated: int = -1) -> tuple[NodeSelection, list[int], float, int]:
+    """The body as a node selection, the comment-thread roots, the body's
+    prose value (how much real text the chosen root holds), and how many
+    characters hidden styles left out (``unhide``: none; hidden subtrees
+    are measured like the rest)."""
+    n = len(doc)
+    tags, parent, end, nodes, own = doc.tags, doc.parent, doc.end, doc.nodes, doc.own_len
+    excluded = m.excluded
+    favor = opts["favor"]
+
+    # -- pass 1 (preorder): dead subtrees, furniture names, link membership, block owners.
+    # A subtree named as furniture (class/id) is measured like the rest but
+    # its value stays out of its ancestors', unless it turns out to hold
+    # most of the page's prose (a wrapper called "l-sidebar-fixed").
+    dead = bytearray(n)
+    named = bytearray(n)  # 1: furniture by name, 2: a comment thread by name
+    inlink = bytearray(n)
+    in_main = bytearray(n)  # inside <main> or <article>
+    main_marks: list[int] = []  # <main> and <h1> elements in view
+    declared = -1  # the first element marked up as the article body (schema.org microdata/RDFa)
+    landmark = -1  # the first <main> or role="main" in view: the page's declared main content
+    # Two attributes few pages use: a look at the source (C speed) spares
+    # every element a lookup.
+    source = doc.source or ""
+    dialogs = "aria-modal" in source or "dialog" in source
+    role_main = any(spelling in source for spelling in _ROLE_MAIN)
+    # Inside code, class names are the highlighter's syntax classes
+    # (highlight.js "hljs-comment", Prism "token comment"), never furniture.
+    in_code = bytearray(n) if "pre" in tags or "code" in tags else None
+    owner = [0] * n
+    anchors = [0] * n     # <a> elements a block owns
+    marked = bytearray(n)  # the block carries a copyright/disclaimer statement
+    truncated = bytearray(n)  # the block's text ends in an ellipsis (a cut summary)
+    texts, tails = doc.texts, doc.tails
+    body = doc.body
+    hidden = 0
+    for i in range(n):
+        if not i & 0x3FFF:
+            check_deadline()
+        p = parent[i]
+        if p >= 0 and dead[p]:
+            dead[i] = 1
+            continue
+        t = tags[i]
+        if excluded[i] or not t:
+            dead[i] = 1
+            continue
+        if in_code is not None and (t in _CODE_TAGS or (p >= 0 and in_code[p])):
+            in_code[i] = 1
+        if i > body:
+            if t in _FURNITURE_TAGS:
+                dead[i] = 1
+                continue
+            el = nodes[i]
+            if el.attrib:
+                get = el.get
+                style = get("style")
+                # Not the `hidden` attribute: streamed React pages park their content
+                # in `<div hidden>` until a script moves it into place.
+                if not unhide and ((style and HIDDEN_STYLE.search(style)) or get("aria-hidden") == "true"):
+                    dead[i] = 1
+                    hidden += m.text_len[i]
+                    continue
+                if dialogs and (get("aria-modal") == "true" or get("role") in _DIALOG_ROLES):
+                    # A dialog (consent manager, sign-up, log-in or "email
+                    # this story" box) opens over the page: never its
+                    # content, like <dialog>.
+                    dead[i] = 1
+                    continue
+                if role_main and landmark < 0 and get("role") == "main":
+                    landmark = i
+                if declared < 0 and (get("itemprop") == "articleBody" or get("property") == "articleBody"):
+                    declared = i
+                cls = get("class")
+                ident = get("id")
+                if ident and _is_slug(ident):
+                    ident = None  # an anchor made from a heading's words, not a component's name
+                names = f"{cls} {ident}" if cls and ident else (cls or ident)
+                if names and t not in _NEVER_FURNITURE and not (in_code is not None and in_code[i]):
+                    named[i] = _furniture_name(names, bool(in_main[p]))
+        inlink[i] = 1 if (t == "a" or (p >= 0 and inlink[p])) else 0
+        if t in _MAIN_REGION:
+            in_main[i] = 1
+            if t == "main":
+                main_marks.append(i)
+                if landmark < 0 and i > body:
+                    landmark = i
+        elif p >= 0 and in_main[p]:
+            in_main[i] = 1
+        if t == "h1":
+            main_marks.append(i)
+        o = owner[i] = i if (t in _BLOCKS or p < 0) else owner[p]
+        if t == "a":
+            anchors[o] += 1
+        x = texts[i]
+        if x and x.rstrip().endswith(_ELLIPSES):
+            truncated[o] = 1
+        x = tails[i]
+        if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
+            truncated[owner[p]] = 1
+
+    check_deadline()
+    # A wrapper named as furniture that holds the page's main region (its
+    # <main>, or its title heading) is a layout wrapper ("has-sidebar",
+    # "sidebar-layout"), not a box beside the text.
+    seen = bytearray(n)
+    text_len, link_len = m.text_len, m.link_len
+    for i in main_marks:
+        if tags[i] == "main" or link_len[i] * 2 < text_len[i]:  # a title, not a linked logo
+            a = parent[i]
+            while a > body and not seen[a]:
+                seen[a] = 1
+                if named[a] == 1:
+                    named[a] = 0
+                a = parent[a]
+    # -- pass 2 (reverse): what each block owns.
+    cjk, latin = m.cjk_punct, m.latin_punct
+    chars = [0] * n       # characters a block owns (its inline text)
+    multiword = bytearray(n)  # a link-dominated heading of two words or more
+    links = [0] * n       # of which inside links
+    punct = [0] * n       # sentence punctuation the block owns
+    csum_p = [0] * n      # children's subtree punctuation (to get a node's own)
+    for i in range(n - 1, -1, -1):
+        if not i & 0x3FFF:
+            check_deadline()
+        if dead[i]:
+            continue
+        p = parent[i]
+        sp = cjk[i] + latin[i]
+        if p >= 0:
+            csum_p[p] += sp
+        c = own[i]
+        if c:
+            o = owner[i]
+            chars[o] += c
+            if inlink[i]:
+                links[o] += c
+            punct[o] += sp - csum_p[i]
+        if owner[i] == i:
+            # The block is complete (its inline descendants came first). Only a
+            # short block that is not a link list can be a boilerplate line.
+            c = chars[i]
+            if 0 < c < 1000 and links[i] * 2 <= c:
+                marked[i] = _piece_mark(text_content(nodes[i]))
+            elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
+                marked[i] = _linked_sentence(doc, i)
+            if tags[i] in _HEADINGS and links[i] * 2 > c >= 8:
+                # A one-word linked heading is a name (a forum post's author), not a headline.
+                multiword[i] = len(text_content(nodes[i]).split()) > 1
+    check_deadline()
+    blocks = _Blocks(tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated, multiword)
+    pos, neg = blocks.values(listing=False)
+    check_deadline()
+
+    # -- rescue furniture-named wrappers that hold most of the page's prose
+    # (prose, not net value: a reference page's text is dense in links).
+    # The outermost subtree named as furniture that shows the stated body
+    # (see ``stated``) is the body; the comments in it are its posts.
+    thread = -1
+    a = stated
+    while a > body:
+        if named[a] and not dead[a]:
+            thread = a
+        a = parent[a]
+    for i in range(n - 1, body, -1):
+        if not i & 0x3FFF:
+            check_deadline()
+        k = named[i]
+        if not k or dead[i]:
+            continue
+        if pos[i] > (3.0 if k == 2 else 1.0) * pos[body] \
+                or (thread >= 0 and thread <= i < end[thread] and (k == 2 or i <= stated < end[i])):
+            named[i] = 0
+            a, dp, dn = parent[i], pos[i], neg[i]
+            while a >= 0:
+                pos[a] += dp
+                neg[a] += dn
+                if named[a]:
+                    break
+                a = parent[a]
+
+    # -- the body root: the subtree that shows the stated body under a
+    # furniture name, else the largest net value outside furniture.
+    if thread >= 0:
+        root = thread
+    else:
+        root = _best_root(end, dead, named, pos, neg, body)
+        if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body] \
+                and not (declared >= 0 and pos[declared] > 0 and root in range(declared, end[declared])):
+            # Little prose anywhere: a listing, a forum index, a product grid.
+            # Linked headlines with summaries are then the content. (Not when
+            # the page marks up its article body (schema.org ``articleBody``)
+            # and the little prose is in it: a short article.)
+            pos, neg = blocks.values(listing=True)
+            root = _best_root(end, dead, named, pos, neg, body)
+        else:
+            root = _prose_root(doc, dead, named, pos, root)
+
+    # -- a hub page (listing, product grid, landing page; see classify) whose
+    # main landmark holds the root: the landmark is the content, all of it.
+    # Such a page spreads its content over many short blocks (cards,
+    # filters, tabs a script opens), so the densest one is only a part.
+    whole = thread < 0 and landmark >= 0 and landmark <= root < end[landmark] \
+        and page_features(doc, doc.url)["score"] <= 0
+    if whole:
+        root = landmark
+
+    # -- seed 002: prose blocks outside the root on the same tag path as the
+    # root's best block belong to the body too (a page builder splits one
+    # article over sibling sections with buttons and banners between them).
+    strength = pos[root]
+    kept = [root]
+    if favor == "recall" and not whole:  # on the shared corpora it adds captions and bylines as often as body text
+        kept += _same_path_blocks(doc, blocks, root)
+    top = root
+    for k in kept:
+        while not top <= k < end[top]:
+            top = parent[top]
+    keep_mask = bytearray(n) if len(kept) > 1 else None
+    on_path = bytearray(n)
+    if keep_mask is not None:
+        for k in kept:
+            keep_mask[k:end[k]] = b"\x01" * (end[k] - k)
+            a = parent[k]
+            while a > top and not on_path[a]:
+                on_path[a] = 1
+                a = parent[a]
+
+    check_deadline()
+    # -- pass 4 (preorder over the kept region): drop furniture and mostly-negative subtrees.
+    keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
+    drop = bytearray(n)
+    siblings: dict[int, list[int]] = {}
+    comment_roots: list[int] = []
+    title_key = _title_key(title) if title else ""
+    i = top + 1
+    stop = top + 1 if whole else end[top]  # a whole landmark: only invisible tags are left out
+    while i < stop:
+        if not i & 0x3FFF:
+            check_deadline()
+        e = end[i]
+        if keep_mask is not None and not keep_mask[i]:
+            if not on_path[i]:
+                drop[i:e] = b"\x01" * (e - i)
+                i = e
+            else:
+                i += 1
+            continue
+        if dead[i] or named[i]:
+            drop[i:e] = b"\x01" * (e - i)
+            i = e
+            continue
+        t = tags[i]
+        if t == "blockquote":  # quotes (embedded posts too) are the author's choice: keep
+            i = e
+            continue
+        if t in _TITLE_TAGS and title_key:
+            k = _title_key(text_content(nodes[i]))
+            if k and (k == title_key or (len(k) > 10 and k in title_key)):
+                drop[i:e] = b"\x01" * (e - i)
+                i = e
+                continue
+        ng = neg[i]
+        if ng > 0 and pos[i] < keep_ratio * ng:
+            if t in _FLOW_TAGS and _in_flow(doc, blocks, pos, neg, i, siblings):
+                # A link line of the running text: kept whole (its items are links too).
+                for j in range(i + 1, e):
+                    if dead[j] or named[j]:
+                        drop[j:end[j]] = b"\x01" * (end[j] - j)
+                i = e
+                continue
+            drop[i:e] = b"\x01" * (e - i)
+            i = e
+            continue
+        i += 1
+    root = top
+    if opts["comments"]:
+        comment_roots = [i for i in range(body, n) if named[i] == 2 and not dead[i]]
+    return NodeSelection(doc, root, drop, excluded=excluded), comment_roots, strength, hidden

@@ -1,0 +1,232 @@
+"""Words and marks of ``auto``'s block pick: the class/id names of page
+furniture and the phrases that mark a block as boilerplate (copyright,
+credits, promotion, datelines)."""
+
+from __future__ import annotations
+
+import re
+
+from .._document import BLOCK_TAGS, Document, text_content
+
+#: Nodes that own the text of their inline descendants.
+_BLOCKS = BLOCK_TAGS - {"br", "hr"}
+#: Headings: part of the body's structure, never scored as prose.
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: Table cells: short unpunctuated text there is data, not a menu.
+_CELLS = frozenset({"td", "th"})
+#: Paragraphs and lists: what a link line inside the running text is made of.
+_FLOW_TAGS = frozenset({"p", "ul", "ol"})
+#: A run of this many link lines in the running text is a links section, not an aside.
+_FLOW_RUN = 6
+#: Class tokens of a link styled as a button.
+_BUTTON_CLASS = re.compile(r"(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])", re.IGNORECASE)
+#: A line that opens as a call to action ("Learn more about our plans", "Check out ...", "→ Our guide").
+_CALL_TO_ACTION = re.compile(
+    r"^\s*[→»›▶►>]|^\W*(?:learn (?:more|about)|find out|check out|click|discover|explore|download|sign up|subscribe|shop|buy|"
+    r"get started|try|join)\b", re.IGNORECASE)
+#: Share of capitals above which a line is shouted (a promotion, "AMID FEUD WITH X: REPORT").
+_SHOUTED = 0.8
+#: A line opening with a label: a word or two and a colon ("Related:", "READ MORE:", "See also:"; not "3 March:").
+_LABELLED_LINE = re.compile(r"^\W*[^\W\d]+(?:\s+[^\W\d]+)?\s*:")
+#: Headings that may repeat the page title (left out: the title is its own field).
+_TITLE_TAGS = frozenset({"h1", "h2"})
+#: Code elements: the class names inside them are syntax highlighting.
+_CODE_TAGS = frozenset({"pre", "code"})
+#: Tags whose subtree is page furniture, whatever it holds.
+_FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "menu", "dialog", "figcaption"})
+#: ARIA roles of a dialog opened over the page.
+_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
+#: How a page's source spells role="main" (lxml gives attribute values as written).
+_ROLE_MAIN = ('role="main"', "role='main'", "role=main")
+#: Tags that declare the page's main region.
+_MAIN_REGION = frozenset({"main", "article"})
+#: Tags that are the page itself or its declared main region: never furniture by name.
+_NEVER_FURNITURE = frozenset({"html", "body", "main", "article"})
+#: Class/id tokens naming page furniture (see :func:`_furniture_name`).
+_FURNITURE_WORDS = (
+    "comment comments commentlist disqus respond replies reply "
+    "related relatedposts recommended recommendations also-read readmore read-more more-stories "
+    "share sharing sharebar sharetools social socials "
+    "sidebar sidebars sidenav "
+    "footer cookie cookies consent gdpr newsletter subscribe subscription signup paywall "
+    "promo promotion advert advertisement adverts ad ads adslot sponsor sponsored outbrain taboola "
+    "breadcrumb breadcrumbs nav navbar navigation menu menus pagination pager "
+    "tags tagcloud tag-list copyright disclaimer trending popular mostread most-read "
+    "byline author-bio authorbio postmeta entry-meta post-meta caption captions credit credits"
+)
+_FURNITURE_ONE = frozenset(w for w in _FURNITURE_WORDS.split() if "-" not in w)
+_FURNITURE_TWO = frozenset(tuple(w.split("-")) for w in _FURNITURE_WORDS.split() if "-" in w)
+_FURNITURE_FIRST = frozenset(w[0] for w in _FURNITURE_TWO)
+#: Comment-thread tokens: those subtrees may be returned as ``comments``.
+#: Tokens that name furniture outside the page's main region only: inside
+#: ``<main>``/``<article>`` page builders call every block of the text a widget.
+_WEAK_FURNITURE = frozenset({"widget", "widgets"})
+_COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "respond", "replies"})
+#: Function words of English prose: an id holding one is a heading's slug.
+_SLUG_WORDS = frozenset("a an and the to of for in on with is are how what why when your you from by or".split())
+_NAME_SPLIT = re.compile(r"[\s_-]+")
+
+
+def _is_slug(ident: str) -> bool:
+    """An id of five or more parts with a function word among them: a slug
+    of a heading ("receive-and-reply-to-an-sms"), not a component's name
+    ("comments", "related-posts", "dfp-ad-incontent-desk-1-wrapper")."""
+    if ident.count("-") + ident.count("_") < 4:
+        return False
+    parts = _NAME_SPLIT.split(ident.lower())
+    return len(parts) >= 5 and not _SLUG_WORDS.isdisjoint(parts)
+
+
+def _furniture_name(names: str, in_main: bool = False) -> int:
+    """2 when a class/id string names a comment thread, 1 other furniture, else 0.
+
+    Whole tokens only (split at spaces, ``-`` and ``_``), so ``header-image``
+    is not ``head`` and ``footnotes`` is not ``foot``. ``in_main``: the node
+    is inside the page's main region, where the weak words (``widget``) do
+    not count.
+    """
+    # A site repeats a few hundred class strings on every page: remember the
+    # answers (emptied when full, so a long crawl of many sites stays bounded).
+    key = (names, in_main)
+    mark = _FURNITURE_SEEN.get(key)
+    if mark is None:
+        mark = _furniture_mark(names, in_main)
+        if len(_FURNITURE_SEEN) >= _FURNITURE_SEEN_MAX:
+            _FURNITURE_SEEN.clear()
+        _FURNITURE_SEEN[key] = mark
+    return mark
+
+
+_FURNITURE_SEEN: dict[tuple[str, bool], int] = {}
+_FURNITURE_SEEN_MAX = 1 << 16
+
+
+def _furniture_mark(names: str, in_main: bool) -> int:
+    parts = _NAME_SPLIT.split(names.lower())
+    if not _FURNITURE_ONE.isdisjoint(parts):
+        return 1 if _COMMENT_WORDS.isdisjoint(parts) else 2
+    if not _FURNITURE_FIRST.isdisjoint(parts):
+        for k in range(1, len(parts)):
+            if (parts[k - 1], parts[k]) in _FURNITURE_TWO:
+                return 1
+    if not in_main and not _WEAK_FURNITURE.isdisjoint(parts):
+        return 1
+    return 0
+
+
+#: Boilerplate statements: a block carrying one is copyright/disclaimer text (seed 003's stop phrases).
+_BOILERPLATE_RE = re.compile(
+    r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
+    r"terms of (?:use|service)|privacy policy|cookie", re.IGNORECASE)
+#: Promotion and box labels: "Sign up for our newsletter", "You may also like".
+_PROMO_RE = re.compile(
+    r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|share this|"
+    r"sharing is caring|affiliate links?|you may also like|you might also like|most read|don'?t miss|"
+    r"related (?:tags|topics|articles|stories|posts|content)|more from|recommended for you|read more|"
+    r"关注我们|扫一扫|责任编辑|相关阅读|相关新闻|推荐阅读|分享到", re.IGNORECASE)
+#: Photo credits and caption furniture: "Photo: X, AP", "(Image: GETTY)", "Image 1 of 5".
+_CREDIT_RE = re.compile(
+    r"^\s*\(?(?:photo|image|picture|illustration|video)s?(?: credit)?\s*:|\((?:image|photo|picture)s?(?: credit)?\s*:|"
+    r"^\s*(?:image|photo|slide) \d+ of \d+\s*$|^\s*caption\s*$|getty images|\bAP photo\b|图片来源|图/", re.IGNORECASE)
+#: Which mark a text piece gives its block (0: none), and under how many
+#: characters a marked block is boilerplate rather than prose that mentions it.
+#: (_MARK_LINKED is not boilerplate: a sentence whose links outweigh its own words.)
+_MARK_LEGAL, _MARK_DATELINE, _MARK_PROMO, _MARK_CREDIT, _MARK_LINKED = 1, 2, 3, 4, 5
+_MARK_LIMIT = (0, 1000, 80, 300, 300, 0)
+#: The three phrase sets in one pass over a short piece (one regex search, not three).
+_SHORT_MARKS = re.compile(
+    f"(?P<legal>{_BOILERPLATE_RE.pattern})|(?P<credit>{_CREDIT_RE.pattern})|(?P<promo>{_PROMO_RE.pattern})",
+    re.IGNORECASE)
+#: Literal fragments (lower case), one of which every match of each phrase set contains.
+_LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权", "著作权", "免责", "转载", "授权",
+                   "terms of", "privacy", "cookie")
+_CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption", "getty", "图片来源", "图/")
+_PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affiliate",
+                   "also like", "most read", "miss", "related", "more from", "recommended", "read more",
+                   "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到")
+_GROUP_MARK = {"legal": _MARK_LEGAL, "credit": _MARK_CREDIT, "promo": _MARK_PROMO}
+#: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
+_DATE_WORDS = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
+    r"\b(?:first|updated|posted|published|last|modified|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst|ist|"
+    r"ago|hours?|minutes?|mins?|days?)\b|\d+(?:st|nd|rd|th)\b|"
+    r"[\d:/.,;|\-–—]+|年|月|日|时|分|发布|更新|来源", re.IGNORECASE)
+_DATE_HINT = re.compile(
+    r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}:\d{2}|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
+    r"jul|aug|sep|sept|oct|nov|dec)", re.IGNORECASE)
+#: A poster's statistics beside a forum post ("Posts: 13", "Joined: Wed Feb 04, 2015 6:38 pm", "Reaction score 1,204").
+_STAT_LINE = re.compile(
+    r"^\s*(?:joined|posts|messages|threads|reputation|reaction score|points|karma|likes(?: received)?|solutions|"
+    r"member since|registered|trophies)\s*:?\s*(?:[\d.,]+\s*[km]?|.{0,40}\d{4}.{0,12})\s*$", re.IGNORECASE)
+_BYLINE = re.compile(r"^\s*(?:by|written by|posted by|words by|作者|文)[\s:：]+\S", re.IGNORECASE)
+#: The prose region holds this share of the page's prose; the net-value root
+#: yields to it when it holds less than the second share of the region's.
+_PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER = 0.5, 0.5
+#: How a sentence ends (a closing quote may follow the mark).
+_SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", '."', ".”")
+#: How a cut-off summary ends.
+_ELLIPSES = ("…", "...", "[…]", "[...]")
+
+
+def _piece_mark(text: str) -> int:
+    """The boilerplate mark a block's text gives it (0 for none)."""
+    text = text.strip()
+    if len(text) < 2:
+        return 0
+    low = text.lower()
+    # A few substring tests (C speed) rule out almost every block, and most
+    # of the rest, before a regular expression tries its alternatives at every
+    # position: only the phrase sets whose keywords occur are searched.
+    legal = any(k in low for k in _LEGAL_KEYWORDS)
+    if len(text) >= 300:
+        return _MARK_LEGAL if legal and _BOILERPLATE_RE.search(text) else 0
+    credit = any(k in low for k in _CREDIT_KEYWORDS)
+    promo = any(k in low for k in _PROMO_KEYWORDS)
+    if legal + credit + promo > 1:
+        m = _SHORT_MARKS.search(text)  # the leftmost phrase of any set decides, as one search would
+        if m:
+            return _GROUP_MARK[m.lastgroup]
+    elif legal:
+        if _BOILERPLATE_RE.search(text):
+            return _MARK_LEGAL
+    elif credit:
+        if _CREDIT_RE.search(text):
+            return _MARK_CREDIT
+    elif promo:
+        if _PROMO_RE.search(text):
+            return _MARK_PROMO
+    if len(text) < 80 and (_is_dateline(text) or _STAT_LINE.match(text)):
+        return _MARK_DATELINE
+    return 0
+
+
+def _linked_sentence(doc: Document, i: int) -> int:
+    """:data:`_MARK_LINKED` when block ``i`` is a sentence that goes on after
+    its last link and ends the block ("<a>Police ordered DNA samples</a> when
+    applying for travel documents."), else 0: a headline or a "read this too"
+    line is all link, a menu row has no sentence after its links."""
+    tags, last = doc.tags, -1
+    for j in range(i + 1, doc.end[i]):
+        if tags[j] == "a":
+            last = j
+    if last < 0:
+        return 0
+    tail = (doc.tails[last] or "").rstrip()
+    if len(tail.strip()) >= 8 and tail.endswith(_SENTENCE_ENDS) \
+            and text_content(doc.nodes[i]).rstrip().endswith(tail):
+        return _MARK_LINKED
+    return 0
+
+
+def _is_dateline(text: str) -> bool:
+    """A short piece that is only a date/time (with "Updated", "Posted"...) or a byline."""
+    if _BYLINE.match(text):
+        return len(text.split()) <= 8 and not text.rstrip().endswith((".", "?", "!"))
+    if not _DATE_HINT.search(text):
+        return False
+    return len(_DATE_WORDS.sub("", text).split()) == 0
+
+
+def _title_key(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
