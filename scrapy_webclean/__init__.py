@@ -16,7 +16,7 @@ from ._api import ExtractResult, extract
 from ._classify import PageKind, classify
 from ._deadline import time_limit
 from ._registry import available_extractors
-from ._sitestyletree import CompiledSiteTree, SiteStyleTree, presentation_key
+from .sitestyletree import CompiledSiteTree, SiteStyleTree, presentation_key
 from .errors import (
     BodyTooLargeError,
     ExtractionTimeout,

@@ -121,7 +121,7 @@ def decode_tree(data: bytes, *, limit: int = MAX_TREE_BYTES) -> Any:
     :func:`encode_tree`). Raises :class:`~scrapy_webclean.errors.SiteTreeError`
     for anything else: not gzip, too large, not JSON, not a tree, another
     format version or presentation key, inconsistent."""
-    from ._sitestyletree import SiteStyleTree
+    from .sitestyletree import SiteStyleTree
 
     if not isinstance(data, bytes) or data[:2] != b"\x1f\x8b":
         raise SiteTreeError(f"not a gzip-compressed site style tree (starts with {bytes(data[:8])!r})")

@@ -11,8 +11,8 @@ import scrapy_webclean as wc
 from scrapy_webclean import SiteStyleTree, SiteTreeError
 from scrapy_webclean._document import parse
 from scrapy_webclean._scoring import page_counts, summarize
-from scrapy_webclean._sitestyletree import (FORMAT_VERSION, _default_key_function, content_features, lead_token,
-                                            presentation_key)
+from scrapy_webclean.sitestyletree import FORMAT_VERSION, content_features, lead_token, presentation_key
+from scrapy_webclean.sitestyletree.keys import default_key_function
 
 from conftest import corpus_pages
 
@@ -425,7 +425,7 @@ def test_the_fast_default_key_of_a_page_node_is_the_presentation_key():
                 '<table align="Center" width="100%" role="grid"><tr><td valign="top" class="c">c</td></tr></table>'
                 f'<span class="{long_class}" xml:lang="en">d</span><span class="{long_class}">e</span>'
                 '<div id="story-123" class="post-1 entry">f</div></body></html>')
-    key_of = _default_key_function(doc)
+    key_of = default_key_function(doc)
     for _ in range(2):  # cold, then cached
         for i in range(len(doc)):
             if doc.tags[i]:
@@ -661,3 +661,18 @@ def test_learned_on_some_pages_cleans_unseen_pages_of_the_site(corpus):
     whole_m, cleaned_m = summarize(whole), summarize(cleaned)
     assert cleaned_m["recall"] >= 0.95
     assert cleaned_m["precision"] >= whole_m["precision"] + 0.15
+
+
+def test_a_loaded_tree_learns_children_under_a_former_leaf():
+    # A loaded leaf has a style but no child table: learning a page with
+    # children there used to raise AttributeError.
+    tree = SiteStyleTree()
+    for n in range(2):
+        assert tree.add_page(f"<html><body><p>text {n}</p><div></div></body></html>", f"http://s.test/{n}")
+    loaded = SiteStyleTree.from_dict(tree.to_dict())
+    assert loaded.add_page("<html><body><p>text 2</p><div><span>new here</span></div></body></html>",
+                           "http://s.test/2")
+    fresh = SiteStyleTree()
+    for n, inner in enumerate(("", "", "<span>new here</span>")):
+        fresh.add_page(f"<html><body><p>text {n}</p><div>{inner}</div></body></html>", f"http://s.test/{n}")
+    assert loaded.to_dict() == fresh.to_dict()
