@@ -46,6 +46,9 @@ WEBCLEAN_OTHER_LANGUAGE = "drop"
 WEBCLEAN_TARGET_LANGUAGE: list[str] = []
 WEBCLEAN_MAXSIZE = 10 * 1024 * 1024
 WEBCLEAN_OVERWRITE = False
+# Seconds a crawler process's hold on the requests it took from a shared
+# scrapy-redis queue lasts without renewal (scrapy_webclean.redisqueue).
+WEBCLEAN_QUEUE_LEASE = 30.0
 
 WEBCLEAN_SST_ENABLED = True
 WEBCLEAN_SST_DIR = "webclean-sst"
@@ -119,6 +122,7 @@ class WebcleanConfig:
     links: bool
     maxsize: int
     overwrite: bool
+    queue_lease: float  # seconds (scrapy_webclean.redisqueue)
     sst_enabled: bool
     sst_dir: str
     sst_lock_timeout: float
@@ -283,6 +287,7 @@ def webclean_config(settings: BaseSettings) -> WebcleanConfig:
         links=_get(settings, "WEBCLEAN_LINKS", "getbool"),
         maxsize=_at_least(settings, "WEBCLEAN_MAXSIZE", "getint", 0),
         overwrite=_get(settings, "WEBCLEAN_OVERWRITE", "getbool"),
+        queue_lease=_above_zero(settings, "WEBCLEAN_QUEUE_LEASE"),
         sst_enabled=sst_enabled,
         sst_dir=sst_dir,
         sst_lock_timeout=_above_zero(settings, "WEBCLEAN_SST_LOCK_TIMEOUT"),
