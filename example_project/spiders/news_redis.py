@@ -41,6 +41,9 @@ if RedisSpider is not None:
             "DEPTH_LIMIT": 2,
             "SCHEDULER": "scrapy_redis.scheduler.Scheduler",
             "DUPEFILTER_CLASS": "scrapy_redis.dupefilter.RFPDupeFilter",
+            # A process that dies loses none of the requests it had taken:
+            # the others put them back once its lease runs out.
+            "SCHEDULER_QUEUE_CLASS": "scrapy_webclean.redisqueue.ReliablePriorityQueue",
             # The first process to finish must not empty the queue of the others.
             "SCHEDULER_PERSIST": True,
             "MAX_IDLE_TIME_BEFORE_CLOSE": 30,
