@@ -23,6 +23,17 @@ def corpus_pages(name: str):
 
 
 @pytest.fixture
+def webclean_crawler():
+    """``webclean_crawler(*components, **settings)`` -> ``(crawler, *instances)``:
+    a crawler from ``scrapy.utils.test.get_crawler`` (workers inline unless
+    ``WEBCLEAN_WORKERS`` is set) with those scrapy-webclean components built
+    on it and opened, as a crawl would, but without one (see ``_crawler.py``)."""
+    from _crawler import webclean_crawler
+
+    return webclean_crawler
+
+
+@pytest.fixture
 def bbc_page() -> bytes:
     return (PAGES / "bbc-article.html").read_bytes()
 

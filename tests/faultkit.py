@@ -209,7 +209,7 @@ def workers_in(directory: Path) -> list[int]:
             cwd = os.readlink(f"/proc/{entry}/cwd")
         except OSError:
             continue
-        if b"scrapy_webclean._workers import _serve" in cmdline and Path(cwd) == Path(directory):
+        if b"scrapy_webclean.workers.process import _serve" in cmdline and Path(cwd) == Path(directory):
             found.append(int(entry))
     return found
 

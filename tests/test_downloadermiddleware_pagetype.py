@@ -60,7 +60,7 @@ def test_tags_in_worker_processes():
     try:
         assert run(mw, html(HUB)).request.meta["webclean_page_type"] == "hub"
     finally:
-        mw._pool.close()
+        mw.coordinator.pool.close()
 
 
 LINKS_PAGE = b"""<html><head><base href="https://cdn.example/base/"><title>Links</title></head><body>
@@ -97,7 +97,7 @@ def test_links_match_the_example_spiders_own_parse(bbc_page, netease_page):
             own = [link for link in NewsSpider.links(response) if link.startswith(("http://", "https://"))]
             assert links == own
     finally:
-        mw._pool.close()
+        mw.coordinator.pool.close()
 
 
 def test_links_are_bounded():

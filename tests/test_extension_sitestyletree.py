@@ -1,4 +1,5 @@
-"""SiteStyleTreeExtension: sampling bounds, learning, saving (no crawl: get_crawler)."""
+"""SiteStyleTreeExtension and the site trees it gives the crawl: sampling
+bounds, learning, saving (no crawl: get_crawler)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ from scrapy.http import HtmlResponse, Request
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
+from _crawler import webclean_crawler
+from scrapy_webclean.downloadermiddlewares.pagetype import PageTypeMiddleware
 from scrapy_webclean.errors import InvalidSettingError
 from scrapy_webclean.extensions.sitestyletree import SiteStyleTreeExtension, tree_filename
+from scrapy_webclean.crawl import page_source
+from scrapy_webclean.workers import jobs as _jobs
 
 
 def page(host: str, n: int, kind: str = "content") -> HtmlResponse:
@@ -24,16 +29,15 @@ def page(host: str, n: int, kind: str = "content") -> HtmlResponse:
 
 
 def make(tmp_path, **settings):
-    crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 0, "WEBCLEAN_SST_DIR": str(tmp_path),
-                                         "WEBCLEAN_SST_MIN_PAGES": 3, **settings})
-    crawler.get_downloader_middleware = lambda cls: object()  # tagging is on
-    ext = build_from_crawler(SiteStyleTreeExtension, crawler)
-    ext.spider_opened()
-    return crawler, ext
+    """A crawler with the extension and tagging on; ``(crawler, its site trees)``."""
+    crawler, ext, _tagging = webclean_crawler(SiteStyleTreeExtension, PageTypeMiddleware, settings={
+        "WEBCLEAN_SST_DIR": str(tmp_path), "WEBCLEAN_SST_MIN_PAGES": 3, **settings})
+    return crawler, ext.trees
 
 
-def feed(ext, response):
-    ext.response_received(response=response, request=response.request)
+def feed(trees, response):
+    """``response`` received, as the extension passes it on."""
+    trees.see_page(page_source(response, response.request.meta), response.status)
 
 
 def learn(ext, host="news.example"):
@@ -96,7 +100,7 @@ def test_sampled_domains_are_lru_bounded(tmp_path):
     crawler, ext = make(tmp_path, WEBCLEAN_SST_MAX_DOMAINS=2)
     for host in ("a.example", "b.example", "c.example"):
         feed(ext, page(host, 1))
-    assert list(ext._samples) == ["b.example", "c.example"]
+    assert ext.sampling() == ["b.example", "c.example"]
     assert crawler.stats.get_value("webclean/sst/domains_evicted") == 1
 
 
@@ -128,12 +132,13 @@ def test_learning_job_extracts_its_samples_with_the_new_tree():
     import zlib
 
     from scrapy_webclean import extract
-    from scrapy_webclean._jobs import extract_fields, learn_site_tree
+    from scrapy_webclean.workers.jobs import ExtractionPlan, extract_fields, learn_site_tree
 
     pages = [page("news.example", n) for n in range(4)]
     samples = [(zlib.compress(p.body), p.url, "utf-8") for p in pages]
-    plan = ("auto", {}, ("title", "text"), False)
-    cleaner, _seconds, values, _saved = learn_site_tree(samples, None, plan)
+    plan = ExtractionPlan("auto", {}, ("title", "text"))
+    learned = learn_site_tree(samples, None, plan)
+    cleaner, values = learned.cleaner, learned.values
     assert len(values) == 4
     for p, got in zip(pages, values):
         own, _ = extract_fields(p.body, p.url, "utf-8", "auto", {}, ("title", "text"), site_tree=cleaner)
@@ -141,7 +146,7 @@ def test_learning_job_extracts_its_samples_with_the_new_tree():
         assert "Home" not in got["text"] and "Copyright" not in got["text"]
         assert got["text"] == extract(p.body, p.url, site_tree=cleaner).text
     # Without a plan nothing is extracted.
-    assert learn_site_tree(samples, None)[2] is None
+    assert learn_site_tree(samples, None).values is None
 
 
 def test_learning_job_reuses_the_parses_its_tagging_jobs_kept(monkeypatch):
@@ -149,25 +154,24 @@ def test_learning_job_reuses_the_parses_its_tagging_jobs_kept(monkeypatch):
     again by the learning job, and the tree and values are the same."""
     import zlib
 
-    from scrapy_webclean import _jobs
-
     prose = "The council met on Tuesday and agreed the budget after a long debate, its members said. " * 8
     pages = [HtmlResponse(f"https://kept.example/news/{n}", body=page("kept.example", n).body.replace(
         b"</p>", f" {prose}</p>".encode())) for n in range(4)]
     samples = [(zlib.compress(p.body), p.url, "utf-8") for p in pages]
-    plan = ("auto", {}, ("title", "text"), False)
-    fresh, _seconds, fresh_values, _saved = _jobs.learn_site_tree(samples, None, plan)
+    plan = _jobs.ExtractionPlan("auto", {}, ("title", "text"))
+    fresh = _jobs.learn_site_tree(samples, None, plan)
     for p in pages[:3]:
-        assert _jobs.classify_page(p.body, p.url, "utf-8", keep=True)[0] == "content"
+        assert _jobs.classify_page(p.body, p.url, "utf-8", keep=True).kind == "content"
     # A page fetched again with other bytes is not taken for the kept one.
     _jobs.classify_page(pages[3].body.replace(b"Story", b"Storey"), pages[3].url, "utf-8", keep=True)
     parsed = []
     load = _jobs.load_document
     monkeypatch.setattr(_jobs, "load_document", lambda *a, **k: parsed.append(a[1]) or load(*a, **k))
-    cleaner, _seconds, values, _saved = _jobs.learn_site_tree(samples, None, plan)
+    learned = _jobs.learn_site_tree(samples, None, plan)
     assert parsed == [pages[3].url]
-    assert values == fresh_values
-    assert cleaner.noise_mask(load(pages[0].body, pages[0].url)) == fresh.noise_mask(load(pages[0].body, pages[0].url))
+    assert learned.values == fresh.values
+    doc = load(pages[0].body, pages[0].url)
+    assert learned.cleaner.noise_mask(doc) == fresh.cleaner.noise_mask(doc)
     assert len(_jobs._KEPT) == 1  # the changed page's parse, never claimed (bounded)
     # Bounded by count and by the bytes of the bodies behind them.
     for n in range(_jobs.MAX_KEPT_SAMPLES + 5):
@@ -185,16 +189,13 @@ def test_extraction_job_reuses_a_parse_kept_while_the_site_was_sampled(monkeypat
     from its kept parse (in the same process), with the same values."""
     import zlib
 
-    from scrapy_webclean import _jobs
-
     prose = "The council met on Tuesday and agreed the budget after a long debate, its members said. " * 8
     pages = [HtmlResponse(f"https://leftover.example/news/{n}", body=page("leftover.example", n).body.replace(
         b"</p>", f" {prose}</p>".encode())) for n in range(5)]
-    cleaner, _seconds, _values, _saved = _jobs.learn_site_tree(
-        [(zlib.compress(p.body), p.url, "utf-8") for p in pages[:4]], None)
+    cleaner = _jobs.learn_site_tree([(zlib.compress(p.body), p.url, "utf-8") for p in pages[:4]], None).cleaner
     outputs = ("title", "text")
     fresh, _ = _jobs.extract_fields(pages[4].body, pages[4].url, "utf-8", "auto", {}, outputs, site_tree=cleaner)
-    assert _jobs.classify_page(pages[4].body, pages[4].url, "utf-8", keep=True)[0] == "content"
+    assert _jobs.classify_page(pages[4].body, pages[4].url, "utf-8", keep=True).kind == "content"
     parsed = []
     load = _jobs.load_document
     monkeypatch.setattr(_jobs, "load_document", lambda *a, **k: parsed.append(a[1]) or load(*a, **k))
@@ -218,8 +219,8 @@ def test_hold_waits_for_a_tree_being_learned_and_no_longer(tmp_path):
 
     async def held(site, learning_for):
         if learning_for is not None:
-            ext._learning[site] = True
-            asyncio.get_running_loop().call_later(learning_for, ext._learning.pop, site, None)
+            ext.learning[site] = True
+            asyncio.get_running_loop().call_later(learning_for, ext.learning.pop, site, None)
         started = time.monotonic()
         await ext.hold(site)
         return time.monotonic() - started
@@ -234,12 +235,12 @@ def test_sites_whose_learning_fails_are_remembered_within_bounds(tmp_path, monke
     then given up on; over many such sites what is remembered stays bounded
     (10 x WEBCLEAN_SST_MAX_DOMAINS)."""
     from scrapy_webclean.errors import WebcleanError
-    from scrapy_webclean.extensions import sitestyletree
+    from scrapy_webclean.crawl import trees
 
     def failing(*args, **kwargs):
         raise WebcleanError("disk full")
 
-    monkeypatch.setattr(sitestyletree, "learn_site_tree", failing)
+    monkeypatch.setattr(trees, "learn_site_tree", failing)
     crawler, ext = make(tmp_path, WEBCLEAN_SST_MAX_DOMAINS=2)
 
     async def main():
@@ -251,5 +252,5 @@ def test_sites_whose_learning_fails_are_remembered_within_bounds(tmp_path, monke
 
     asyncio.run(main())
     assert crawler.stats.get_value("webclean/sst/failed") == 90
-    assert list(ext._given_up)[-1] == "site29.example" and len(ext._given_up) == 20
-    assert "site29.example" not in ext._samples and len(ext._failures) == 0
+    assert ext.given_up()[-1] == "site29.example" and len(ext.given_up()) == 20
+    assert "site29.example" not in ext.sampling()

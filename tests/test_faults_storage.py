@@ -14,8 +14,8 @@ import pytest
 from faultkit import article, crawl, index, mounted_tmpfs, serve, start_crawl, workers_in
 
 from scrapy_webclean import SiteStyleTree
-from scrapy_webclean._jobs import learn_site_tree
-from scrapy_webclean._workers import JobError, WorkerPool
+from scrapy_webclean.workers import JobError, WorkerPool
+from scrapy_webclean.workers.jobs import learn_site_tree
 
 N = 8
 SETTINGS = {"WEBCLEAN_WORKERS": 1, "WEBCLEAN_SST_MIN_PAGES": 4, "WEBCLEAN_TIMEOUT": 20.0}
@@ -83,13 +83,14 @@ def test_a_tree_directory_unusable_after_start_up_costs_one_error(tmp_path):
     from scrapy.utils.misc import build_from_crawler
     from scrapy.utils.test import get_crawler
 
+    from scrapy_webclean.downloadermiddlewares.pagetype import PageTypeMiddleware
     from scrapy_webclean.extensions.sitestyletree import SiteStyleTreeExtension
 
     directory = tmp_path / "trees"
     crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 0, "WEBCLEAN_SST_DIR": str(directory),
                                          "WEBCLEAN_SST_MIN_PAGES": 3})
-    crawler.get_downloader_middleware = lambda cls: object()  # tagging is on
     ext = build_from_crawler(SiteStyleTreeExtension, crawler)
+    build_from_crawler(PageTypeMiddleware, crawler)  # tagging is on
     shutil.rmtree(directory)
     directory.write_text("not a directory any more")
     ext.spider_opened()
@@ -101,7 +102,7 @@ def test_a_tree_directory_unusable_after_start_up_costs_one_error(tmp_path):
             response = HtmlResponse(url, body=article(n).encode(), headers={"Content-Type": "text/html"},
                                     request=Request(url, meta={"webclean_page_type": "content"}))
             ext.response_received(response=response, request=response.request)
-        return await ext.tree_for("news.example")
+        return await ext.trees.tree_for("news.example")
 
     assert asyncio.run(learn()) is not None
     assert crawler.stats.get_value("webclean/sst/domains_learned") == 1
@@ -127,8 +128,8 @@ def test_a_failed_save_returns_the_tree(tmp_path):
     """A 255-byte file name (ENAMETOOLONG): the learned tree comes back with
     the reason, and nothing is left in the directory."""
     samples = [(zlib.compress(article(n).encode()), f"https://news.example/{n}", "utf-8") for n in range(4)]
-    cleaner, _seconds, _values, why = learn_site_tree(samples, str(tmp_path / ("x" * 255 + ".sst")))
-    assert cleaner is not None and why is not None and "OSError" in why
+    learned = learn_site_tree(samples, str(tmp_path / ("x" * 255 + ".sst")))
+    assert learned.cleaner is not None and learned.save_error is not None and "OSError" in learned.save_error
     assert list(tmp_path.iterdir()) == []
 
 
@@ -152,7 +153,7 @@ def _peak_mb(pid: int) -> float:
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads a worker's peak memory in /proc")
 def test_a_gzip_bomb_among_the_saved_trees_is_refused_within_bounded_memory(tmp_path):
-    from scrapy_webclean._jobs import load_site_tree
+    from scrapy_webclean.workers.jobs import load_site_tree
 
     inflate = zlib.compressobj(9, zlib.DEFLATED, 31)
     chunk = b" " * (1 << 20)

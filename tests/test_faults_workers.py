@@ -10,7 +10,7 @@ import time
 import pytest
 from faultkit import alive, article, children, cpu_seconds, hostile, index, kill_all, serve, start_crawl, wait_for
 
-from scrapy_webclean._workers import WorkerCrashed, WorkerPool
+from scrapy_webclean.workers import WorkerCrashed, WorkerPool
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads the process table in /proc")
 
@@ -137,14 +137,14 @@ def test_a_worker_past_max_rss_is_recycled_between_jobs(monkeypatch):
 def test_max_rss_setting_reaches_the_crawlers_pool():
     from scrapy.utils.test import get_crawler
 
-    from scrapy_webclean._workers import crawler_pool
+    from scrapy_webclean.crawl import coordinator
 
-    pool = crawler_pool(get_crawler(settings_dict={"WEBCLEAN_WORKERS": 1, "WEBCLEAN_WORKERS_MAX_RSS": 300}))
+    pool = coordinator(get_crawler(settings_dict={"WEBCLEAN_WORKERS": 1, "WEBCLEAN_WORKERS_MAX_RSS": 300})).pool
     try:
         assert pool.max_rss == 300 << 20
     finally:
         pool.close()
-    default = crawler_pool(get_crawler(settings_dict={"WEBCLEAN_WORKERS": 1}))
+    default = coordinator(get_crawler(settings_dict={"WEBCLEAN_WORKERS": 1})).pool
     try:
         assert default.max_rss == 512 << 20
     finally:

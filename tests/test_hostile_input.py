@@ -23,13 +23,13 @@ from pathlib import Path
 
 import pytest
 from scrapy.http import HtmlResponse, Request
-from scrapy.utils.misc import build_from_crawler
-from scrapy.utils.test import get_crawler
 
 import scrapy_webclean as wc
 from scrapy_webclean.__main__ import main as command_line
 from scrapy_webclean._document import MAX_ATTRIBUTES, MAX_BODY_SIZE, Document, parse, text_nodes
+from _crawler import webclean_crawler
 from scrapy_webclean._registry import get_extractor
+from scrapy_webclean.downloadermiddlewares.pagetype import PageTypeMiddleware
 from scrapy_webclean.errors import WebcleanError
 from scrapy_webclean.extensions.sitestyletree import SiteStyleTreeExtension
 from scrapy_webclean.pipelines.extraction import ExtractionPipeline
@@ -503,11 +503,11 @@ def test_classify_and_site_tree_learning(name):
     except WebcleanError:
         pass
     # The tagging job's link listing (WEBCLEAN_LINKS) reads it too.
-    from scrapy_webclean._jobs import classify_page
+    from scrapy_webclean.workers.jobs import classify_page
 
     try:
         report = classify_page(body, "https://site.example/a/story-about-things", None, links=True)
-        assert all(link.startswith(("http://", "https://")) for link in report[5])
+        assert all(link.startswith(("http://", "https://")) for link in report.links)
     except WebcleanError:
         pass
 
@@ -531,12 +531,7 @@ def test_command_line_on_hostile_files(tmp_path, capsys):
 def test_pipeline_keeps_every_item_of_hostile_pages():
     """Every hostile page's item comes back from the pipeline, filled or with
     its error field: none is lost, none raises."""
-    crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 0, "WEBCLEAN_SST_ENABLED": False})
-    carrier = build_from_crawler(PageSourceMiddleware, crawler)
-    pipeline = build_from_crawler(ExtractionPipeline, crawler)
-    crawler.get_spider_middleware = lambda cls: carrier if cls is PageSourceMiddleware else None
-    crawler.get_extension = lambda cls: None
-    pipeline.open_spider()
+    crawler, carrier, pipeline = webclean_crawler(PageSourceMiddleware, ExtractionPipeline, WEBCLEAN_SST_ENABLED=False)
     bodies = {k: v for k, v in ENTRY_BODIES.items() if isinstance(v, bytes)}
     for name, body in bodies.items():
         url = f"https://site.example/{abs(hash(name))}"
@@ -551,12 +546,10 @@ def test_site_style_tree_extension_stays_bounded_over_many_domains(tmp_path):
     """A crawl over many domains: the samples and the trees kept in memory
     never exceed WEBCLEAN_SST_MAX_DOMAINS, and evictions are counted."""
     max_domains, min_pages = 8, 3
-    crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 0, "WEBCLEAN_SST_DIR": str(tmp_path),
-                                         "WEBCLEAN_SST_MIN_PAGES": min_pages,
-                                         "WEBCLEAN_SST_MAX_DOMAINS": max_domains})
-    crawler.get_downloader_middleware = lambda cls: object()
-    ext = build_from_crawler(SiteStyleTreeExtension, crawler)
-    ext.spider_opened()
+    crawler, ext, _tagging = webclean_crawler(
+        SiteStyleTreeExtension, PageTypeMiddleware, WEBCLEAN_SST_DIR=str(tmp_path), WEBCLEAN_SST_MIN_PAGES=min_pages,
+        WEBCLEAN_SST_MAX_DOMAINS=max_domains)
+    trees = ext.trees
     pages = _site_pages()
 
     def feed(host: str, k: int) -> None:
@@ -570,20 +563,19 @@ def test_site_style_tree_extension_stays_bounded_over_many_domains(tmp_path):
         for d in range(500):
             for k in range(1 + d % 2):
                 feed(f"once{d}.example", k)
-            assert len(ext._samples) <= max_domains
+            assert len(trees.sampling()) <= max_domains
         # ... and 30 domains crawled long enough to learn a tree.
         for d in range(30):
             host = f"site{d}.example"
             for k in range(min_pages):
                 feed(host, k)
-            assert await ext.tree_for(host) is not None
-            assert len(ext._trees) <= max_domains and len(ext._samples) <= max_domains
+            assert await trees.tree_for(host) is not None
+            assert len(trees.held()) <= max_domains and len(trees.sampling()) <= max_domains
 
     asyncio.run(crawl())
     assert crawler.stats.get_value("webclean/sst/domains_evicted") >= 500 - max_domains
     assert crawler.stats.get_value("webclean/sst/domains_learned") == 30
-    sampled = sum(len(p) for samples in ext._samples.values() for p, _, _ in samples)
-    assert sampled < max_domains * min_pages * 10_000  # compressed samples of a few pages each
+    assert trees.sample_bytes() < max_domains * min_pages * 10_000  # compressed samples of a few pages each
 
 
 # -- the issue's sizes: one parse each, shared by every extractor -------------------

@@ -13,6 +13,7 @@ from scrapy.http import HtmlResponse, Request, TextResponse
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
+from _crawler import webclean_crawler
 from scrapy_webclean.errors import InvalidSettingError
 from scrapy_webclean.pipelines.extraction import ExtractionPipeline
 from scrapy_webclean.spidermiddlewares.pagesource import PageSourceMiddleware
@@ -42,13 +43,8 @@ class ArticleRecord:
 
 
 def make(settings=None):
-    crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 0, "WEBCLEAN_SST_ENABLED": False, **(settings or {})})
-    carrier = build_from_crawler(PageSourceMiddleware, crawler)
-    pipeline = build_from_crawler(ExtractionPipeline, crawler)
-    crawler.get_spider_middleware = lambda cls: carrier if cls is PageSourceMiddleware else None
-    crawler.get_extension = lambda cls: None
-    pipeline.open_spider()
-    return crawler, carrier, pipeline
+    return webclean_crawler(PageSourceMiddleware, ExtractionPipeline,
+                            settings={"WEBCLEAN_SST_ENABLED": False, **(settings or {})})
 
 
 def response(body=ARTICLE, url="https://news.example/2024/rain", meta=None, cls=HtmlResponse,

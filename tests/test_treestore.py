@@ -1,7 +1,7 @@
 """Site style trees shared through a real Redis server (WEBCLEAN_SST_STORE).
 
-The extension is built with get_crawler (no crawl) and its store's loop is
-driven by hand; the crawls of several processes are in test_redis_crawl.py.
+The extension is built with get_crawler (no crawl) and its site trees'
+store loop is driven by hand; the crawls of several processes are in test_redis_crawl.py.
 """
 
 from __future__ import annotations
@@ -13,16 +13,17 @@ import pickle
 import zlib
 
 import pytest
-from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
 from scrapy_webclean import SiteStyleTree
 from scrapy_webclean._treestore import (RedisTreeStore, StoreDown, decode_sample, decode_tree, encode_sample,
                                         encode_tree, store_url)
 from scrapy_webclean.errors import InvalidSettingError, SiteTreeError
+from scrapy_webclean.downloadermiddlewares.pagetype import PageTypeMiddleware
 from scrapy_webclean.extensions.sitestyletree import SiteStyleTreeExtension
 from scrapy_webclean.settings import webclean_config
 
+from _crawler import webclean_crawler
 from test_extension_sitestyletree import feed, page
 
 HOST = "news.example"
@@ -39,14 +40,13 @@ def _close_stores():
 
 
 def make(tmp_path, url, **settings):
-    crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 0, "WEBCLEAN_SST_DIR": str(tmp_path),
-                                         "WEBCLEAN_SST_MIN_PAGES": 3, "WEBCLEAN_SST_STORE": url,
-                                         "WEBCLEAN_SST_WAIT": 2, **settings})
-    crawler.get_downloader_middleware = lambda cls: object()  # tagging is on
-    ext = build_from_crawler(SiteStyleTreeExtension, crawler)
-    ext.spider_opened()
-    _OPEN.append(ext.shared.store)
-    return crawler, ext
+    """A crawler with the extension, tagging on and the store at ``url``; ``(crawler, its site trees)``."""
+    crawler, ext, _tagging = webclean_crawler(
+        SiteStyleTreeExtension, PageTypeMiddleware, settings={
+            "WEBCLEAN_SST_DIR": str(tmp_path), "WEBCLEAN_SST_MIN_PAGES": 3, "WEBCLEAN_SST_STORE": url,
+            "WEBCLEAN_SST_WAIT": 2, **settings})
+    _OPEN.append(ext.trees.shared.store)
+    return crawler, ext.trees
 
 
 async def until(predicate, ext_list, seconds=5.0):
@@ -155,7 +155,7 @@ def test_two_processes_learn_one_tree(tmp_path, redis_url):
         feed(b, page(HOST, 1))
         waiting = asyncio.ensure_future(b.tree_for(HOST))  # b's item waits for the tree
         feed(a, page(HOST, 2))  # completes the shared sample: a learns
-        assert await until(lambda: HOST in a._trees and HOST in b._trees, [a, b])
+        assert await until(lambda: HOST in a.held() and HOST in b.held(), [a, b])
         return await waiting
 
     entry = asyncio.run(main())
@@ -235,7 +235,7 @@ def test_store_down_learns_alone_and_rejoins(tmp_path, redis_server, redis_url, 
 
 
 def test_a_newer_tree_is_picked_up_without_restarting(tmp_path, redis_url):
-    from scrapy_webclean.extensions import _shared
+    from scrapy_webclean.crawl import shared as _shared
 
     crawler, ext = make(tmp_path, redis_url)
     store = ext.shared.store

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from scrapy_webclean._workers import JobError, WorkerCrashed, WorkerPool
+from scrapy_webclean.workers import JobError, WorkerCrashed, WorkerPool
 from scrapy_webclean.errors import ExtractionTimeout
 
 
@@ -118,7 +118,7 @@ def test_components_start_the_crawlers_workers_when_built_in_a_crawl_only():
     # crawl, as here by get_crawler, they start none until a first job.
     from scrapy.utils.test import get_crawler
 
-    from scrapy_webclean._workers import _POOLS
+    from scrapy_webclean.crawl import coordinator
     from scrapy_webclean.downloadermiddlewares.pagetype import PageTypeMiddleware
     from scrapy_webclean.extensions.sitestyletree import SiteStyleTreeExtension
     from scrapy_webclean.pipelines.extraction import ExtractionPipeline
@@ -126,10 +126,11 @@ def test_components_start_the_crawlers_workers_when_built_in_a_crawl_only():
     for component in (PageTypeMiddleware, ExtractionPipeline, SiteStyleTreeExtension):
         crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 1})
         component.from_crawler(crawler)
-        assert crawler not in _POOLS
+        assert not coordinator(crawler).pool_started
         crawler.crawling = True
         component.from_crawler(crawler)
-        pool = _POOLS[crawler]
+        assert coordinator(crawler).pool_started
+        pool = coordinator(crawler).pool
         try:
             deadline = time.monotonic() + 30
             while not pool._workers and time.monotonic() < deadline:
@@ -147,15 +148,15 @@ def test_a_crawlers_pool_goes_with_the_crawler():
 
     from scrapy.utils.test import get_crawler
 
-    from scrapy_webclean._workers import _POOLS, crawler_pool
+    from scrapy_webclean.crawl import coordinator
 
     crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 1})
-    pool = crawler_pool(crawler)
+    pool = coordinator(crawler).pool
     assert pool.call(os.getpid) != os.getpid()
     process = pool._workers[0].process
     del crawler
     gc.collect()
-    assert pool._closed and all(value is not pool for value in list(_POOLS.values()))
+    assert pool._closed
     assert process.wait(10) is not None
 
 

@@ -101,7 +101,7 @@ class Command(ScrapyCommand):
             self.exitcode = 1
 
     def _on_response(self, response: Response, opts: Namespace) -> None:
-        from ..spidermiddlewares.pagesource import http_charset
+        from ..crawl import http_charset
 
         status = response_status_message(response.status)
         if not 200 <= response.status < 300:
@@ -126,7 +126,7 @@ class Command(ScrapyCommand):
                status: str | None = None) -> None:
         from .. import SiteStyleTree, classify, extract
         from ..errors import WebcleanError
-        from ..extensions.sitestyletree import tree_filename
+        from ..crawl import tree_filename
         from ..settings import webclean_config
 
         assert self.settings is not None

@@ -24,12 +24,11 @@ from typing import TYPE_CHECKING, Any
 from scrapy.exceptions import NotConfigured
 
 from .._encoding import unpage_kind
-from .._jobs import classify_page
-from .._workers import TAG_PRIORITY, WorkerCrashed, crawler_pool, start_crawler_pool
-from ..errors import ExtractionTimeout, WebcleanError
 from .._overrides import skips
-from .._startup import crawler_config
-from ..spidermiddlewares.pagesource import _is_html, page_source
+from ..crawl import EXTRACTED_KEY, FAILED_KEY, Extracted, coordinator, is_html, page_source
+from ..errors import ExtractionTimeout, WebcleanError
+from ..workers import TAG_PRIORITY, WorkerCrashed
+from ..workers.jobs import PageReport, classify_page
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -47,25 +46,22 @@ __all__ = ["PageTypeMiddleware"]
 #: its next request with a copy of a response's meta (``meta=response.meta``
 #: is a common idiom) would otherwise hand the next page this page's tag,
 #: links and extraction.
-_META_KEYS = ("webclean_page_type", "webclean_page_score", "webclean_links", "_webclean_extracted",
-              "_webclean_failed")
+_META_KEYS = ("webclean_page_type", "webclean_page_score", "webclean_links", EXTRACTED_KEY, FAILED_KEY)
 
 
 class PageTypeMiddleware:
     """Downloader middleware: ``response.meta["webclean_page_type"]`` = hub | content."""
 
     def __init__(self, crawler: Crawler) -> None:
-        config = crawler_config(crawler)
-        if not config.enabled:
+        self.coordinator = coord = coordinator(crawler)
+        if not coord.config.enabled:
             raise NotConfigured
         self.crawler = crawler
         self.stats = crawler.stats
-        self.maxsize = config.maxsize
-        self.links = config.links
-        self._pool: Any = None
-        self._pipeline: Any = None
-        self._sst: Any = None
-        start_crawler_pool(crawler)
+        self.maxsize = coord.config.maxsize
+        self.links = coord.config.links
+        coord.tagging = True
+        coord.start_pool()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -78,7 +74,7 @@ class PageTypeMiddleware:
         for key in _META_KEYS:
             meta.pop(key, None)
         # Error pages and redirects are not pages of the site's content.
-        if skips(meta) or not 200 <= response.status < 300 or not _is_html(response):
+        if skips(meta) or not 200 <= response.status < 300 or not is_html(response):
             return response
         if self.maxsize and len(response.body) > self.maxsize:
             self.stats.inc_value("webclean/pages/too_large")
@@ -89,52 +85,48 @@ class PageTypeMiddleware:
             meta["webclean_page_type"] = unpage
             self.stats.inc_value(f"webclean/pages/{unpage}")
             return response
-        if self._pool is None:
-            from ..pipelines.extraction import ExtractionPipeline
-
-            self._pool = crawler_pool(self.crawler)
-            from ..extensions.sitestyletree import SiteStyleTreeExtension
-
-            try:
-                self._pipeline = self.crawler.get_item_pipeline(ExtractionPipeline)
-            except RuntimeError:  # no engine: the middleware is used on its own
-                self._pipeline = None
-            self._sst = self.crawler.get_extension(SiteStyleTreeExtension) if self._pipeline is not None else None
-        source = page_source(response, meta)
-        if self._sst is not None and source.site:
-            # A tree on its way (being learned or loaded) is worth the short
-            # wait: the page is then tagged and extracted from one parse.
-            await self._sst.hold(source.site)
-        # One parse per page: when the pipeline's work on this page is
-        # settled, the job that tags the page extracts it too.
-        planned = self._pipeline.plan(meta, source.site) if self._pipeline is not None else None
-        plan, tree, key = planned if planned is not None else (None, None, None)
-        # A page of a site still being sampled is tagged on the worker that
-        # will learn the site's tree, and stays parsed there for it.
-        affinity = self._sst.sample_affinity(source.site) if self._sst is not None and source.site else None
         try:
-            kind, score, seconds, values, extract_seconds, links, charset = await self._pool.run(
-                classify_page, source.body, source.url, source.encoding, plan, tree=tree, priority=TAG_PRIORITY,
-                affinity=affinity, keep=affinity is not None, links=self.links)
+            report = await self._tag(response, meta)
         except (ExtractionTimeout, WorkerCrashed) as exc:
-            meta["_webclean_failed"] = ("timeout" if isinstance(exc, ExtractionTimeout) else "failed", str(exc))
+            meta[FAILED_KEY] = ("timeout" if isinstance(exc, ExtractionTimeout) else "failed", str(exc))
             return self._failed(response, exc)
         except WebcleanError as exc:
             return self._failed(response, exc)
-        self.stats.inc_value("webclean/time/classify", seconds)
-        if charset is not None:
+        self.stats.inc_value("webclean/time/classify", report.seconds)  # type: ignore[arg-type]
+        if report.charset is not None:
             self.stats.inc_value("webclean/pages/wrong_charset")
-            logger.debug("webclean: %s is not in the charset its header says; decoded as %s", response.url, charset,
-                         extra={"crawler": self.crawler})
-        meta["webclean_page_type"] = kind
-        meta["webclean_page_score"] = score
-        if links is not None:
-            meta["webclean_links"] = links
-        if values is not None:
-            self.stats.inc_value("webclean/time/extract", extract_seconds)
-            meta["_webclean_extracted"] = (key, values)
-        self.stats.inc_value(f"webclean/pages/{kind}")
+            logger.debug("webclean: %s is not in the charset its header says; decoded as %s", response.url,
+                         report.charset, extra={"crawler": self.crawler})
+        meta["webclean_page_type"] = report.kind
+        meta["webclean_page_score"] = report.score
+        if report.links is not None:
+            meta["webclean_links"] = report.links
+        self.stats.inc_value(f"webclean/pages/{report.kind}")
         return response
+
+    async def _tag(self, response: Response, meta: dict[str, Any]) -> PageReport:
+        """Tag the page in a worker; extract it from the same parse when the
+        pipeline's work on it is settled (the values go in ``meta``)."""
+        coord = self.coordinator
+        # Trees matter to tagging only when a pipeline extracts the pages.
+        trees = coord.trees if coord.extracting else None
+        source = page_source(response, meta)
+        if trees is not None and source.site:
+            # A tree on its way (being learned or loaded) is worth the short
+            # wait: the page is then tagged and extracted from one parse.
+            await trees.hold(source.site)
+        planned = coord.tagging_plan(meta, source.site)
+        plan, tree = planned if planned is not None else (None, None)
+        # A page of a site still being sampled is tagged on the worker that
+        # will learn the site's tree, and stays parsed there for it.
+        affinity = trees.sample_affinity(source.site) if trees is not None and source.site else None
+        report: PageReport = await coord.pool.run(
+            classify_page, source.body, source.url, source.encoding, plan, tree=tree, priority=TAG_PRIORITY,
+            affinity=affinity, keep=affinity is not None, links=self.links)
+        if report.values is not None and plan is not None:
+            self.stats.inc_value("webclean/time/extract", report.extract_seconds)  # type: ignore[arg-type]
+            meta[EXTRACTED_KEY] = Extracted(plan, tree.key if tree is not None else None, report.values)
+        return report
 
     def _failed(self, response: Response, exc: Exception) -> Response:
         self.stats.inc_value("webclean/pages/failed")

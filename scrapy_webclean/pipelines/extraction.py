@@ -4,8 +4,7 @@ For each item, :class:`ExtractionPipeline` takes the page the item came from
 (noted by :class:`~scrapy_webclean.spidermiddlewares.pagesource.PageSourceMiddleware`),
 runs ``WEBCLEAN_EXTRACTOR`` over it in the worker pool (``WEBCLEAN_WORKERS``
 processes, ``WEBCLEAN_TIMEOUT`` seconds per page) - with the site's style
-tree when :class:`~scrapy_webclean.extensions.sitestyletree.SiteStyleTreeExtension`
-has one - and fills the fields named by ``WEBCLEAN_FIELDS``. Any item type
+tree when the crawl's site trees have one - and fills the fields named by ``WEBCLEAN_FIELDS``. Any item type
 works (dicts, :class:`scrapy.Item`, dataclasses, attrs: through itemadapter).
 
 A page that fails or runs out of time is logged once and counted; its item
@@ -22,15 +21,13 @@ from typing import TYPE_CHECKING, Any
 from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem, NotConfigured
 
-from .._jobs import ExtractionPlan, extract_fields
 from .._dedup import ParagraphDedup
-from .._overrides import PagePlan, page_plan, skips
-from .._workers import EXTRACT_PRIORITY, crawler_pool, start_crawler_pool
+from .._overrides import PagePlan, page_plan
+from ..crawl import ItemSources, PageSource, coordinator, site_affinity
 from ..errors import ExtractionTimeout, WebcleanError
-from ..extensions.sitestyletree import SiteStyleTreeExtension
-from .._startup import crawler_config
-from ..settings import PAGE_FIELDS, RESULT_FIELDS
-from ..spidermiddlewares.pagesource import PageSource, PageSourceMiddleware
+from ..settings import PAGE_FIELDS
+from ..workers import EXTRACT_PRIORITY
+from ..workers.jobs import extract_fields
 
 if TYPE_CHECKING:
     from scrapy import Spider
@@ -55,20 +52,19 @@ class ExtractionPipeline:
     """
 
     def __init__(self, crawler: Crawler) -> None:
-        self.config = crawler_config(crawler)
+        self.coordinator = coord = coordinator(crawler)
+        self.config = coord.config
         if not self.config.enabled:
             raise NotConfigured
         self.crawler = crawler
         self.stats = crawler.stats
-        #: result fields asked of the extraction job, in WEBCLEAN_FIELDS order
-        self._outputs = self._job_outputs(self.config.fields)
         self._dedup = (ParagraphDedup(self.config.dedup_repeats, self.config.dedup_max_entries)
                        if self.config.dedup_repeats else None)
         self._warned: set[tuple[type, str]] = set()
-        self._sources: PageSourceMiddleware | None = None
-        self._sst: SiteStyleTreeExtension | None = None
+        self._sources: ItemSources | None = None
         self._applied_sites: set[str] = set()
-        start_crawler_pool(crawler)
+        coord.extracting = True
+        coord.start_pool()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -76,14 +72,12 @@ class ExtractionPipeline:
 
     def open_spider(self, spider: Spider | None = None) -> None:
         # ``spider`` is optional: Scrapy >= 2.14 no longer passes it.
-        self._sources = self.crawler.get_spider_middleware(PageSourceMiddleware)
+        self._sources = self.coordinator.sources
         if self._sources is None:
             logger.warning(
                 "ExtractionPipeline is enabled but PageSourceMiddleware is not: items pass through"
                 " unextracted. Enable both with ADDONS = {'scrapy_webclean.Addon': 100}.",
                 extra={"crawler": self.crawler})
-        self._sst = self.crawler.get_extension(SiteStyleTreeExtension)
-        self._pool = crawler_pool(self.crawler)
 
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         source = self._sources.pop(item) if self._sources is not None else None
@@ -115,79 +109,48 @@ class ExtractionPipeline:
             return item
         return await self._extract(item, adapter, source, plan, missing)
 
-    def plan_key(self, extractor: str, options: dict[str, Any], tree: tuple[Any, Any] | None,
-                 outputs: tuple[str, ...] | None = None) -> tuple[Any, ...]:
-        """What makes two extractions of a page the same: extractor, options, fields and tree."""
-        return (extractor, repr(sorted(options.items())), self._outputs if outputs is None else outputs,
-                tree[0] if tree is not None else None)
-
-    def default_plan(self) -> ExtractionPlan:
-        """The plan of a page without meta overrides (see :meth:`plan`)."""
-        return (self.config.extractor, {**self.config.extractor_options, **self.config.render}, self._outputs,
-                self.config.extract_hubs)
-
-    def plan(self, meta: dict[str, Any], site: str) -> tuple[ExtractionPlan, Any, tuple[Any, ...]] | None:
-        """What this pipeline will run on a page, if that is settled already.
-
-        ``(plan, tree entry, key)`` for :func:`~scrapy_webclean._jobs.classify_page`,
-        which then extracts the page from the parse it tags it with; the
-        result comes back in ``meta`` and :meth:`process_item` uses it when
-        the key still matches. ``None`` while the site's tree may still come.
-        """
-        if skips(meta):
-            return None
-        try:
-            page = page_plan(self.config, meta.get("webclean"), meta.get("webclean_extractor"))
-        except WebcleanError:
-            return None  # the item says why
-        tree = None
-        if self._sst is not None:
-            settled, tree = self._sst.tree_now(site)
-            if not settled:
-                return None
-        outputs = self._job_outputs(page.fields)
-        return ((page.extractor, page.options, outputs, self.config.extract_hubs), tree,
-                self.plan_key(page.extractor, page.options, tree, outputs))
-
-    async def _extract(self, item: Any, adapter: ItemAdapter, source: PageSource, plan: PagePlan,
+    async def _extract(self, item: Any, adapter: ItemAdapter, source: PageSource, page: PagePlan,
                        missing: list[str]) -> Any:
         if source.failed is not None:
             # Tagging the page ran out of time (or killed its worker):
             # extracting it would too.
-            return self._fail(item, adapter, source, *source.failed, fields=plan.fields)
-        extractor, options, outputs = plan.extractor, plan.options, self._job_outputs(plan.fields)
+            return self._fail(item, adapter, source, *source.failed, fields=page.fields)
         if self.config.maxsize and len(source.body) > self.config.maxsize:
             return self._fail(item, adapter, source, "failed",
                               f"page of {len(source.body)} bytes exceeds WEBCLEAN_MAXSIZE={self.config.maxsize}")
-        tree = await self._sst.tree_for(source.site) if self._sst is not None else None
-        key = self.plan_key(extractor, options, tree, outputs)
+        coord = self.coordinator
+        plan = coord.extraction_plan(page)
+        trees = coord.trees
+        tree = await trees.tree_for(source.site) if trees is not None else None
         # Extracted already, from the parse that tagged the page or (for a
         # sample of the site) the one that learned the site's tree.
-        extracted = source.extracted
-        if (extracted is None or extracted[0] != key) and tree is not None and self._sst is not None:
-            extracted = self._sst.extracted(source.url)
-        if extracted is not None and extracted[0] == key:
-            values = extracted[1]
+        values = coord.extracted(source, plan, tree)
+        if values is not None:
             self.stats.inc_value("webclean/items/reused_parse")
         else:
             # A page tagged while its site was sampled may still be parsed
             # on the worker that sampled it.
-            affinity = self._sst.site_affinity(source.site) if self._sst is not None and source.site else None
+            affinity = site_affinity(source.site) if trees is not None and source.site else None
             try:
-                values, seconds = await self._pool.run(extract_fields, source.body, source.url, source.encoding,
-                                                       extractor, options, outputs, tree=tree,
-                                                       priority=EXTRACT_PRIORITY, affinity=affinity)
+                values, seconds = await coord.pool.run(
+                    extract_fields, source.body, source.url, source.encoding, plan.extractor, plan.options,
+                    plan.outputs, tree=tree, priority=EXTRACT_PRIORITY, affinity=affinity)
             except ExtractionTimeout as exc:
-                self.stats.inc_value("webclean/time/extract", self._pool.timeout)
-                return self._fail(item, adapter, source, "timeout", str(exc), fields=plan.fields)
+                self.stats.inc_value("webclean/time/extract", coord.pool.timeout)  # type: ignore[arg-type]
+                return self._fail(item, adapter, source, "timeout", str(exc), fields=page.fields)
             except WebcleanError as exc:
-                return self._fail(item, adapter, source, "failed", str(exc), fields=plan.fields)
-            self.stats.inc_value("webclean/time/extract", seconds)
+                return self._fail(item, adapter, source, "failed", str(exc), fields=page.fields)
+            self.stats.inc_value("webclean/time/extract", seconds)  # type: ignore[arg-type]
         if tree is not None:
             self.stats.inc_value("webclean/sst/pages_cleaned")
             if source.site not in self._applied_sites:
                 self._applied_sites.add(source.site)
                 self.stats.inc_value("webclean/sst/domains_applied")
+        return self._fill(item, adapter, source, page.fields, plan.outputs, values, missing)
+
+    def _fill(self, item: Any, adapter: ItemAdapter, source: PageSource, fields: dict[str, str],
+              outputs: tuple[str, ...], values: dict[str, Any], missing: list[str]) -> Any:
+        """Fill the item with the extracted ``values`` (after dedup and the language check)."""
         if self._dedup is not None and values.get("text"):
             text, dropped = self._dedup.filter(source.site, values["text"])
             if dropped:
@@ -204,24 +167,16 @@ class ExtractionPipeline:
                 missing.append(self.config.error_field)
         filled = 0
         for name in outputs:
-            if name not in plan.fields:
+            if name not in fields:
                 continue  # asked for the language check only
-            if self._set(adapter, plan.fields[name], values[name]):
+            if self._set(adapter, fields[name], values[name]):
                 filled += 1
             else:
-                missing.append(plan.fields[name])
+                missing.append(fields[name])
         self._undeclared(adapter, missing)
         # An item that declares none of the extracted fields got nothing.
         self.stats.inc_value("webclean/items/extracted" if filled or not outputs else "webclean/items/no_field")
         return item
-
-    def _job_outputs(self, fields: dict[str, str]) -> tuple[str, ...]:
-        """The result fields an extraction job returns: those asked for, and the
-        language when ``WEBCLEAN_TARGET_LANGUAGE`` checks it."""
-        outputs = _outputs(fields)
-        if self.config.target_languages and "language" not in outputs:
-            outputs += ("language",)
-        return outputs
 
     def _other_language(self, language: str | None) -> bool:
         """Whether an item's language is outside the target ones (counted per action)."""
@@ -275,7 +230,3 @@ class ExtractionPipeline:
                            " and the webclean/fields/undeclared stat)", cls.__name__,
                            ", ".join(map(repr, new)), extra={"crawler": self.crawler})
 
-
-def _outputs(fields: dict[str, str]) -> tuple[str, ...]:
-    """The result fields asked of the extraction job, in ``fields`` order."""
-    return tuple(name for name in fields if name in RESULT_FIELDS)

@@ -1,7 +1,8 @@
-"""The page jobs the Scrapy components run, inline or in worker processes.
+"""The page jobs a crawl runs, inline or in worker processes.
 
-Module-level functions with plain, picklable arguments and results, so that
-:class:`~scrapy_webclean._workers.WorkerPool` can send them to a worker by
+Module-level functions with plain, picklable arguments and results (the
+dataclasses below), so that
+:class:`~scrapy_webclean.workers.pool.WorkerPool` can send them to a worker by
 name. Each parses its page once. The Scrapy components check page sizes
 against ``WEBCLEAN_MAXSIZE`` before sending a job, so the jobs lift the
 core's own ``max_body_size``: one setting decides.
@@ -13,25 +14,60 @@ import time
 import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from ._api import extract, load_document
-from ._encoding import resolve_charset
-from ._links import page_links
+from .._api import extract, load_document
+from .._encoding import resolve_charset
+from .._links import page_links
 
-__all__ = ["extract_fields", "classify_page", "learn_site_tree", "load_site_tree", "learn_shared_tree",
-           "load_shared_tree"]
+__all__ = ["ExtractionPlan", "LearnedTree", "PageReport", "classify_page", "extract_fields", "learn_shared_tree",
+           "learn_site_tree", "load_shared_tree", "load_site_tree"]
 
-#: ``(extractor, options, outputs, extract_hubs)``
-ExtractionPlan = tuple[str, dict[str, Any], Sequence[str], bool]
-#: ``(kind, score, seconds classifying, extracted values or None, seconds
-#: extracting, the page's links or None, the charset used when it was not
-#: the HTTP header's or None)``
-PageReport = tuple[str, float, float, "dict[str, Any] | None", float, "list[str] | None", "str | None"]
-#: ``(compiled tree, seconds learning, values per sample or None, why its save failed or None)``
-LearnedTree = tuple[Any, float, "list[dict[str, Any] | None] | None", "str | None"]
+@dataclass(frozen=True)
+class ExtractionPlan:
+    """What to extract from a page: the extractor, its options, the result
+    fields to send back (``outputs``), and whether hub pages are extracted
+    too. Two extractions of one page with equal plans (and the same site
+    tree) give the same values."""
+
+    extractor: str
+    options: dict[str, Any]
+    outputs: tuple[str, ...]
+    extract_hubs: bool = False
+
+
+@dataclass
+class PageReport:
+    """What :func:`classify_page` found about a page."""
+
+    kind: str
+    score: float
+    #: seconds classifying (and listing links)
+    seconds: float
+    #: the plan's outputs when the page was extracted too, else ``None``
+    values: dict[str, Any] | None = None
+    extract_seconds: float = 0.0
+    links: list[str] | None = None
+    #: the charset used when it was not the HTTP header's, else ``None``
+    charset: str | None = None
+
+
+@dataclass
+class LearnedTree:
+    """What a learning job made: the compiled cleaner (what
+    :func:`~scrapy_webclean.extract` takes as ``site_tree``), the seconds
+    spent, the values of its samples extracted with it (see
+    :func:`learn_site_tree`), and either why its save failed or, for a
+    tree shared through a store, the tree encoded for the store."""
+
+    cleaner: Any
+    seconds: float
+    values: list[dict[str, Any] | None] | None
+    save_error: str | None = None
+    data: bytes = b""
 
 
 def _fields(result: Any, outputs: Sequence[str]) -> dict[str, Any]:
@@ -65,7 +101,7 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
                   links: bool = False) -> PageReport:
     """Tag one page hub or content with :func:`scrapy_webclean.classify`.
 
-    With a ``plan`` ``(extractor, options, outputs, extract_hubs)``, a page
+    With an :class:`ExtractionPlan`, a page
     the plan covers (content, or any page when ``extract_hubs``) is also
     extracted from the same parse, so the pipeline does not parse it again.
     With ``keep``, a content page stays parsed in this process (a few, the
@@ -73,12 +109,11 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     run here later: the page of a site still being sampled will likely be
     one of its samples. With ``links``, the page's links are listed too
     (:func:`~scrapy_webclean._links.page_links`; its time counts as
-    classifying). Returns ``(kind, score, seconds classifying, values or
-    None, seconds extracting, links or None, charset)``; ``charset`` is the
+    classifying). Returns a :class:`PageReport`; its ``charset`` is the
     one the page was decoded with when that is not ``encoding`` (the HTTP
     header's was wrong), else ``None``.
     """
-    from . import classify
+    from .. import classify
 
     started = time.perf_counter()
     doc = load_document(body, url, encoding=encoding, max_body_size=None)
@@ -89,20 +124,19 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     charset = doc.encoding if declared is not None and doc.encoding not in (declared, "binary") else None
     if doc.is_empty or (not any(doc.own_len) and "a" not in doc.tags):
         # Markup without a word or a link: neither hub nor content.
-        return ("empty", 0.0, time.perf_counter() - started, None, 0.0, [] if links else None, charset)
+        return PageReport("empty", 0.0, time.perf_counter() - started, links=[] if links else None, charset=charset)
     result = classify(doc, url, site_tree=site_tree)
     if keep and result.kind == "content":
         _keep(doc, url, encoding, body)
     found = page_links(doc, url) if links else None
     classified = time.perf_counter()
     values = None
-    if plan is not None and (result.kind == "content" or plan[3]):
-        extractor, options, outputs, _hubs = plan
-        extracted = extract(doc, url, encoding=encoding, extractor=extractor, site_tree=site_tree,
-                            reference_date=date.today(), **options)
-        values = _fields(extracted, outputs)
-    return (result.kind, float(result.score), classified - started, values, time.perf_counter() - classified, found,
-            charset)
+    if plan is not None and (result.kind == "content" or plan.extract_hubs):
+        extracted = extract(doc, url, encoding=encoding, extractor=plan.extractor, site_tree=site_tree,
+                            reference_date=date.today(), **plan.options)
+        values = _fields(extracted, plan.outputs)
+    return PageReport(result.kind, float(result.score), classified - started, values,
+                      time.perf_counter() - classified, found, charset)
 
 
 #: Samples a learning job keeps parsed to extract them with the new tree,
@@ -145,7 +179,7 @@ def _take_kept(url: str | None, encoding: str | None, body: bytes) -> Any:
 def _learn(samples: Sequence[tuple[bytes, str | None, str | None]],
            plan: ExtractionPlan | None) -> tuple[Any, list[Any]]:
     """The tree learned from the samples, and the first parses when there is a plan."""
-    from . import SiteStyleTree
+    from .. import SiteStyleTree
 
     tree = SiteStyleTree()
     kept: list[Any] = []
@@ -166,12 +200,11 @@ def _extract_kept(cleaner: Any, kept: list[Any], count: int,
     """The plan's outputs of each kept parse, extracted with the new tree."""
     if plan is None:
         return None
-    extractor, options, outputs, _hubs = plan
     values: list[dict[str, Any] | None] = [None] * count
     for n, doc in enumerate(kept):
         try:
-            result = extract(doc, doc.url, extractor=extractor, site_tree=cleaner, **options)
-            values[n] = _fields(result, outputs)
+            result = extract(doc, doc.url, extractor=plan.extractor, site_tree=cleaner, **plan.options)
+            values[n] = _fields(result, plan.outputs)
         except Exception:  # noqa: BLE001 - the page's own job runs it again and reports it
             pass
     return values
@@ -182,11 +215,10 @@ def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], pat
     """Build a site style tree from zlib-compressed page samples.
 
     Saves it to ``path`` (atomically: a reader never sees half a file) when
-    given, recording ``site`` in it, and returns ``(its compiled cleaner,
-    seconds spent, values, why the save failed or None)``; the cleaner is
-    what :func:`~scrapy_webclean.extract` takes as ``site_tree``. A failed
-    save (read-only or full disk) costs the crawl nothing but the file: the
-    tree is returned all the same. With a ``plan`` ``(extractor, options, outputs, _)``, the
+    given, recording ``site`` in it, and returns a :class:`LearnedTree`
+    (``save_error`` says why the save failed). A failed save (read-only or
+    full disk) costs the crawl nothing but the file: the tree is returned
+    all the same. With a ``plan``, the
     first :data:`MAX_KEPT_SAMPLES` samples are also extracted with the new
     tree from the parse that learned them, so their items need no job of
     their own: ``values`` lists, per sample, the outputs (``None`` for a
@@ -204,30 +236,32 @@ def learn_site_tree(samples: Sequence[tuple[bytes, str | None, str | None]], pat
         except OSError as exc:
             save_error = f"{type(exc).__name__}: {exc}"
     cleaner = tree.compile()
-    return cleaner, time.perf_counter() - started, _extract_kept(cleaner, kept, len(samples), plan), save_error
+    return LearnedTree(cleaner, time.perf_counter() - started, _extract_kept(cleaner, kept, len(samples), plan),
+                       save_error=save_error)
 
 
 def learn_shared_tree(samples: Sequence[tuple[bytes, str | None, str | None]], plan: ExtractionPlan | None = None,
-                      site: str | None = None) -> tuple[Any, float, list[dict[str, Any] | None] | None, bytes]:
+                      site: str | None = None) -> LearnedTree:
     """:func:`learn_site_tree` for a tree shared through a store: saves no
     file, and also returns the tree encoded for the store
     (:func:`~scrapy_webclean._treestore.encode_tree`), naming ``site``
     where the tree format records it."""
-    from ._treestore import encode_tree
+    from .._treestore import encode_tree
 
     started = time.perf_counter()
     tree, kept = _learn(samples, plan)
     tree.site = site
     data = encode_tree(tree)
     cleaner = tree.compile()
-    return cleaner, time.perf_counter() - started, _extract_kept(cleaner, kept, len(samples), plan), data
+    return LearnedTree(cleaner, time.perf_counter() - started, _extract_kept(cleaner, kept, len(samples), plan),
+                       data=data)
 
 
 def _compiled_for(tree: Any, site: str | None, where: str) -> Any:
     """``tree`` compiled, unless it names a site other than ``site``
     (:class:`~scrapy_webclean.errors.SiteTreeError`; a tree that names no
     site, saved by an older version, is taken)."""
-    from .errors import SiteTreeError
+    from ..errors import SiteTreeError
 
     named = getattr(tree, "site", None)
     if site is not None and named is not None and named != site:
@@ -239,7 +273,7 @@ def load_shared_tree(data: bytes, site: str | None = None) -> Any:
     """The compiled cleaner of a tree read from a store; a
     :class:`~scrapy_webclean.errors.SiteTreeError` for anything else, and
     for a tree that names another site than ``site``."""
-    from ._treestore import decode_tree
+    from .._treestore import decode_tree
 
     return _compiled_for(decode_tree(data), site, "the store")
 
@@ -248,6 +282,6 @@ def load_site_tree(path: str, site: str | None = None) -> Any:
     """The compiled cleaner of a tree saved by :func:`learn_site_tree`;
     with ``site``, a tree saved for another site raises
     :class:`~scrapy_webclean.errors.SiteTreeError`."""
-    from . import SiteStyleTree
+    from .. import SiteStyleTree
 
     return _compiled_for(SiteStyleTree.load(path), site, path)

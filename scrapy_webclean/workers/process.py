@@ -1,4 +1,4 @@
-"""The worker process of :class:`~scrapy_webclean._workers.WorkerPool`, and
+"""The worker process of :class:`~scrapy_webclean.workers.pool.WorkerPool`, and
 the parent's handle on it.
 
 A worker is a fresh interpreter started with a socket to its parent: it
@@ -107,7 +107,7 @@ _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 def _package_root() -> str:
-    return str(Path(__file__).resolve().parent.parent)
+    return str(Path(__file__).resolve().parents[2])
 
 
 class _Worker:
@@ -174,6 +174,6 @@ class _Worker:
 
 _WORKER_MAIN = (
     "import sys; from multiprocessing.connection import Connection; "
-    "from scrapy_webclean._worker_process import _serve; "
+    "from scrapy_webclean.workers.process import _serve; "
     "_serve(Connection(int(sys.argv[1])), int(sys.argv[2]), int(sys.argv[3]))"
 )

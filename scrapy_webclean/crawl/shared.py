@@ -1,4 +1,4 @@
-"""The shared mode of :class:`~scrapy_webclean.extensions.sitestyletree.SiteStyleTreeExtension`.
+"""The shared mode of a crawl's :class:`~scrapy_webclean.crawl.trees.SiteTrees`.
 
 With ``WEBCLEAN_SST_STORE`` (or scrapy-redis's ``REDIS_URL``) naming a Redis
 server, the crawler processes of a distributed crawl learn each site's tree
@@ -32,17 +32,24 @@ from __future__ import annotations
 import logging
 import time
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
 from twisted.internet import task
 
-from .._jobs import learn_shared_tree, load_shared_tree
 from .._treestore import RedisTreeStore, StoreDown
-from .._workers import TREE_PRIORITY
 from ..errors import WebcleanError
+from ..workers.jobs import LearnedTree, learn_shared_tree, load_shared_tree
+from ..workers.pool import TREE_PRIORITY
+from .plans import site_affinity
 
 if TYPE_CHECKING:
-    from .sitestyletree import SiteStyleTreeExtension
+    from scrapy.crawler import Crawler
+    from scrapy.statscollectors import StatsCollector
+
+    from ..settings import WebcleanConfig
+    from ..workers.pool import WorkerPool
+    from .plans import ExtractionPlan, TreeEntry
 
 logger = logging.getLogger(__name__)
 
@@ -59,7 +66,30 @@ RETRY = 2.0
 #: while this process has nothing coming, is no longer waited for.
 QUIET = 2.0
 
+#: ``(zlib-compressed body, url, HTTP charset)`` of a sampled page
 Sample = tuple[bytes, str, "str | None"]
+
+
+class Trees(Protocol):
+    """What the shared mode needs of a crawl's site trees
+    (:class:`~scrapy_webclean.crawl.trees.SiteTrees`)."""
+
+    crawler: Crawler
+    stats: StatsCollector
+    config: WebcleanConfig
+    #: sites whose tree is being learned or loaded
+    learning: dict[str, bool]
+
+    @property
+    def pool(self) -> WorkerPool: ...
+    def default_plan(self) -> ExtractionPlan | None: ...
+    def sample_ready(self, site: str) -> None: ...
+    def nothing_coming(self) -> bool: ...
+    def spawn(self, site: str, job: Coroutine[Any, Any, None]) -> None: ...
+    def keep(self, site: str, cleaner: Any) -> TreeEntry: ...
+    def failed(self, site: str, exc: Exception) -> None: ...
+    def learned(self, site: str, samples: list[Sample], learned: LearnedTree, plan: ExtractionPlan | None,
+                where: str) -> None: ...
 
 
 class _Site:
@@ -74,16 +104,16 @@ class _Site:
 
 
 class SharedTrees:
-    """The store side of one crawl's site style trees (one per extension)."""
+    """The store side of one crawl's site style trees."""
 
-    def __init__(self, ext: SiteStyleTreeExtension, url: str) -> None:
-        self.ext = ext
-        self.stats = ext.stats
-        self.min_pages = ext.config.sst_min_pages
-        self.store = RedisTreeStore(url, lock_timeout=ext.config.sst_lock_timeout, max_samples=self.min_pages,
-                                    max_page_bytes=ext.config.maxsize or (64 << 20))
+    def __init__(self, trees: Trees, url: str) -> None:
+        self.trees = trees
+        self.stats = trees.stats
+        self.min_pages = trees.config.sst_min_pages
+        self.store = RedisTreeStore(url, lock_timeout=trees.config.sst_lock_timeout, max_samples=self.min_pages,
+                                    max_page_bytes=trees.config.maxsize or (64 << 20))
         self.up = True
-        self._bound = 10 * ext.config.sst_max_domains
+        self._bound = 10 * trees.config.sst_max_domains
         self._open: OrderedDict[str, _Site] = OrderedDict()  # sites waiting on the store
         self._seen: OrderedDict[str, None] = OrderedDict()  # sites looked up
         self.versions: dict[str, int | None] = {}  # held trees: version in the store (None: ours alone)
@@ -99,7 +129,7 @@ class SharedTrees:
         self._loop = task.LoopingCall(self.tick)
         self._loop.start(TICK, now=False).addErrback(
             lambda f: logger.error("webclean: the site style tree store loop failed: %s", f.getErrorMessage(),
-                                   extra={"crawler": self.ext.crawler}))
+                                   extra={"crawler": self.trees.crawler}))
 
     def stop(self) -> None:
         if self._loop is not None and self._loop.running:
@@ -128,17 +158,17 @@ class SharedTrees:
         self._retried = time.monotonic()
         self.stats.inc_value("webclean/sst/store_down")
         logger.warning("webclean: site style tree store unreachable (%s): learning site trees in this "
-                       "process until it is back", exc, extra={"crawler": self.ext.crawler})
+                       "process until it is back", exc, extra={"crawler": self.trees.crawler})
         self._locks.clear()  # they expire by themselves
         opened, self._open = self._open, OrderedDict()
         for site in opened:
-            self.ext.sample_ready(site)
+            self.trees.sample_ready(site)
 
     def _rejoin(self) -> None:
         self.up = True
         self.stats.inc_value("webclean/sst/store_rejoined")
         logger.warning("webclean: site style tree store %s is back: sharing site trees again",
-                       self.store.where, extra={"crawler": self.ext.crawler})
+                       self.store.where, extra={"crawler": self.trees.crawler})
         # Sites met while down are looked up again on their next page.
         self._seen = OrderedDict((s, None) for s in self._seen if s in self.versions)
         for site, data in list(self._unpublished.items()):
@@ -151,7 +181,7 @@ class SharedTrees:
             if ours:
                 self.stats.inc_value("webclean/sst/store_published")
 
-    # -- what the extension asks ------------------------------------------
+    # -- what the site trees ask ------------------------------------------
 
     def is_open(self, site: str) -> bool:
         """Whether ``site``'s tree is to come from the store (sampled or being learned)."""
@@ -168,7 +198,7 @@ class SharedTrees:
             return False
         if state.pending:
             return True
-        return sampling and (time.monotonic() - state.grew < QUIET or not self.ext._nothing_coming())
+        return sampling and (time.monotonic() - state.grew < QUIET or not self.trees.nothing_coming())
 
     def see(self, site: str) -> None:
         """A page of ``site``, which has no tree here: look it up once."""
@@ -181,12 +211,12 @@ class SharedTrees:
         if versions is None:
             return
         if versions[0] is not None:
-            self.ext._spawn(site, self._fetch(site))
+            self.trees.spawn(site, self._fetch(site))
         else:
             self._opened(site)
 
     def forget(self, site: str) -> None:
-        """The extension dropped ``site``'s tree: look it up again next time."""
+        """``site``'s tree was dropped from memory: look it up again next time."""
         self._seen.pop(site, None)
         self.versions.pop(site, None)
 
@@ -224,37 +254,37 @@ class SharedTrees:
         if bad:
             self.stats.inc_value("webclean/sst/store_bad_samples", bad)
             logger.warning("webclean: refused %d malformed sample(s) of %s in %s", bad, site, self.store.where,
-                           extra={"crawler": self.ext.crawler})
+                           extra={"crawler": self.trees.crawler})
         self._open.pop(site, None)
         if published is not None:
             self._guard(self.store.release, lock)
-            self.ext._spawn(site, self._fetch(site))
+            self.trees.spawn(site, self._fetch(site))
         elif len(samples) < 2:  # refused ones: sample afresh
             self._guard(self.store.clear_samples, site)
             self._guard(self.store.release, lock)
             self._opened(site)
         else:
             self._locks[site] = lock
-            self.ext._spawn(site, self.learn(site, samples))
+            self.trees.spawn(site, self.learn(site, samples))
 
     async def learn(self, site: str, samples: list[Sample]) -> None:
         """Learn ``site``'s tree from ``samples``; publish it (or keep it for
         when the store is back). Holds the site's lock when shared."""
-        ext = self.ext
+        trees = self.trees
         lock = self._locks.get(site)
-        plan = ext._pipeline.default_plan() if ext._pipeline is not None else None
+        plan = trees.default_plan()
         try:
-            cleaner, seconds, values, data = await ext.pool.run(
-                learn_shared_tree, samples, plan, site, timeout=2 * ext.pool.timeout * len(samples),
-                priority=TREE_PRIORITY, affinity=ext.site_affinity(site), strict=True)
+            learned: LearnedTree = await trees.pool.run(
+                learn_shared_tree, samples, plan, site, timeout=2 * trees.pool.timeout * len(samples),
+                priority=TREE_PRIORITY, affinity=site_affinity(site), strict=True)
         except WebcleanError as exc:
-            ext._failed(site, exc)
+            trees.failed(site, exc)
             if self._locks.pop(site, None) is not None:
                 self._guard(self.store.clear_samples, site)
                 self._guard(self.store.release, lock)
             return
-        ext._learned(site, samples, cleaner, seconds, values, plan,
-                     self.store.where if lock is not None else "in this process alone")
+        trees.learned(site, samples, learned, plan, self.store.where if lock is not None else "in this process alone")
+        data = learned.data
         self.versions[site] = None
         self._locks.pop(site, None)
         found = self._guard(self.store.publish, site, data)
@@ -276,7 +306,7 @@ class SharedTrees:
             return
         version, data = found
         try:
-            cleaner = await self.ext.pool.run(load_shared_tree, data, site, priority=TREE_PRIORITY)
+            cleaner = await self.trees.pool.run(load_shared_tree, data, site, priority=TREE_PRIORITY)
         except WebcleanError as exc:
             self._refused[site] = version
             while len(self._refused) > self._bound:
@@ -284,11 +314,11 @@ class SharedTrees:
             self.stats.inc_value("webclean/sst/store_refused")
             logger.warning("webclean: refusing the site style tree of %s in %s (version %d): %s; this process "
                            "learns the site's tree alone", site, self.store.where, version, exc,
-                           extra={"crawler": self.ext.crawler})
+                           extra={"crawler": self.trees.crawler})
             return
         self.stats.inc_value("webclean/sst/domains_loaded")
         self.versions[site] = version
-        self.ext._keep(site, cleaner)
+        self.trees.keep(site, cleaner)
 
     # -- the loop ---------------------------------------------------------
 
@@ -308,7 +338,7 @@ class SharedTrees:
             for site, lock in list(self._locks.items()):
                 if self._guard(self.store.extend, lock) is False:
                     logger.warning("webclean: the lock on %s's tree expired while learning it", site,
-                                   extra={"crawler": self.ext.crawler})
+                                   extra={"crawler": self.trees.crawler})
         if self._open:
             if now - self._polled >= SAMPLING_POLL:
                 self._polled = now
@@ -329,7 +359,7 @@ class SharedTrees:
                 continue
             if version is not None:
                 del self._open[site]
-                self.ext._spawn(site, self._fetch(site))
+                self.trees.spawn(site, self._fetch(site))
                 continue
             if count > state.count:
                 state.grew = time.monotonic()
@@ -341,8 +371,8 @@ class SharedTrees:
                 state.pending = False
 
     def _refresh(self) -> None:
-        sites = [s for s in self.versions if s not in self._locks and s not in self.ext._learning]
+        sites = [s for s in self.versions if s not in self._locks and s not in self.trees.learning]
         found = self._guard(self.store.versions, sites)
         for site, version in zip(sites, found or ()):
             if version is not None and version != self.versions.get(site) and version != self._refused.get(site):
-                self.ext._spawn(site, self._fetch(site))
+                self.trees.spawn(site, self._fetch(site))

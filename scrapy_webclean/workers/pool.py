@@ -13,32 +13,32 @@ Site style trees travel to a worker once per (site, version): the worker
 keeps a small LRU of the trees it was sent, and answers ``need_tree`` when a
 job names one it no longer holds.
 
-The awaitable :meth:`WorkerPool.run` works under every reactor Scrapy
-supports: with asyncio it wraps the job's future; with another Twisted
-reactor it returns a Deferred fired from the reactor thread.
+The awaitable :meth:`WorkerPool.run` awaits a job's future with the pool's
+``wait`` (asyncio's by default; a crawl's pool is given one that works under
+every reactor Scrapy supports, see :mod:`scrapy_webclean.crawl.pool`). This
+package imports nothing of Scrapy.
 """
 
 from __future__ import annotations
 
+import asyncio
 import heapq
 import itertools
 import logging
 import threading
 import time
-import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
-from weakref import WeakKeyDictionary
 
-from ._worker_process import _EXIT_GRACE, _rss, _Worker
-from .errors import ExtractionTimeout, WebcleanError
+from ..errors import ExtractionTimeout, WebcleanError
+from .process import _EXIT_GRACE, _rss, _Worker
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["WorkerPool", "WorkerCrashed", "JobError", "crawler_pool", "start_crawler_pool"]
+__all__ = ["EXTRACT_PRIORITY", "TAG_PRIORITY", "TREE_PRIORITY", "JobError", "WorkerCrashed", "WorkerPool"]
 
 #: Job priorities (lowest first). A site's tree goes first: its waiting
 #: items need it, and every page of the site tagged once it is there is
@@ -97,7 +97,8 @@ class WorkerPool:
     """
 
     def __init__(self, size: int, timeout: float, *, on_restart: Callable[[str], None] | None = None,
-                 eager: bool = False, niceness: int = 0, max_rss: int = 0) -> None:
+                 eager: bool = False, niceness: int = 0, max_rss: int = 0,
+                 wait: Callable[[Future[Any]], Awaitable[Any]] | None = None) -> None:
         if size < 0:
             raise ValueError("size must be >= 0")
         self.size = size
@@ -107,6 +108,7 @@ class WorkerPool:
         self.max_rss = max_rss
         self.recycled = 0
         self._on_restart = on_restart
+        self._wait: Callable[[Future[Any]], Awaitable[Any]] = wait or asyncio.wrap_future
         self._closed = False
         self._lock = threading.Lock()
         self._workers: list[_Worker] = []
@@ -189,17 +191,15 @@ class WorkerPool:
     async def run(self, fn: Callable[..., Any], *args: Any, tree: tuple[Hashable, Any] | None = None,
                   timeout: float | None = None, priority: float = 0, affinity: Hashable | None = None,
                   strict: bool = False, **kwargs: Any) -> Any:
-        """Await one job from a Scrapy coroutine (any reactor, or none)."""
+        """Await one job (with the pool's ``wait``; inline when ``size`` is 0)."""
         if self.size == 0:
-            if tree is not None:
-                kwargs["site_tree"] = tree[1]
             try:
-                return fn(*args, **kwargs)
+                return self.call(fn, *args, tree=tree, **kwargs)
             except WebcleanError:
                 raise
             except Exception as exc:
                 raise JobError(type(exc).__name__, str(exc)[:500]) from exc
-        return await _await_future(self.submit(fn, *args, tree=tree, timeout=timeout, priority=priority,
+        return await self._wait(self.submit(fn, *args, tree=tree, timeout=timeout, priority=priority,
                                                affinity=affinity, strict=strict, **kwargs))
 
     def _next_job(self, slot: int) -> _Job | None:
@@ -267,15 +267,20 @@ class WorkerPool:
         return worker
 
     def _replace(self, worker: _Worker, why: str) -> None:
-        """Kill ``worker``; its slot starts a fresh one on the next job."""
+        """Kill ``worker`` (or, ``"recycled"``, stop an idle worker grown
+        past ``max_rss``: its job is answered); its slot starts a fresh one
+        on the next job."""
         with self._lock:
             if worker in self._workers:
                 self._workers.remove(worker)
-        worker.stop(kill=True)
-        self.restarts += 1
+        if why == "recycled":
+            worker.stop()
+            self.recycled += 1
+        else:
+            worker.stop(kill=True)
+            self.restarts += 1
         if self._on_restart is not None:
             self._on_restart(why)
-        return None
 
     def _run_on(self, worker: _Worker | None, fn: Callable[..., Any], args: tuple[Any, ...],
                 kwargs: dict[str, Any], tree: tuple[Hashable, Any] | None,
@@ -304,20 +309,24 @@ class WorkerPool:
                 return None, ("raise", WebcleanError("the worker pool closed while the job ran"))
             if outcome == "lost" and lost < 3:
                 lost += 1
-                worker = self._replace(worker, "lost")
+                self._replace(worker, "lost")
+                worker = None
                 continue
             if outcome in ("lost", "died"):
-                worker = self._replace(worker, "crash")
+                self._replace(worker, "crash")
+                worker = None
                 if died is None:
                     died = value
                     continue
                 return None, ("raise", WorkerCrashed(f"worker process died twice on this job ({died}; {value}); "
                                                      "restarted"))
             if outcome == "timeout":
-                return self._replace(worker, "timeout"), ("raise", ExtractionTimeout(
+                self._replace(worker, "timeout")
+                return None, ("raise", ExtractionTimeout(
                     f"no result within {timeout:g} s (WEBCLEAN_TIMEOUT); worker restarted"))
             if self.max_rss and _rss(worker.process.pid) > self.max_rss:
-                worker = self._recycle(worker)
+                self._replace(worker, "recycled")
+                return None, value
             return worker, value
 
     def _attempt(self, worker: _Worker, call: tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]],
@@ -356,17 +365,6 @@ class WorkerPool:
             return "done", ("raise", ExtractionTimeout(answer[2]))
         return "done", ("raise", JobError(answer[1], answer[2]))
 
-    def _recycle(self, worker: _Worker) -> None:
-        """Stop an idle worker grown past ``max_rss`` (its job is answered)."""
-        with self._lock:
-            if worker in self._workers:
-                self._workers.remove(worker)
-        worker.stop()
-        self.recycled += 1
-        if self._on_restart is not None:
-            self._on_restart("recycled")
-        return None
-
     def close(self) -> None:
         """Stop every worker (idempotent). Jobs not started are cancelled."""
         with self._lock:
@@ -398,85 +396,3 @@ class WorkerPool:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-async def _await_future(fut: Future[Any]) -> Any:
-    from scrapy.utils.asyncio import is_asyncio_available
-
-    if is_asyncio_available():
-        import asyncio
-
-        return await asyncio.wrap_future(fut)
-    from twisted.internet import reactor
-    from twisted.internet.defer import Deferred
-
-    d: Deferred[Any] = Deferred()
-
-    def done(f: Future[Any]) -> None:
-        exc = f.exception()
-        if exc is not None:
-            reactor.callFromThread(d.errback, exc)  # type: ignore[attr-defined]
-        else:
-            reactor.callFromThread(d.callback, f.result())  # type: ignore[attr-defined]
-
-    fut.add_done_callback(done)
-    return await d
-
-
-_POOLS: WeakKeyDictionary[Any, WorkerPool] = WeakKeyDictionary()
-
-
-def crawler_pool(crawler: Any) -> WorkerPool:
-    """The one pool of ``crawler``, shared by every webclean component.
-
-    Sized by ``WEBCLEAN_WORKERS`` with ``WEBCLEAN_TIMEOUT`` per job, created
-    on first use and closed when the engine stops, or when the crawler is
-    collected (a crawl that failed before its engine started sends no
-    ``engine_stopped``). Each replaced worker increments the
-    ``webclean/workers/restarted`` stat and ``webclean/workers/restarted/<why>``
-    (``timeout``, ``crash``: died with a job, ``lost``: found dead before
-    one); each worker replaced for passing ``WEBCLEAN_WORKERS_MAX_RSS``
-    ``webclean/workers/recycled``.
-    """
-    pool = _POOLS.get(crawler)
-    if pool is None:
-        from scrapy import signals
-
-        from .settings import webclean_config
-
-        config = webclean_config(crawler.settings)
-        # The pool must not hold the crawler (its stats hold it too): the
-        # crawler owns the pool, and _POOLS forgets both once it is gone.
-        crawler_ref = weakref.ref(crawler)
-
-        def restarted(why: str) -> None:
-            owner = crawler_ref()
-            if owner is not None and owner.stats is not None:
-                if why == "recycled":
-                    owner.stats.inc_value("webclean/workers/recycled")
-                else:
-                    owner.stats.inc_value("webclean/workers/restarted")
-                    owner.stats.inc_value(f"webclean/workers/restarted/{why}")
-
-        # The workers start at once (see start_crawler_pool).
-        pool = WorkerPool(config.workers, config.timeout, on_restart=restarted, eager=True,
-                          niceness=config.workers_niceness, max_rss=config.workers_max_rss << 20)
-        _POOLS[crawler] = pool
-        crawler.signals.connect(pool.close, signal=signals.engine_stopped, weak=False)
-        weakref.finalize(crawler, pool.close)
-    return pool
-
-
-def start_crawler_pool(crawler: Any) -> None:
-    """Start the pool of ``crawler`` now if it is crawling already.
-
-    The webclean components call this when Scrapy builds them, inside
-    ``Crawler.crawl``: each worker is a fresh interpreter that takes about
-    a tenth of a second of CPU to start, and started here it does so while
-    Scrapy builds the engine and opens the spider, on the other cores,
-    rather than while the first responses wait for it. A component built
-    outside a crawl (``get_crawler`` in a test, the ``webclean`` command)
-    starts no process until its first job.
-    """
-    if getattr(crawler, "crawling", False):
-        crawler_pool(crawler)
