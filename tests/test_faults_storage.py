@@ -164,4 +164,4 @@ def test_a_gzip_bomb_among_the_saved_trees_is_refused_within_bounded_memory(tmp_
     with WorkerPool(1, 60.0) as pool:
         with pytest.raises(JobError, match="SiteTreeError.*larger than"):
             pool.call(load_site_tree, str(tmp_path / "news.example.sst"), "news.example")
-        assert _peak_mb(pool._workers[0].process.pid) < 250
+        assert _peak_mb(pool.pids()[0]) < 250

@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from scrapy_webclean.workers import JobError, WorkerCrashed, WorkerPool
 from scrapy_webclean.errors import ExtractionTimeout
+from scrapy_webclean.workers import JobError, WorkerCrashed, WorkerPool
 
 
 @pytest.fixture(scope="module")
@@ -29,9 +29,9 @@ def test_workers_run_at_a_lower_priority_when_asked():
     parent's plus the pool's, and the first job finds the worker started."""
     with WorkerPool(1, 5.0, niceness=5, eager=True) as nice:
         deadline = time.monotonic() + 5
-        while not nice._workers and time.monotonic() < deadline:
+        while not nice.pids() and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert nice._workers, "an eager pool starts its workers before any job"
+        assert nice.pids(), "an eager pool starts its workers before any job"
         assert nice.call(os.nice, 0) == min(19, os.nice(0) + 5)
     with WorkerPool(1, 5.0) as same:
         assert same.call(os.nice, 0) == os.nice(0)
@@ -133,9 +133,9 @@ def test_components_start_the_crawlers_workers_when_built_in_a_crawl_only():
         pool = coordinator(crawler).pool
         try:
             deadline = time.monotonic() + 30
-            while not pool._workers and time.monotonic() < deadline:
+            while not pool.pids() and time.monotonic() < deadline:
                 time.sleep(0.01)  # the pool's thread starts its worker
-            assert len(pool._workers) == 1 and pool._workers[0].process.poll() is None
+            assert len(pool.pids()) == 1
         finally:
             pool.close()
 
@@ -153,11 +153,22 @@ def test_a_crawlers_pool_goes_with_the_crawler():
     crawler = get_crawler(settings_dict={"WEBCLEAN_WORKERS": 1})
     pool = coordinator(crawler).pool
     assert pool.call(os.getpid) != os.getpid()
-    process = pool._workers[0].process
+    [pid] = pool.pids()
     del crawler
     gc.collect()
-    assert pool._closed
-    assert process.wait(10) is not None
+    assert pool.closed
+    deadline = time.monotonic() + 10
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_default_workers_count_the_cpus_this_process_may_use(monkeypatch):

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ExtractionTimeout, WebcleanError
-from .process import _EXIT_GRACE, _rss, _Worker
+from .process import _EXIT_GRACE, JobError, WorkerCrashed, _rss, _Worker
 
 logger = logging.getLogger(__name__)
 
@@ -51,18 +51,6 @@ TAG_PRIORITY = 0
 EXTRACT_PRIORITY = 1
 #: Affinity keys remembered (least recently used forgotten first).
 _MAX_PINS = 4096
-
-
-class WorkerCrashed(WebcleanError):
-    """A worker process died while running a job (it has been replaced)."""
-
-
-class JobError(WebcleanError):
-    """A job raised in the worker; ``kind`` is the exception's class name."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(f"{kind}: {message}" if message else kind)
-        self.kind = kind
 
 
 @dataclass(slots=True)
@@ -364,6 +352,15 @@ class WorkerPool:
             # The core's own cooperative time limit: a time-out all the same.
             return "done", ("raise", ExtractionTimeout(answer[2]))
         return "done", ("raise", JobError(answer[1], answer[2]))
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def pids(self) -> list[int]:
+        """The process ids of the pool's running workers."""
+        with self._lock:
+            return [worker.process.pid for worker in self._workers if worker.process.poll() is None]
 
     def close(self) -> None:
         """Stop every worker (idempotent). Jobs not started are cancelled."""

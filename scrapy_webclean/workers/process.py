@@ -1,5 +1,5 @@
-"""The worker process of :class:`~scrapy_webclean.workers.pool.WorkerPool`, and
-the parent's handle on it.
+"""The worker process of :class:`~scrapy_webclean.workers.pool.WorkerPool`, the
+parent's handle on it, and the errors a job's worker reports.
 
 A worker is a fresh interpreter started with a socket to its parent: it
 runs the jobs it is sent (module-level functions, pickled by name) and
@@ -23,10 +23,25 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from ..errors import WebcleanError
+
 #: Trees a worker process keeps (least recently used are dropped first).
 WORKER_TREE_CACHE = 64
 #: Seconds a closing worker gets to exit before it is killed.
 _EXIT_GRACE = 2.0
+
+
+class WorkerCrashed(WebcleanError):
+    """A worker process died while running a job (it has been replaced)."""
+
+
+class JobError(WebcleanError):
+    """A job raised in the worker; ``kind`` is the exception's class name."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(f"{kind}: {message}" if message else kind)
+        self.kind = kind
+
 
 def _die_with_parent(parent: int) -> None:
     """End this worker when the process that started it ends, however it ends.
