@@ -4,8 +4,10 @@ For each item, :class:`ExtractionPipeline` takes the page the item came from
 (noted by :class:`~scrapy_webclean.spidermiddlewares.pagesource.PageSourceMiddleware`),
 runs ``WEBCLEAN_EXTRACTOR`` over it in the worker pool (``WEBCLEAN_WORKERS``
 processes, ``WEBCLEAN_TIMEOUT`` seconds per page) - with the site's style
-tree when the crawl's site trees have one - and fills the fields named by ``WEBCLEAN_FIELDS``. Any item type
-works (dicts, :class:`scrapy.Item`, dataclasses, attrs: through itemadapter).
+tree when the crawl has one - and fills the fields named by
+``WEBCLEAN_FIELDS``. Any item type works (dicts, :class:`scrapy.Item`,
+dataclasses, attrs: through itemadapter). The page, the pool and the tree
+come through the crawler's coordinator (:mod:`scrapy_webclean.crawl`).
 
 A page that fails or runs out of time is logged once and counted; its item
 goes on with empty text and the reason in ``WEBCLEAN_ERROR_FIELD``, or is
