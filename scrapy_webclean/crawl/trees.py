@@ -15,11 +15,8 @@ learn each tree once between them (:mod:`scrapy_webclean.crawl.shared`).
 
 Items of a site whose tree is still being learned wait for it (at most
 ``WEBCLEAN_SST_WAIT`` seconds, and never once the downloader has nothing left
-to fetch), so the first pages of a crawl are cleaned like the rest.
-
-The crawler's :class:`~scrapy_webclean.crawl.coordinator.Coordinator` holds
-the one :class:`SiteTrees` of a crawl, made by
-:class:`~scrapy_webclean.extensions.sitestyletree.SiteStyleTreeExtension`.
+to fetch), so the first pages of a crawl are cleaned like the rest. The
+crawler's coordinator holds the crawl's one :class:`SiteTrees`.
 """
 
 from __future__ import annotations
