@@ -18,6 +18,9 @@ __all__ = ["extract", "available_extractors", "ExtractResult", "load_document"]
 
 #: Metadata fields an extractor may fill (``None`` when unknown).
 METADATA_FIELDS = ("author", "authors", "date", "language", "canonical_url", "image", "description", "sitename")
+#: Those settled from the page's visible text, on first access (see ``ExtractResult``).
+SHOWN_FIELDS = ("author", "authors", "date")
+_PLAIN_FIELDS = tuple(f for f in METADATA_FIELDS if f not in SHOWN_FIELDS)
 
 
 class ExtractResult:
@@ -31,12 +34,13 @@ class ExtractResult:
     when asked for with the ``comments`` option, ``comments`` (the reader
     comments' text, one paragraph each; ``""`` when none) and
     ``comment_items`` (``[{"author", "date", "text"}]``, each comment once).
-    ``text``, ``html`` and ``markdown`` are rendered on first access.
+    ``text``, ``html`` and ``markdown`` are rendered on first access, and
+    ``author``, ``authors`` and ``date`` settled on first access (they read
+    the page's whole visible text, which the body and the title do not need).
     """
 
     __slots__ = ("extractor", "title", "url", "encoding", "comments", "comment_items", "render_options", "_selection",
-                 "_text",
-                 "_html", "_markdown", *METADATA_FIELDS)
+                 "_text", "_html", "_markdown", "_shown", "_shown_values", *_PLAIN_FIELDS)
 
     def __init__(self, selection: Selection, *, extractor: str, title: str | None, url: str | None,
                  encoding: str | None, render_options: RenderOptions = DEFAULT_RENDER, **metadata: Any) -> None:
@@ -51,10 +55,43 @@ class ExtractResult:
         self.encoding = encoding
         self.comments = metadata.pop("comments", "") or ""
         self.comment_items = metadata.pop("comment_items", None) or []
-        for name in METADATA_FIELDS:
+        #: What settles author, authors and date when first read (``_meta_shown.ShownFields``).
+        self._shown = metadata.pop("_shown", None)
+        self._shown_values = {name: metadata.pop(name) for name in SHOWN_FIELDS if name in metadata}
+        for name in _PLAIN_FIELDS:
             setattr(self, name, metadata.pop(name, None))
         if metadata:
             raise TypeError(f"unknown metadata field(s): {', '.join(sorted(metadata))}")
+
+    def _shown_field(self, name: str) -> Any:
+        values = self._shown_values
+        if name not in values:
+            values[name] = self._shown.get(name) if self._shown is not None else None
+        return values[name]
+
+    @property
+    def author(self) -> str | None:
+        return self._shown_field("author")
+
+    @author.setter
+    def author(self, value: str | None) -> None:
+        self._shown_values["author"] = value
+
+    @property
+    def authors(self) -> list[str] | None:
+        return self._shown_field("authors")
+
+    @authors.setter
+    def authors(self, value: list[str] | None) -> None:
+        self._shown_values["authors"] = value
+
+    @property
+    def date(self) -> str | None:
+        return self._shown_field("date")
+
+    @date.setter
+    def date(self, value: str | None) -> None:
+        self._shown_values["date"] = value
 
     @property
     def text(self) -> str:

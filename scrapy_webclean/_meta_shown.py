@@ -1,8 +1,9 @@
 """Title, author and date: declared candidates checked against what the page shows.
 
-:func:`finish_metadata` takes the ranked declared candidates collected by
-:mod:`._metadata` and the page's visible text, and settles the three
-fields a reader sees under the headline:
+:func:`settle_title` and :class:`ShownFields` take the ranked declared
+candidates collected by :mod:`._metadata` and the page's visible text, and
+settle the three fields a reader sees under the headline (the title at
+once: the extractor reads it; author and date when first asked for):
 
 * **title**: the ``<h1>`` that agrees with a declared title, else the
   declared title without the site's name (:func:`._meta_title.choose_title`);
@@ -30,7 +31,7 @@ from ._meta_author import BYLINE_CLASS, SiteNames, clean_authors, shown_byline
 from ._meta_date import find_dates, parse_date
 from ._meta_title import choose_title, site_key, title_site_parts
 
-__all__ = ["finish_metadata"]
+__all__ = ["settle_title", "ShownFields"]
 
 _HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:www\.)?([^/:?#]+)", re.IGNORECASE)
 #: Visible characters around the headline where a byline or an unlabelled date is looked for.
@@ -122,31 +123,67 @@ def _choose_date(declared: Sequence[tuple[str, bool]], thread: bool, pieces: lis
     return shown or (None if weak else stated)
 
 
-def finish_metadata(doc: Document, out: dict[str, Any], titles: Sequence[str], headlines: Sequence[tuple[int, str]],
-                    authors: Sequence[Any], dates: Sequence[tuple[str, bool]], thread: bool = False) -> None:
-    """Set ``title``, ``author``/``authors`` and ``date`` in ``out`` (see the module doc)."""
+def settle_title(doc: Document, out: dict[str, Any], titles: Sequence[str],
+                 headlines: Sequence[tuple[int, str]]) -> str | None:
+    """Set ``title`` in ``out`` (see the module doc); returns the page's host."""
     m = _HOST.match(doc.url or "")
     host = m.group(1).lower() if m else None
     title = choose_title([t for _, t in headlines], titles, out.get("sitename"), host)
     if title:
         out["title"] = title
-    key = site_key(title or "")
-    headline = next((i for i, t in headlines if site_key(t) == key), headlines[0][0] if headlines else None)
-    pieces, owners, at = _visible(doc, headline)
-    declared = {site_key(out.get("sitename") or "")} | title_site_parts(titles, title)
-    names = SiteNames(declared, site_key(host.split(".")[-2]) if host and "." in host else None)
-    found: list[str] = []
-    for value in authors:
-        found = clean_authors(value, names)
-        if found:
-            break
-    if not found:
+    return host
+
+
+class ShownFields:
+    """``author``, ``authors`` and ``date`` of a page, settled on first use
+    (:meth:`get`): they read the page's whole visible text, which a caller
+    asking only for the body and the title never needs. The visible text is
+    gathered once for both fields."""
+
+    __slots__ = ("doc", "titles", "title", "headlines", "sitename", "host", "authors", "dates", "thread",
+                 "reference", "_visible", "_values")
+
+    def __init__(self, doc: Document, out: dict[str, Any], titles: Sequence[str],
+                 headlines: Sequence[tuple[int, str]], host: str | None, authors: Sequence[Any],
+                 dates: Sequence[tuple[str, bool]], thread: bool = False) -> None:
+        self.doc, self.titles, self.headlines, self.host = doc, titles, headlines, host
+        self.title, self.sitename = out.get("title"), out.get("sitename")
+        self.authors, self.dates, self.thread = authors, dates, thread
+        self.reference = _reference(doc)  # now: the document may be extracted again with another
+        self._visible: tuple[list[str], list[int], int | None] | None = None
+        self._values: dict[str, Any] = {}
+
+    def visible(self) -> tuple[list[str], list[int], int | None]:
+        if self._visible is None:
+            key = site_key(self.title or "")
+            hl = self.headlines
+            headline = next((i for i, t in hl if site_key(t) == key), hl[0][0] if hl else None)
+            self._visible = _visible(self.doc, headline)
+        return self._visible
+
+    def get(self, name: str) -> Any:
+        """The value of ``author``, ``authors`` or ``date`` (``None`` when the page has none)."""
+        values = self._values
+        if name not in values:
+            if name == "date":
+                pieces, _, at = self.visible()
+                values["date"] = _choose_date(self.dates, self.thread, pieces, at, self.reference) or None
+            else:
+                found = self._find_authors()
+                values["authors"] = found or None
+                values["author"] = ", ".join(found) if found else None
+        return values[name]
+
+    def _find_authors(self) -> list[str]:
+        host = self.host
+        declared = {site_key(self.sitename or "")} | title_site_parts(self.titles, self.title)
+        names = SiteNames(declared, site_key(host.split(".")[-2]) if host and "." in host else None)
+        for value in self.authors:
+            found = clean_authors(value, names)
+            if found:
+                return found
+        pieces, owners, at = self.visible()
         window = _window(pieces, at)
-        found = shown_byline([(p, k in window and _in_byline(doc, owners[k]), k in window)
-                              for k, p in enumerate(pieces)], names)
-    if found:
-        out["authors"] = found
-        out["author"] = ", ".join(found)
-    day = _choose_date(dates, thread, pieces, at, _reference(doc))
-    if day:
-        out["date"] = day
+        doc = self.doc
+        return shown_byline([(p, k in window and _in_byline(doc, owners[k]), k in window)
+                             for k, p in enumerate(pieces)], names)

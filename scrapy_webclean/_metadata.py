@@ -21,7 +21,7 @@ import lxml.etree
 
 from ._document import Document, text_content
 from ._render import NodeSelection
-from ._meta_shown import finish_metadata
+from ._meta_shown import ShownFields, settle_title
 from ._meta_title import strip_site_suffix
 
 __all__ = ["extract_metadata", "json_ld_objects", "strip_site_suffix"]
@@ -300,11 +300,13 @@ def _read_microdata(doc: Document, c: _Candidates) -> None:
 def extract_metadata(doc: Document) -> dict[str, Any]:
     """Metadata fields of the page (absent ones left out).
 
-    Keys: ``title`` (the headline, site name stripped), ``author`` (names
-    joined by ", "), ``authors`` (the list), ``date`` (publication,
-    ``YYYY-MM-DD``), ``language``, ``canonical_url``, ``image``,
-    ``description``, ``sitename``; and ``_article_body`` (the JSON-LD
-    ``articleBody``, for the extractor's use, not a result field).
+    Keys: ``title`` (the headline, site name stripped), ``language``,
+    ``canonical_url``, ``image``, ``description``, ``sitename``;
+    ``_shown``, a :class:`._meta_shown.ShownFields` that gives ``author``
+    (names joined by ", "), ``authors`` (the list) and ``date``
+    (publication, ``YYYY-MM-DD``) when first asked for; and
+    ``_article_body`` (the JSON-LD ``articleBody``, for the extractor's
+    use, not a result field).
     Relative dates ("3 days ago") are read against ``doc.memo["reference_date"]``
     when set (the crawl's time).
     """
@@ -328,8 +330,11 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
                 out[field] = urljoin(base, out[field])
             except ValueError:
                 pass
-    finish_metadata(doc, out, c.ranked("title"), c.headlines, c.ranked("author"), 
-                    [(v, r[1] == 2 and r[0] >= _WEAK_LD) for r, v in c.ranked_with_rank("date")], c.thread)
+    titles = c.ranked("title")
+    host = settle_title(doc, out, titles, c.headlines)
+    out["_shown"] = ShownFields(doc, out, titles, c.headlines, host, c.ranked("author"),
+                                [(v, r[1] == 2 and r[0] >= _WEAK_LD) for r, v in c.ranked_with_rank("date")],
+                                c.thread)
     if article_body:
         out["_article_body"] = article_body
     return out
