@@ -20,7 +20,7 @@ __all__ = ["extract", "available_extractors", "ExtractResult", "load_document"]
 METADATA_FIELDS = ("author", "authors", "date", "language", "canonical_url", "image", "description", "sitename")
 #: Those settled from the page's visible text, on first access (see ``ExtractResult``).
 SHOWN_FIELDS = ("author", "authors", "date")
-_PLAIN_FIELDS = tuple(f for f in METADATA_FIELDS if f not in SHOWN_FIELDS)
+_PLAIN_FIELDS = tuple(f for f in METADATA_FIELDS if f not in SHOWN_FIELDS and f != "language")
 
 
 class ExtractResult:
@@ -35,12 +35,14 @@ class ExtractResult:
     comments' text, one paragraph each; ``""`` when none) and
     ``comment_items`` (``[{"author", "date", "text"}]``, each comment once).
     ``text``, ``html`` and ``markdown`` are rendered on first access, and
-    ``author``, ``authors`` and ``date`` settled on first access (they read
-    the page's whole visible text, which the body and the title do not need).
+    ``author``, ``authors``, ``date`` and ``language`` settled on first
+    access (the first three read the page's whole visible text, which the
+    body and the title do not need; the language is detected in ``text``).
     """
 
     __slots__ = ("extractor", "title", "url", "encoding", "comments", "comment_items", "render_options", "_selection",
-                 "_text", "_html", "_markdown", "_shown", "_shown_values", *_PLAIN_FIELDS)
+                 "_text", "_html", "_markdown", "_shown", "_shown_values", "_language",
+                 "_declared_language", *_PLAIN_FIELDS)
 
     def __init__(self, selection: Selection, *, extractor: str, title: str | None, url: str | None,
                  encoding: str | None, render_options: RenderOptions = DEFAULT_RENDER, **metadata: Any) -> None:
@@ -60,6 +62,8 @@ class ExtractResult:
         self._shown_values = {name: metadata.pop(name) for name in SHOWN_FIELDS if name in metadata}
         for name in _PLAIN_FIELDS:
             setattr(self, name, metadata.pop(name, None))
+        self._declared_language: str | None = metadata.pop("language", None)
+        self._language: str | None = None
         if metadata:
             raise TypeError(f"unknown metadata field(s): {', '.join(sorted(metadata))}")
 
@@ -92,6 +96,17 @@ class ExtractResult:
     @date.setter
     def date(self, value: str | None) -> None:
         self._shown_values["date"] = value
+
+    @property
+    def language(self) -> str | None:
+        """The language detected in ``text``, else the page's declared one."""
+        if self._language is None:
+            self._language = detect_language(self.text) or self._declared_language or ""
+        return self._language or None
+
+    @language.setter
+    def language(self, value: str | None) -> None:
+        self._language = value or ""
 
     @property
     def text(self) -> str:
@@ -204,8 +219,9 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
     with _time_limit(time_limit):
         result = _extract(cls, opts, body, url, encoding, site_tree, max_body_size, reference_date)
         result.render_options = render
-        # Render the text under the limit too; html and markdown stay lazy.
-        result.language = detect_language(result.text) or result.language
+        # Render the text under the limit too; html and markdown stay lazy,
+        # and so does the language when no target asks for it now.
+        _ = result.text
     if targets and result.language and result.language.split("-")[0] not in targets:
         return ExtractResult(BlockSelection([]), extractor=result.extractor, title=result.title, url=url,
                              encoding=result.encoding, language=result.language)
