@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ._meta_title import site_key
 
@@ -159,24 +159,29 @@ def _looks_like_name(name: str) -> bool:
     return all(w[0].isupper() or w.lower() in _PARTICLES or not w[0].isalpha() for w in words)
 
 
-def shown_byline(pieces: Sequence[tuple[str, bool, bool]], names: SiteNames) -> list[str]:
-    """Names from the page's visible byline: ``pieces`` are ``(text, in_byline_element,
-    near_headline)`` in reading order. Near the headline: a byline element's text, a line
-    "By Name", or "By" followed by the name; anywhere: "Written by Name", "作者：名"."""
+def shown_byline(pieces: Sequence[str], near: range, marked: Callable[[int], bool], names: SiteNames) -> list[str]:
+    """Names from the page's visible byline: ``pieces`` are its text pieces in reading
+    order, ``near`` the indexes of those near the headline, ``marked(k)`` whether piece
+    ``k`` is in a byline element (asked only where it matters). Near the headline: a byline
+    element's text, a line "By Name", or "By" followed by the name; anywhere: "Written by
+    Name", "作者：名"."""
     label = False
-    for text, marked, near in pieces:
+    for k, text in enumerate(pieces):
+        if text.isspace():
+            continue
         text = " ".join(text.split())
         if not text:
             continue
-        after_label, label = label, bool(near and _BY_LABEL.search(text))
+        close = k in near
+        after_label, label = label, bool(close and _BY_LABEL.search(text))
         strong = _STRONG_BY_LINE.search(text)
         if strong:
             found = clean_authors(strong.group(1) or strong.group(2), names)
             if found and all(_looks_like_name(n) for n in found):
                 return found
-        if not near:
+        if not close:
             continue
-        if (marked or after_label) and len(text) <= 120:
+        if len(text) <= 120 and (after_label or marked(k)):
             found = clean_authors(text, names)
             if found and all(_looks_like_name(n) for n in found):
                 return found

@@ -16,6 +16,7 @@ modified", "更新") or neither. Which one is the page's date is settled in
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from datetime import date, datetime, timedelta
 from typing import Sequence
 
@@ -47,9 +48,17 @@ _WORD_DAYS = {"today": 0, "yesterday": 1, "今天": 0, "刚刚": 0, "昨天": 1,
 _PUBLISHED = re.compile(r"(?:publish|posted|released|发布|发表)[^\n,，。;；!?！？]{0,14}$", re.IGNORECASE)
 _UPDATED = re.compile(r"(?:updat|modif|edited|revised|refreshed|reviewed|更新|修改|编辑于)[^\n,，。;；!?！？]{0,14}$",
                       re.IGNORECASE)
-#: Where a date may be: a number or a day word; a written month may start this far before its number.
-_ANCHOR = re.compile(r"\d+|yesterday|today|昨天|今天|前天|刚刚", re.IGNORECASE)
+#: Where a date may be: a number or a day word (the two never overlap, so they are found
+#: apart, each pattern with a first character the engine can skip to); a written month may
+#: start this far before its number.
+_NUMBER = re.compile(r"\d+")
+_DAY_WORD = re.compile(r"[yY](?i:esterday)|[tT](?i:oday)|昨天|今天|前天|刚刚")
 _BEFORE_NUMBER, _AFTER_NUMBER = 14, 30
+#: What every date holds: a year's first two digits ("19" or "20" before two more digits), or
+#: a relative date's word ("ago", "back", "today", "yesterday", "前", "今天", "刚刚", "昨天"; the
+#: patterns find a few more, which costs a search, never a date). A span without one holds no date.
+_KEYS = (re.compile(r"(?:19|20)(?=\d\d)"), re.compile(r"[aAbBtTyY](?i:go|ack|oday|esterday)"),
+         re.compile(r"[前今刚昨]"))
 #: Characters of visible text searched at most (a long page's dates further on are its content's).
 _MAX_SCAN = 200_000
 
@@ -120,20 +129,37 @@ def parse_date(text: str | None, reference: date | datetime | str | None = None)
     return None
 
 
+def _anchors(text: str) -> list[tuple[int, int]]:
+    """Spans of the numbers and day words of ``text``, in order."""
+    spans = [m.span() for m in _NUMBER.finditer(text)]
+    low = text.lower()  # a cheap test first: most pages name no day ("ſ" folds to "s" only in the pattern)
+    if "yesterday" in low or "today" in low or "ſ" in text or any(w in text for w in ("昨天", "今天", "前天", "刚刚")):
+        spans += [m.span() for m in _DAY_WORD.finditer(text)]
+        spans.sort()
+    return spans
+
+
 def _dates_in(text: str):
     """``_DATE`` matches in ``text``, found from its numbers and day words (the
-    full pattern tried only around them: a scan of every position is slow)."""
+    full pattern tried only around them: a scan of every position is slow),
+    and only where the span holds a year or a relative date's word (most
+    numbers on a page are not dates)."""
+    keys = sorted(k.start() for rx in _KEYS for k in rx.finditer(text))
+    if not keys:
+        return
+    last = len(keys)
     done = 0
-    for anchor in _ANCHOR.finditer(text):
-        start = anchor.start()
+    for start, stop in _anchors(text):
         if start < done:
             continue
-        m = _DATE.search(text, max(done, start - _BEFORE_NUMBER), anchor.end() + _AFTER_NUMBER)
+        lo, hi = max(done, start - _BEFORE_NUMBER), stop + _AFTER_NUMBER
+        k = bisect_left(keys, lo)
+        m = _DATE.search(text, lo, hi) if k < last and keys[k] < hi else None
         if m is not None and m.start() <= start:
             done = m.end()
             yield m
         else:
-            done = anchor.end()
+            done = stop
 
 
 def find_dates(pieces: Sequence[str], reference: date | None = None) -> list[tuple[int, str, str]]:

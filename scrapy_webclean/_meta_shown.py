@@ -26,7 +26,7 @@ import re
 from datetime import date, datetime, timedelta
 from typing import Any, Sequence
 
-from ._document import Document, text_nodes
+from ._document import Document
 from ._meta_author import BYLINE_CLASS, SiteNames, clean_authors, shown_byline
 from ._meta_date import find_dates, parse_date
 from ._meta_title import choose_title, site_key, title_site_parts
@@ -57,17 +57,56 @@ def _reference(doc: Document) -> date | None:
 def _visible(doc: Document, headline: int | None) -> tuple[list[str], list[int], int | None]:
     """The visible text pieces, their nodes, and the headline's character offset.
     The whole page's: a site style tree's cleaning removes the byline and date
-    lines as template (their place is the same on every page)."""
+    lines as template (their place is the same on every page).
+
+    The pieces of :func:`._document.text_nodes` in its order (an element's
+    text on entering it, its tail once its subtree is done), in one loop
+    over the node arrays without a call per node; the invisible mask is the
+    measures' own when the page has nothing removed (the same mask)."""
+    if doc.is_empty:
+        return [], [], None
+    excluded = doc.excluded_mask() if doc.removed is None else doc.invisible_mask()
+    texts, tails, end, parent = doc.texts, doc.tails, doc.end, doc.parent
+    root = doc.body
     pieces: list[str] = []
     owners: list[int] = []
-    at = None
-    offset = 0
-    for node, is_tail, text in text_nodes(doc, excluded=doc.invisible_mask()):
-        if at is None and headline is not None and node >= headline:
-            at = offset
-        pieces.append(text)
-        owners.append(doc.parent[node] if is_tail else node)
-        offset += len(text) + 1
+    add, own = pieces.append, owners.append
+    first = -1  # the first piece of a node at or after the headline
+    limit = len(texts) if headline is None else headline
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    i, stop = root, end[root]
+    while i < stop:
+        while stack and end[stack[-1]] <= i:
+            j = pop()
+            if j != root and tails[j]:
+                if first < 0 and j >= limit:
+                    first = len(pieces)
+                add(tails[j])
+                own(parent[j])
+        if excluded[i]:
+            if i != root and tails[i]:
+                if first < 0 and i >= limit:
+                    first = len(pieces)
+                add(tails[i])
+                own(parent[i])
+            i = end[i]
+            continue
+        if texts[i]:
+            if first < 0 and i >= limit:
+                first = len(pieces)
+            add(texts[i])
+            own(i)
+        push(i)
+        i += 1
+    while stack:
+        j = pop()
+        if j != root and tails[j]:
+            if first < 0 and j >= limit:
+                first = len(pieces)
+            add(tails[j])
+            own(parent[j])
+    at = None if headline is None or first < 0 else sum(map(len, pieces[:first])) + first
     return pieces, owners, at
 
 
@@ -183,7 +222,5 @@ class ShownFields:
             if found:
                 return found
         pieces, owners, at = self.visible()
-        window = _window(pieces, at)
         doc = self.doc
-        return shown_byline([(p, k in window and _in_byline(doc, owners[k]), k in window)
-                             for k, p in enumerate(pieces)], names)
+        return shown_byline(pieces, _window(pieces, at), lambda k: _in_byline(doc, owners[k]), names)
