@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, timedelta
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ._document import Document
 from ._meta_author import BYLINE_CLASS, SiteNames, clean_authors, shown_byline
@@ -110,16 +110,33 @@ def _visible(doc: Document, headline: int | None) -> tuple[list[str], list[int],
     return pieces, owners, at
 
 
-def _in_byline(doc: Document, i: int) -> bool:
-    for _ in range(_BYLINE_DEPTH):
-        if i < 0:
-            return False
-        a = doc.attrs(i)
-        if (a.get("rel") == "author" or a.get("itemprop") == "author"
-                or BYLINE_CLASS.search(a.get("class", "")) or BYLINE_CLASS.search(a.get("id", ""))):
-            return True
-        i = doc.parent[i]
-    return False
+def _byline_test(doc: Document, owners: list[int]) -> Callable[[int], bool]:
+    """Whether piece ``k``'s node or one of its near ancestors is a byline
+    element (``rel``/``itemprop`` author, a byline class or id); each node
+    looked at once, however many pieces share it."""
+    parent, nodes, tags = doc.parent, doc.nodes, doc.tags
+    known: dict[int, bool] = {}
+
+    def marks(i: int) -> bool:
+        v = known.get(i)
+        if v is None:
+            el = nodes[i]
+            v = known[i] = bool(tags[i]) and bool(
+                el.get("rel") == "author" or el.get("itemprop") == "author"
+                or BYLINE_CLASS.search(el.get("class") or "") or BYLINE_CLASS.search(el.get("id") or ""))
+        return v
+
+    def in_byline(k: int) -> bool:
+        i = owners[k]
+        for _ in range(_BYLINE_DEPTH):
+            if i < 0:
+                return False
+            if marks(i):
+                return True
+            i = parent[i]
+        return False
+
+    return in_byline
 
 
 def _window(pieces: list[str], at: int | None) -> range:
@@ -222,5 +239,4 @@ class ShownFields:
             if found:
                 return found
         pieces, owners, at = self.visible()
-        doc = self.doc
-        return shown_byline(pieces, _window(pieces, at), lambda k: _in_byline(doc, owners[k]), names)
+        return shown_byline(pieces, _window(pieces, at), _byline_test(self.doc, owners), names)
