@@ -30,6 +30,10 @@ standard reliable-queue pattern of Redis::
   process. A Lua script runs alone: two processes finding the same dead one
   put its requests back once.
 
+:class:`ReliableScheduler` is scrapy-redis's scheduler whose dupefilter check
+and push are one script: a process killed between the two would leave a new
+request marked seen and never queued.
+
 A process whose requests were put back while it was still alive (stalled
 longer than its lease) goes on; its requests may then be crawled twice,
 never lost. Delivery is at least once: a request whose items were written
@@ -49,10 +53,11 @@ from typing import Any
 from scrapy import signals
 from scrapy.exceptions import DontCloseSpider
 from scrapy_redis.queue import PriorityQueue
+from scrapy_redis.scheduler import Scheduler
 
 from .settings import _above_zero
 
-__all__ = ["ReliablePriorityQueue"]
+__all__ = ["ReliablePriorityQueue", "ReliableScheduler"]
 
 logger = logging.getLogger(__name__)
 
@@ -108,6 +113,17 @@ return n
 """
 
 
+# KEYS: queue, dupefilter. ARGV: fingerprint, score, request. Queues the
+# request if the dupefilter had not seen it; returns 1 if so.
+_PUSH_NEW = """
+if redis.call('SADD', KEYS[2], ARGV[1]) == 0 then
+  return 0
+end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+return 1
+"""
+
+
 def _looping_call(func: Any) -> Any:
     try:
         from scrapy.utils.asyncio import create_looping_call  # Scrapy 2.14+
@@ -133,6 +149,7 @@ class ReliablePriorityQueue(PriorityQueue):
         self.inflight_key = self.inflight_prefix + self.process
         self._step = server.register_script(_STEP)
         self._idle = server.register_script(_IDLE)
+        self._push_new = server.register_script(_PUSH_NEW)
         self._tokens = itertools.count(1)
         self._done: list[str] = []  # tokens of requests let go of, not yet acknowledged in Redis
         self._joined = False
@@ -158,6 +175,12 @@ class ReliablePriorityQueue(PriorityQueue):
         # The engine holds the request until it is done with it (see the module).
         weakref.finalize(request, self._done.append, token).atexit = False
         return request
+
+    def push_new(self, request: Any, dupefilter_key: str, fingerprint: str) -> bool:
+        """Mark the request seen in the dupefilter and queue it, in one
+        script, unless it was seen: whether it was queued."""
+        return bool(self._push_new(keys=[self.key, dupefilter_key],
+                                   args=[fingerprint, -request.priority, self._encode_request(request)]))
 
     def clear(self) -> None:
         """Forget the queue and every process's in-flight requests."""
@@ -217,3 +240,24 @@ class ReliablePriorityQueue(PriorityQueue):
             logger.warning("Put back %d requests held by crawler processes whose lease ran out", moved)
             self.crawler.stats.inc_value("webclean/queue/requeued", moved)
         return popped or None
+
+
+class ReliableScheduler(Scheduler):
+    """scrapy-redis's scheduler, whose dupefilter check and queue push are one
+    script with :class:`ReliablePriorityQueue` and scrapy-redis's dupefilter:
+    a process killed between the two would leave a request marked seen and
+    never queued (and one round trip per new request less)."""
+
+    def enqueue_request(self, request: Any) -> bool:
+        push_new = getattr(self.queue, "push_new", None)
+        key = getattr(self.df, "key", None)
+        if push_new is None or not isinstance(key, str):
+            return bool(super().enqueue_request(request))
+        if request.dont_filter:
+            self.queue.push(request)
+        elif not push_new(request, key, self.df.request_fingerprint(request)):
+            self.df.log(request, self.spider)
+            return False
+        if self.stats:
+            self.stats.inc_value("scheduler/enqueued/redis")
+        return True

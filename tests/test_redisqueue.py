@@ -20,7 +20,7 @@ from scrapy.exceptions import DontCloseSpider  # noqa: E402
 from scrapy.utils.test import get_crawler  # noqa: E402
 
 from scrapy_webclean.errors import InvalidSettingError  # noqa: E402
-from scrapy_webclean.redisqueue import ReliablePriorityQueue  # noqa: E402
+from scrapy_webclean.redisqueue import ReliablePriorityQueue, ReliableScheduler  # noqa: E402
 
 KEY = "%(spider)s:requests"
 
@@ -172,3 +172,23 @@ def test_clear_forgets_queue_and_holds(redis_server, client):
 def test_a_bad_lease_names_the_setting(redis_server, client, lease):
     with pytest.raises(InvalidSettingError, match="WEBCLEAN_QUEUE_LEASE"):
         process(redis_server, lease=lease)
+
+
+def test_the_scheduler_marks_seen_and_queues_in_one_script(redis_server, redis_url, client):
+    crawler = get_crawler(Spider, {"REDIS_URL": redis_url, "DUPEFILTER_CLASS": "scrapy_redis.dupefilter.RFPDupeFilter",
+                                   "SCHEDULER_QUEUE_CLASS": "scrapy_webclean.redisqueue.ReliablePriorityQueue"})
+    spider = Spider.from_crawler(crawler, name="q")
+    scheduler = ReliableScheduler.from_crawler(crawler)
+    scheduler.open(spider)
+    assert scheduler.enqueue_request(Request("http://a.example/1", priority=3))
+    client.config_resetstat()
+    assert scheduler.enqueue_request(Request("http://a.example/2"))
+    # One round trip: a script that marks it seen and queues it.
+    calls = {k: v["calls"] for k, v in client.info("commandstats").items() if not k.startswith(("cmdstat_info", "cmdstat_config"))}
+    assert calls == {"cmdstat_evalsha": 1, "cmdstat_sadd": 1, "cmdstat_zadd": 1}
+    assert not scheduler.enqueue_request(Request("http://a.example/1"))
+    assert scheduler.enqueue_request(Request("http://a.example/1", dont_filter=True))
+    assert client.scard("q:dupefilter") == 2
+    assert client.zcard("q:requests") == 3
+    assert scheduler.queue.pop().priority == 3
+    assert crawler.stats.get_value("scheduler/enqueued/redis") == 3

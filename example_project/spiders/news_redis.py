@@ -39,10 +39,12 @@ if RedisSpider is not None:
         name = "news_redis"
         custom_settings = {
             "DEPTH_LIMIT": 2,
-            "SCHEDULER": "scrapy_redis.scheduler.Scheduler",
+            # scrapy-redis's scheduler and dupefilter, with a queue that loses
+            # none of the requests a process took when it dies (the others put
+            # them back once its lease runs out), and a new request marked seen
+            # and queued at once.
+            "SCHEDULER": "scrapy_webclean.redisqueue.ReliableScheduler",
             "DUPEFILTER_CLASS": "scrapy_redis.dupefilter.RFPDupeFilter",
-            # A process that dies loses none of the requests it had taken:
-            # the others put them back once its lease runs out.
             "SCHEDULER_QUEUE_CLASS": "scrapy_webclean.redisqueue.ReliablePriorityQueue",
             # The first process to finish must not empty the queue of the others.
             "SCHEDULER_PERSIST": True,
