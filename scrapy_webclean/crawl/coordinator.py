@@ -105,6 +105,11 @@ class Coordinator:
         if getattr(self.crawler, "crawling", False):
             _ = self.pool
 
+    def add_time(self, name: str, seconds: float) -> None:
+        """Add ``seconds`` to the ``webclean/time/<name>`` stat."""
+        # Scrapy types stat counts as int; these are seconds.
+        self.crawler.stats.inc_value(f"webclean/time/{name}", seconds)  # type: ignore[arg-type]
+
     def in_crawl(self) -> bool:
         """Whether the crawler has an engine (else a component is used on its own)."""
         try:

@@ -91,6 +91,7 @@ class Coordinator(Protocol):
     def pool(self) -> WorkerPool: ...
     def in_crawl(self) -> bool: ...
     def default_plan(self) -> ExtractionPlan | None: ...
+    def add_time(self, name: str, seconds: float) -> None: ...
     def learned(self, urls: list[str], values: list[dict[str, Any] | None], plan: ExtractionPlan,
                 tree: TreeEntry) -> None: ...
 
@@ -258,7 +259,7 @@ class SiteTrees:
     def learned(self, site: str, samples: list[Sample], learned: LearnedTree, plan: ExtractionPlan | None,
                 where: str) -> None:
         """Keep a tree just learned, and the samples it extracted."""
-        self.stats.inc_value("webclean/time/sst_learn", learned.seconds)  # type: ignore[arg-type]
+        self.coordinator.add_time("sst_learn", learned.seconds)
         entry = self.keep(site, learned.cleaner)
         if plan is not None and learned.values:
             self.coordinator.learned([url for _packed, url, _encoding in samples], learned.values, plan, entry)

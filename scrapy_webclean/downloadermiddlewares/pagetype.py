@@ -92,7 +92,7 @@ class PageTypeMiddleware:
             return self._failed(response, exc)
         except WebcleanError as exc:
             return self._failed(response, exc)
-        self.stats.inc_value("webclean/time/classify", report.seconds)  # type: ignore[arg-type]
+        self.coordinator.add_time("classify", report.seconds)
         if report.charset is not None:
             self.stats.inc_value("webclean/pages/wrong_charset")
             logger.debug("webclean: %s is not in the charset its header says; decoded as %s", response.url,
@@ -124,7 +124,7 @@ class PageTypeMiddleware:
             classify_page, source.body, source.url, source.encoding, plan, tree=tree, priority=TAG_PRIORITY,
             affinity=affinity, keep=affinity is not None, links=self.links)
         if report.values is not None and plan is not None:
-            self.stats.inc_value("webclean/time/extract", report.extract_seconds)  # type: ignore[arg-type]
+            coord.add_time("extract", report.extract_seconds)
             meta[EXTRACTED_KEY] = Extracted(plan, tree.key if tree is not None else None, report.values)
         return report
 

@@ -138,11 +138,11 @@ class ExtractionPipeline:
                     extract_fields, source.body, source.url, source.encoding, plan.extractor, plan.options,
                     plan.outputs, tree=tree, priority=EXTRACT_PRIORITY, affinity=affinity)
             except ExtractionTimeout as exc:
-                self.stats.inc_value("webclean/time/extract", coord.pool.timeout)  # type: ignore[arg-type]
+                coord.add_time("extract", coord.pool.timeout)
                 return self._fail(item, adapter, source, "timeout", str(exc), fields=page.fields)
             except WebcleanError as exc:
                 return self._fail(item, adapter, source, "failed", str(exc), fields=page.fields)
-            self.stats.inc_value("webclean/time/extract", seconds)  # type: ignore[arg-type]
+            coord.add_time("extract", seconds)
         if tree is not None:
             self.stats.inc_value("webclean/sst/pages_cleaned")
             if source.site not in self._applied_sites:
