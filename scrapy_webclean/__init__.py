@@ -15,7 +15,7 @@ Public API::
 from ._api import ExtractResult, extract
 from ._classify import PageKind, classify
 from ._deadline import time_limit
-from ._registry import available_extractors
+from .extractors import available_extractors
 from .sitestyletree import CompiledSiteTree, SiteStyleTree, presentation_key
 from .errors import (
     BodyTooLargeError,

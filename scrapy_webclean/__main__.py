@@ -8,18 +8,17 @@ many pages (files, folders, URLs, list files) as JSON Lines, in parallel.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable
 
 from ._api import extract
-from ._registry import available_extractors, get_extractor, resolve_options
-from ._scoring import page_counts, summarize
+from .extractors import available_extractors, get_extractor, resolve_options
+from ._scoring import load_corpus, page_counts, summarize
 from .errors import WebcleanError
 
 FORMATS = ("text", "html", "markdown", "json")
@@ -93,18 +92,6 @@ def _parse_option(text: str) -> tuple[str, object]:
 
 
 # -- eval ---------------------------------------------------------------------
-def load_corpus(corpus: Path) -> Iterator[tuple[str, dict, bytes]]:
-    """Pages of a gold corpus folder: ``(id, record, body bytes)``."""
-    gt = json.loads((corpus / "ground-truth.json").read_text(encoding="utf-8"))
-    for pid in sorted(gt):
-        path = corpus / "pages" / f"{pid}.html.gz"
-        if not path.exists():
-            path = corpus / "pages" / f"{pid}.html"
-            yield pid, gt[pid], path.read_bytes()
-        else:
-            yield pid, gt[pid], gzip.decompress(path.read_bytes())
-
-
 def peer_extractors() -> dict[str, Callable[[bytes, str, str | None], str]]:
     """trafilatura and readability-lxml, where installed, fed the same decoded text."""
     from ._encoding import decode_body
@@ -130,7 +117,7 @@ def peer_extractors() -> dict[str, Callable[[bytes, str, str | None], str]]:
     return peers
 
 
-def score(pages: list[tuple[str, dict, bytes]], fn: Callable[[bytes, str, str | None], str]) -> dict:
+def score(pages: list[tuple[str, dict, bytes]], fn: Callable[[bytes, Any, Any], str]) -> dict:
     counts, times, errors = [], [], 0
     for pid, rec, raw in pages:
         t0 = time.perf_counter()
@@ -195,8 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
     ex = sub.add_parser(
         "extract", help="extract the main content of pages",
         description="Extract the main content of one page (printed in --format), or of many (files, folders, URLs,"
-                    " list files) as JSON Lines with a progress bar and a summary on stderr. Exit status: 0; 1 when a page of many could not"
-                    " be read, downloaded or extracted; 2 for bad arguments or a single page that could not.")
+                    " list files) as JSON Lines with a progress bar and a summary on stderr. Exit status: 0; 1 when"
+                    " a page of many could not be read, downloaded or extracted; 2 for bad arguments or a single page"
+                    " that could not.")
     ex.add_argument("input", nargs="*", default=[],
                     help="HTML files (.gz too), folders (searched for *.html, *.htm, *.xhtml, *.shtml and their .gz),"
                          " http(s) URLs, or - for standard input")

@@ -8,8 +8,8 @@ from typing import Any
 from ._comments import comments_text, extract_comments
 from ._deadline import DEFAULT_TIME_LIMIT, check_deadline
 from ._deadline import time_limit as _time_limit
-from ._document import MAX_BODY_SIZE, Document, parse
-from ._registry import available_extractors, get_extractor, resolve_options
+from ._document import MAX_BODY_SIZE, SiteCleaner, load_document
+from .extractors import Extractor, available_extractors, get_extractor, resolve_options
 from ._language import detect_language, language_targets
 from ._render import DEFAULT_RENDER, BlockSelection, NodeSelection, RenderOptions, Selection
 from .errors import InvalidOptionError, SiteTreeError
@@ -43,6 +43,11 @@ class ExtractResult:
     __slots__ = ("extractor", "title", "url", "encoding", "comments", "comment_items", "render_options", "_selection",
                  "_text", "_html", "_markdown", "_shown", "_shown_values", "_language",
                  "_declared_language", *_PLAIN_FIELDS)
+    # The plain metadata fields (set from _PLAIN_FIELDS in __init__).
+    canonical_url: str | None
+    image: str | None
+    description: str | None
+    sitename: str | None
 
     def __init__(self, selection: Selection, *, extractor: str, title: str | None, url: str | None,
                  encoding: str | None, render_options: RenderOptions = DEFAULT_RENDER, **metadata: Any) -> None:
@@ -154,16 +159,8 @@ class ExtractResult:
         return f"<ExtractResult extractor={self.extractor!r} title={self.title!r} text={len(self.text)} chars>"
 
 
-def load_document(body: Any, url: str | None = None, *, encoding: str | None = None,
-                  max_body_size: int | None = MAX_BODY_SIZE) -> Document:
-    """A :class:`Document` from bytes, str, or an already parsed document."""
-    if isinstance(body, Document):
-        return body
-    return parse(body, url, encoding=encoding, max_body_size=max_body_size)
-
-
 def extract(body: Any, url: str | None = None, *, encoding: str | None = None, extractor: str = "auto",
-            site_tree: Any = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
+            site_tree: SiteCleaner | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
             max_body_size: int | None = MAX_BODY_SIZE, reference_date: Any = None, target_language: Any = None,
             include_tables: bool = True,
             include_links: bool = True, include_images: bool = True, include_formatting: bool = True,
@@ -234,14 +231,15 @@ def _flag(name: str, value: Any) -> bool:
     return value
 
 
-def _extract(cls: Any, opts: dict[str, Any], body: Any, url: str | None, encoding: str | None, site_tree: Any,
+def _extract(cls: type[Extractor], opts: dict[str, Any], body: Any, url: str | None, encoding: str | None,
+             site_tree: SiteCleaner | None,
              max_body_size: int | None, reference_date: Any = None) -> ExtractResult:
     doc = load_document(body, url, encoding=encoding, max_body_size=max_body_size)
     if url is not None and doc.url is None:
         doc.url = url
     if site_tree is not None:
         doc = doc.cleaned(site_tree)
-    elif getattr(cls, "needs_site_tree", False):
+    elif cls.needs_site_tree:
         raise SiteTreeError(f"extractor {cls.name!r} needs a site_tree (a learned SiteStyleTree)")
     if reference_date is not None:
         doc.memo["reference_date"] = reference_date
@@ -249,10 +247,7 @@ def _extract(cls: Any, opts: dict[str, Any], body: Any, url: str | None, encodin
         return ExtractResult(NodeSelection(doc), extractor=cls.name, title=None, url=url, encoding=doc.encoding)
     out = cls().select(doc, opts)
     check_deadline()
-    if isinstance(out, tuple):  # (selection, metadata)
-        selection, meta = out
-    else:
-        selection, meta = out, {}
+    selection, meta = out.selection, out.metadata
     if opts.get("comments"):
         # Read apart from the body's selection: each comment once, without the comment form.
         found = extract_comments(doc)

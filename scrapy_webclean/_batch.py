@@ -20,7 +20,7 @@ import urllib.request
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Iterator
+from typing import IO, Any, Iterator, Sequence
 
 from ._api import METADATA_FIELDS, extract
 from ._document import MAX_BODY_SIZE
@@ -51,7 +51,7 @@ def _html_files(folder: Path) -> list[str]:
     return found
 
 
-def expand_inputs(inputs: list[str], list_files: list[str] = ()) -> list[str]:
+def expand_inputs(inputs: list[str], list_files: Sequence[str] = ()) -> list[str]:
     """Every page named by ``inputs`` (files, folders, URLs, ``-``) and by the
     lines of ``list_files`` (``-``: stdin; blank lines and ``#`` comments
     skipped), in order. Raises :class:`OSError` for an unreadable list."""

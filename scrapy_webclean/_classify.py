@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from ._api import load_document
+from ._document import load_document
 from ._document import Document
 
 __all__ = ["classify", "PageKind"]

@@ -18,16 +18,19 @@ import math
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from .errors import ExtractionTimeout, InvalidOptionError
 
-__all__ = ["time_limit", "check_deadline", "DEFAULT_TIME_LIMIT"]
+__all__ = ["time_limit", "check_deadline", "DEFAULT_TIME_LIMIT", "CHECK_EVERY", "children_first"]
 
 #: Seconds :func:`scrapy_webclean.extract` allows one page by default. A
 #: normal page takes milliseconds and the largest accepted ones a few
 #: seconds; only a page that would take pathologically long reaches this.
 DEFAULT_TIME_LIMIT = 15.0
+#: A loop over a page's nodes checks the deadline where ``not i & CHECK_EVERY``:
+#: once every 16,384 nodes, a few milliseconds of work.
+CHECK_EVERY = 0x3FFF
 
 # (monotonic deadline, the limit in seconds for the message), or None.
 _DEADLINE: ContextVar[tuple[float, float] | None] = ContextVar("webclean_deadline", default=None)
@@ -71,3 +74,14 @@ def check_deadline() -> None:
     current = _DEADLINE.get()
     if current is not None and _now() > current[0]:
         raise ExtractionTimeout(f"the page took longer than the time limit of {current[1]:g} s")
+
+
+def children_first(excluded: Sequence[int]) -> Iterator[int]:
+    """The node numbers not flagged in ``excluded``, last first, so that
+    every node comes after all its descendants; the deadline is checked as
+    it goes."""
+    for i in range(len(excluded) - 1, -1, -1):
+        if not i & CHECK_EVERY:
+            check_deadline()
+        if not excluded[i]:
+            yield i

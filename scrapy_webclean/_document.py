@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 import lxml.etree
 
+from ._cache import BoundedCache
 from ._parser_limits import MODES as _DEPTH_MODES, cap_attributes, limit_depth
-from ._deadline import check_deadline
+from ._deadline import CHECK_EVERY, check_deadline
 from ._encoding import decode_body_utf8
 from .errors import BodyTooLargeError, SiteTreeError
 
-__all__ = ["Document", "Measures", "parse", "union_mask", "walk_kept", "text_nodes", "INVISIBLE_TAGS", "BLOCK_TAGS"]
+__all__ = ["Document", "Measures", "SiteCleaner", "parse", "load_document", "union_mask", "walk_kept", "text_nodes",
+           "INVISIBLE_TAGS", "BLOCK_TAGS"]
 
 #: Tags whose content is never page text. Every extractor starts from this.
 INVISIBLE_TAGS = frozenset({
@@ -80,7 +82,6 @@ MAX_ATTRIBUTES = 100
 #: The same default as the pipeline's ``WEBCLEAN_MAXSIZE``.
 MAX_BODY_SIZE = 10 * 1024 * 1024
 #: Checks of the time limit happen every this many loop iterations.
-_CHECK_EVERY = 0x3FFF
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +130,8 @@ class Document:
 
     __slots__ = (
         "url", "encoding", "source", "root", "nodes", "tags", "parent", "end", "depth", "texts",
-        "tails", "body", "title", "own_len", "own_punct", "removed", "_measures", "_attr_cache", "_cleaned", "memo", "__weakref__",
+        "tails", "body", "title", "own_len", "own_punct", "removed", "_measures", "_attr_cache", "_cleaned", "memo",
+        "__weakref__",
     )
 
     def __init__(self, source: str, *, url: str | None = None, encoding: str = "utf-8",
@@ -176,9 +178,7 @@ class Document:
         raw_tags = [el.tag for el in nodes]
         names = _TAG_NAMES
         for raw in set(raw_tags).difference(names):
-            if len(names) >= _TAG_NAMES_MAX:
-                names.clear()  # a hostile page may invent many tag names
-            names[raw] = _tag_name(raw)
+            names.put(raw, _tag_name(raw))  # emptied when full: a hostile page may invent many tag names
         tags: list[str] = [names.get(raw) or _tag_name(raw) for raw in raw_tags]
         del raw_tags
         check_deadline()
@@ -205,13 +205,13 @@ class Document:
         own_punct: list[tuple[int, int, int, int]] = []
         add_punct = own_punct.append
         for i in range(n - 1, 0, -1):
-            if not i & _CHECK_EVERY:
+            if not i & CHECK_EVERY:
                 check_deadline()
             p = parent[i]
             if p >= 0 and end[i] > end[p]:
                 end[p] = end[i]
         for i in range(n):
-            if not i & _CHECK_EVERY:
+            if not i & CHECK_EVERY:
                 check_deadline()
             p = parent[i]
             if p >= 0:
@@ -312,7 +312,7 @@ class Document:
         view.memo = {}
         return view
 
-    def cleaned(self, site_tree: object) -> "Document":
+    def cleaned(self, site_tree: SiteCleaner) -> "Document":
         """This page with ``site_tree``'s template noise removed (a view, see
         :meth:`with_removed`), computed once per tree: tagging a page and
         extracting it in one job map it onto the tree once.
@@ -328,7 +328,7 @@ class Document:
         done = self._cleaned
         if done is not None and done[0] is site_tree:
             return done[1]
-        view = self.with_removed(site_tree.noise_mask(self))  # type: ignore[attr-defined]
+        view = self.with_removed(site_tree.noise_mask(self))
         self._cleaned = (site_tree, view)
         return view
 
@@ -377,23 +377,24 @@ class Document:
         cjk = [0] * n
         latin = [0] * n
         stops = [0] * n
-        for i, c, l, s in self.own_punct:
+        for i, c, lat, s in self.own_punct:
             cjk[i] += c
-            latin[i] += l
+            latin[i] += lat
             stops[i] += s
         shown = INVISIBLE_TAGS.intersection(visible)
         if shown:  # texts of invisible tags made visible: not counted by the parse
             texts = self.texts
             for i in range(n):
-                if tags[i] in shown and texts[i] and not excluded[i]:
+                text = texts[i]
+                if tags[i] in shown and text and not excluded[i]:
                     if tags[i] in _CODE_TAGS:
-                        text_len[i] += nonspace_len(texts[i])
-                    c, l, s = _punct(texts[i])
+                        text_len[i] += nonspace_len(text)
+                    c, lat, s = _punct(text)
                     cjk[i] += c
-                    latin[i] += l
+                    latin[i] += lat
                     stops[i] += s
         for i in range(n - 1, -1, -1):
-            if not i & _CHECK_EVERY:
+            if not i & CHECK_EVERY:
                 check_deadline()
             if excluded[i]:
                 text_len[i] = 0
@@ -432,8 +433,7 @@ def _tag_name(raw: object) -> str:
 
 #: Raw tag -> local name: pages use a few dozen distinct tags (a hostile
 #: page may invent many: the cache is emptied when full).
-_TAG_NAMES: dict[object, str] = {}
-_TAG_NAMES_MAX = 4096
+_TAG_NAMES: BoundedCache[object, str] = BoundedCache(4096)
 _BODY_OR_TITLE = frozenset({"body", "title"})
 
 
@@ -504,6 +504,23 @@ def parse(body: bytes | str | None, url: str | None = None, *, encoding: str | N
     return Document(text, url=url, encoding=codec, utf8=utf8)
 
 
+def load_document(body: Any, url: str | None = None, *, encoding: str | None = None,
+                  max_body_size: int | None = MAX_BODY_SIZE) -> Document:
+    """A :class:`Document` from bytes, str, or an already parsed document."""
+    if isinstance(body, Document):
+        return body
+    return parse(body, url, encoding=encoding, max_body_size=max_body_size)
+
+
+class SiteCleaner(Protocol):
+    """What cleaning a page of its site's template needs of a site tree (a
+    :class:`~scrapy_webclean.SiteStyleTree` or a
+    :class:`~scrapy_webclean.CompiledSiteTree`): 1 for each node of
+    ``doc`` that is template (see :meth:`Document.cleaned`)."""
+
+    def noise_mask(self, doc: Document) -> bytearray: ...
+
+
 def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable[[int], None],
               leave: Callable[[int], None], passed: Callable[[int], None]) -> None:
     """Walk the subtree of ``root`` in document order, leaving out the
@@ -522,7 +539,7 @@ def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable
     stop = end[root]
     i = root
     while i < stop:
-        if not i & _CHECK_EVERY:
+        if not i & CHECK_EVERY:
             check_deadline()
         while stack and end[stack[-1]] <= i:
             leave(pop())
@@ -556,12 +573,14 @@ def text_nodes(doc: Document, start: int | None = None, *,
     add = out.append
 
     def enter(i: int) -> None:
-        if texts[i]:
-            add((i, False, texts[i]))
+        text = texts[i]
+        if text:
+            add((i, False, text))
 
     def leave(j: int) -> None:
-        if j != s and tails[j]:
-            add((j, True, tails[j]))
+        tail = tails[j]
+        if j != s and tail:
+            add((j, True, tail))
 
     walk_kept(doc, s, excluded, enter, leave, leave)
     return out

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from ._scripts import HAN, KANA
 from .errors import InvalidOptionError
 
 __all__ = ["detect_language", "language_targets", "LANGUAGES"]
@@ -45,8 +46,8 @@ _WORDS = {lang: frozenset(w for w in words.split() if len(w) > 1) for lang, word
 LANGUAGES = frozenset(_WORDS) | {"zh", "ja", "ko", "el", "he", "th", "hi", "ar", "fa"}
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _SCRIPTS = (
-    ("han", re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")),
-    ("kana", re.compile(r"[\u3040-\u30ff]")),
+    ("han", re.compile(f"[{HAN}]")),
+    ("kana", re.compile(f"[{KANA}]")),
     ("hangul", re.compile(r"[\uac00-\ud7af\u1100-\u11ff]")),
     ("cyrillic", re.compile(r"[\u0400-\u04ff]")),
     ("greek", re.compile(r"[\u0370-\u03ff]")),

@@ -15,6 +15,7 @@ from urllib.parse import urljoin, urlsplit
 
 from w3lib.html import get_base_url
 
+from ._cache import BoundedCache
 from ._deadline import check_deadline
 
 __all__ = ["page_links", "MAX_LINKS"]
@@ -34,8 +35,7 @@ _BASE_WINDOW = 4096
 #: on the site's next page; any other by the whole base. Emptied when full;
 #: long URLs are not kept (a hostile page's megabyte hrefs would stay in
 #: memory with the cache): at most about 16,384 x 2 kB.
-_JOINED: dict[tuple[str, str], str] = {}
-_JOINED_MAX = 1 << 14
+_JOINED: BoundedCache[tuple[str, str], str] = BoundedCache(1 << 14)
 _JOINED_MAX_CHARS = 1024
 
 
@@ -71,9 +71,7 @@ def page_links(doc, url: str | None = None, *, limit: int = MAX_LINKS) -> list[s
         if link is None:
             link = _join(base, href)
             if len(key[0]) + len(href) <= _JOINED_MAX_CHARS:
-                if len(joined) >= _JOINED_MAX:
-                    joined.clear()
-                joined[key] = link
+                joined.put(key, link)
         if link and link not in links:
             links[link] = None
             if len(links) >= limit:

@@ -156,6 +156,7 @@ def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tail
             return
         if table_depth == 1:
             if t == "tr":
+                assert w.table is not None  # set by the <table> that holds this row
                 w.table.append([])
                 return
             if t in _CELL_TAGS:

@@ -20,6 +20,7 @@ from typing import Any, Callable
 from ._api import extract
 from ._encoding import decode_body
 from ._metascore import FIELDS, field_correct, fold_of, score_fields
+from ._scoring import load_corpus
 
 __all__ = ["run_metadata_eval", "metadata_functions"]
 
@@ -58,8 +59,6 @@ def _predict(fn: Predict, raw: bytes, rec: dict) -> dict[str, Any]:
 
 
 def run_metadata_eval(args: argparse.Namespace) -> int:
-    from .__main__ import load_corpus
-
     fns = metadata_functions(peers=not args.no_peers)
     rows = []
     for corpus in args.corpus:

@@ -21,7 +21,7 @@ import difflib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ._registry import get_extractor, resolve_options
+from .extractors import get_extractor, resolve_options
 from .errors import InvalidMetaError, WebcleanError
 from .settings import crawl_extractors, invalid, parse_fields
 

@@ -92,6 +92,14 @@ _NAME = re.compile(r"[A-Za-z][^\t\n\f\r />]*")
 _ATTR_NAME = re.compile(r"[^\t\n\f\r />][^\t\n\f\r />=]*")
 _UNQUOTED = re.compile(r"[^\t\n\f\r >]*")
 _COMMENT_END = re.compile(r"--!?>")
+
+
+def _end(pattern: re.Pattern[str], src: str, i: int) -> int:
+    """Where ``pattern`` (one that matches here, if only the empty string) stops matching at ``i``."""
+    m = pattern.match(src, i)
+    if m is None:  # pragma: no cover - the callers' patterns always match here
+        raise AssertionError(f"{pattern.pattern!r} does not match at {i}")
+    return m.end()
 # "</" outside the case-insensitive part lets the search skip ahead to each
 # "</" at C speed.
 _RAW_END: dict[str, re.Pattern[str]] = {
@@ -107,14 +115,14 @@ def _tag_end(src: str, i: int) -> tuple[int, bool]:
     """
     n = len(src)
     while True:
-        i = _SEPARATORS.match(src, i).end()
+        i = _end(_SEPARATORS, src, i)
         if i >= n:
             return -1, False
         if src[i] == ">":
             return i + 1, src[i - 1] == "/"
-        i = _SPACE.match(src, _ATTR_NAME.match(src, i).end()).end()
+        i = _end(_SPACE, src, _end(_ATTR_NAME, src, i))
         if i < n and src[i] == "=":
-            i = _SPACE.match(src, i + 1).end()
+            i = _end(_SPACE, src, i + 1)
             if i >= n:
                 return -1, False
             quote = src[i]
@@ -124,7 +132,7 @@ def _tag_end(src: str, i: int) -> tuple[int, bool]:
                     return -1, False
                 i = close + 1
             else:
-                i = _UNQUOTED.match(src, i).end()
+                i = _end(_UNQUOTED, src, i)
 
 
 def limit_depth(src: str, max_depth: int, mode: str = "implied", *,
@@ -330,7 +338,7 @@ def cap_attributes(src: str, max_attributes: int) -> str:
     cut: list[tuple[int, int, str]] = []
     pos = 0
     while True:
-        pos = run.match(src, pos).end()
+        pos = _end(run, src, pos)
         if pos >= n:
             break
         # A "<" the fast scan left to us: an unclosed comment, a raw-text or
@@ -364,7 +372,7 @@ def _read_attributes(src: str, i: int, max_attributes: int, cut: list[tuple[int,
     n = len(src)
     count = 0
     while True:
-        i = _SEPARATORS.match(src, i).end()
+        i = _end(_SEPARATORS, src, i)
         if i >= n:
             return -1
         if src[i] == ">":
@@ -373,15 +381,15 @@ def _read_attributes(src: str, i: int, max_attributes: int, cut: list[tuple[int,
         if count > max_attributes:
             # Skip the rest in one atomic scan, then cut it (keeping a
             # final "/" of a self-closing tag).
-            j = _TOKENS.match(src, i).end()
+            j = _end(_TOKENS, src, i)
             if j >= n:
                 return -1
             stop = j - 1 if src[j - 1] == "/" else j
             cut.append((i, stop, ""))
             return j + 1
-        i = _SPACE.match(src, _ATTR_NAME.match(src, i).end()).end()
+        i = _end(_SPACE, src, _end(_ATTR_NAME, src, i))
         if i < n and src[i] == "=":
-            i = _SPACE.match(src, i + 1).end()
+            i = _end(_SPACE, src, i + 1)
             if i >= n:
                 return -1
             quote = src[i]
@@ -391,4 +399,4 @@ def _read_attributes(src: str, i: int, max_attributes: int, cut: list[tuple[int,
                     return -1
                 i = close + 1
             else:
-                i = _UNQUOTED.match(src, i).end()
+                i = _end(_UNQUOTED, src, i)

@@ -8,15 +8,19 @@ between words.
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
 import statistics
 from collections import Counter
-from typing import Iterable
+from pathlib import Path
+from typing import Iterable, Iterator
 
-__all__ = ["tokens", "shingles", "page_counts", "summarize"]
+from ._scripts import CJK
 
-_CJK_CLASS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_TOKEN = re.compile(rf"[{_CJK_CLASS}]|[^\W{_CJK_CLASS}]+", re.UNICODE)
+__all__ = ["tokens", "shingles", "page_counts", "summarize", "load_corpus"]
+
+_TOKEN = re.compile(rf"[{CJK}]|[^\W{CJK}]+", re.UNICODE)
 
 
 def tokens(text: str | None) -> list[str]:
@@ -60,3 +64,15 @@ def summarize(counts: Iterable[tuple[float, float, float]]) -> dict[str, float]:
     r = statistics.mean([_recall(*c) for c in counts if c[0] + c[2] > 0] or [0.0])
     f = 2 * p * r / (p + r) if p + r else 0.0
     return {"f1": f, "precision": p, "recall": r, "n": len(counts)}
+
+
+def load_corpus(corpus: Path) -> Iterator[tuple[str, dict, bytes]]:
+    """Pages of a gold corpus folder: ``(id, record, body bytes)``."""
+    gt = json.loads((corpus / "ground-truth.json").read_text(encoding="utf-8"))
+    for pid in sorted(gt):
+        path = corpus / "pages" / f"{pid}.html.gz"
+        if not path.exists():
+            path = corpus / "pages" / f"{pid}.html"
+            yield pid, gt[pid], path.read_bytes()
+        else:
+            yield pid, gt[pid], gzip.decompress(path.read_bytes())

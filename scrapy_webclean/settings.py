@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ._language import language_targets
-from ._registry import available_extractors, get_extractor, resolve_options
+from .extractors import available_extractors, get_extractor, resolve_options
 from .errors import InvalidSettingError, WebcleanError
 
 if TYPE_CHECKING:

@@ -28,8 +28,8 @@ import scrapy_webclean as wc
 from scrapy_webclean.__main__ import main as command_line
 from scrapy_webclean._document import MAX_ATTRIBUTES, MAX_BODY_SIZE, Document, parse, text_nodes
 from _crawler import webclean_crawler
-from scrapy_webclean._registry import get_extractor
 from scrapy_webclean.downloadermiddlewares.pagetype import PageTypeMiddleware
+from scrapy_webclean.extractors import get_extractor
 from scrapy_webclean.errors import WebcleanError
 from scrapy_webclean.extensions.sitestyletree import SiteStyleTreeExtension
 from scrapy_webclean.pipelines.extraction import ExtractionPipeline
@@ -82,7 +82,7 @@ def _site_tree():
 
 
 def _needs_tree(name: str) -> bool:
-    return bool(getattr(get_extractor(name), "needs_site_tree", False))
+    return get_extractor(name).needs_site_tree
 
 
 def run_extractor(body, name: str, **kw):

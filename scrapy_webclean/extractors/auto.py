@@ -46,7 +46,7 @@ from typing import Any, Mapping
 
 from .._document import Document, Measures
 from .._metadata import extract_metadata
-from .._registry import Extractor, Option, register
+from .base import Extractor, Option, SelectionResult, register
 from .._render import BlockSelection, NodeSelection, Selection
 from ._arbiter import arbitrate
 from ._auto_select import _select_body
@@ -101,7 +101,7 @@ class AutoExtractor(Extractor):
                "the page's visible text instead (0: never)", minimum=0),
     )
 
-    def select(self, doc: Document, opts: Mapping[str, Any]):
+    def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:
         selection, meta, comments, strength, plain = _auto_pick(doc, opts)
         if plain and isinstance(selection, NodeSelection):
             selection = arbitrate(doc, doc.measures, selection, strength)
@@ -109,7 +109,7 @@ class AutoExtractor(Extractor):
             selection = NodeSelection(doc, doc.body)
         if opts["comments"] and comments:
             meta["comments"] = "\n".join(NodeSelection(doc, r).text() for r in comments)
-        return selection, meta
+        return SelectionResult(selection, meta)
 
 
 def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[str, Any], list[int], float, bool]:

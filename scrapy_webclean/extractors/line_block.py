@@ -38,10 +38,11 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from .._deadline import check_deadline
+from .._deadline import CHECK_EVERY, check_deadline
 from .._document import BLOCK_TAGS, Document, nonspace_len, walk_kept
-from .._registry import Extractor, Option, register
 from .._render import BlockSelection
+from .._scripts import CJK
+from .base import Extractor, Option, SelectionResult, register
 
 __all__ = ["LineBlockExtractor", "document_lines", "line_regions", "cjk_share"]
 
@@ -55,7 +56,7 @@ LATIN_THRESHOLD = 186
 CJK_PAGE_SHARE = 0.3
 STOP_PHRASES = ("Copyright", "版权所有")
 
-_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK = re.compile(f"[{CJK}]")
 _SPACE = re.compile(r"\s+")
 _BR = frozenset({"br"})
 
@@ -77,7 +78,7 @@ class LineBlockExtractor(Extractor):
                "lines only, the seed's raw mode; <br> still breaks)"),
     )
 
-    def select(self, doc: Document, opts: Mapping[str, Any]) -> BlockSelection:
+    def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:
         lines = document_lines(doc, block_lines=opts["block_lines"])
         threshold = opts["threshold"]
         if threshold is None:
@@ -98,7 +99,7 @@ class LineBlockExtractor(Extractor):
             kept.append((peak, region))
         if opts["single_region"] and kept:
             kept = [max(kept, key=lambda r: r[0])]
-        return BlockSelection([line for _, region in kept for line in region])
+        return SelectionResult(BlockSelection([line for _, region in kept for line in region]))
 
 
 def cjk_share(lines: Sequence[str]) -> float:
@@ -242,12 +243,14 @@ def _text_runs(doc: Document, block_lines: bool) -> list[tuple[int, int, str]]:
         nonlocal tag
         if counted[j] and tags[j] != "br":
             tag += 1  # the end tag
-        if j != root and tails[j]:
-            feed(tails[j], blank_from < j < blank_stop)
+        tail = tails[j]
+        if j != root and tail:
+            feed(tail, blank_from < j < blank_stop)
 
     def passed(i: int) -> None:
-        if tails[i]:
-            feed(tails[i], blank_from < i < blank_stop)
+        tail = tails[i]
+        if tail:
+            feed(tail, blank_from < i < blank_stop)
 
     def enter(i: int) -> None:
         nonlocal tag, blank_from, blank_stop
@@ -255,8 +258,9 @@ def _text_runs(doc: Document, block_lines: bool) -> list[tuple[int, int, str]]:
             blank_from, blank_stop = i, end[i]  # walk it for its spacing only
         if counted[i]:
             tag += 1  # the start tag, or <br>
-        if texts[i]:
-            feed(texts[i], blank_from <= i < blank_stop)
+        text = texts[i]
+        if text:
+            feed(text, blank_from <= i < blank_stop)
 
     # A removed subtree (not an invisible one) is walked, blanked.
     skip = excluded if removed is None else bytearray(
@@ -276,7 +280,7 @@ def _counted_boundaries(doc: Document, excluded: bytearray) -> bytearray:
     kids = [0] * n
     block_kid = bytearray(n)
     for i in range(n):
-        if not i & 0x3FFF:
+        if not i & CHECK_EVERY:
             check_deadline()
         p = parent[i]
         if p >= 0 and not excluded[i]:

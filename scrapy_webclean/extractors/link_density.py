@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .._deadline import check_deadline
-from .._registry import Extractor, Option, register
+from .._deadline import children_first
 from .._render import NodeSelection
+from .base import Document, Extractor, Option, SelectionResult, register
 
 #: The seed's default ``$ignoreTags``.
 IGNORE_TAGS = ("script", "meta", "link", "object", "param", "noscript", "style", "form", "button",
@@ -38,7 +38,7 @@ class LinkDensityExtractor(Extractor):
         Option("filter_words", (), "strings", "delete text nodes containing any of these phrases"),
     )
 
-    def select(self, doc, opts: Mapping[str, Any]) -> NodeSelection:
+    def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:
         m = doc.compute_measures(opts["ignore_tags"])
         excluded = m.excluded
         tags, parent, own = doc.tags, doc.parent, doc.own_len
@@ -52,11 +52,7 @@ class LinkDensityExtractor(Extractor):
         text = [0] * n  # characters under the node not inside a link under it
         in_link = [0] * n  # characters under the node inside a link under it
         drop = bytearray(n)
-        for i in range(n - 1, -1, -1):
-            if not i & 0x3FFF:
-                check_deadline()
-            if excluded[i]:
-                continue
+        for i in children_first(excluded):
             own_text = text[i] + own[i]
             if (links[i] and (own_text <= 0 or links[i] / own_text > ratio)) and i > body:
                 drop[i] = 1
@@ -73,7 +69,7 @@ class LinkDensityExtractor(Extractor):
                 in_link[p] += in_link[i]
         words = opts["filter_words"]
         pieces = _filtered_pieces(doc, words, m.excluded) if words else None
-        return NodeSelection(doc, body, drop, excluded=m.excluded, drop_pieces=pieces)
+        return SelectionResult(NodeSelection(doc, body, drop, excluded=m.excluded, drop_pieces=pieces))
 
 
 def _filtered_pieces(doc, words, excluded) -> set[tuple[int, bool]]:

@@ -35,8 +35,8 @@ import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from .._document import BLOCK_TAGS, Document, text_nodes
-from .._registry import Extractor, Option, register
 from .._render import BlockSelection
+from .base import Extractor, Option, SelectionResult, register
 
 __all__ = ["PunctuationPathExtractor", "path_similarity", "worst_case_threshold"]
 
@@ -66,7 +66,7 @@ class PunctuationPathExtractor(Extractor):
         Option("remove_tags", ("form",), "strings", "tags removed before collecting leaves (the seed: form)"),
     )
 
-    def select(self, doc: Document, opts: Mapping[str, Any]) -> BlockSelection:
+    def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:
         excluded = doc.excluded_mask()
         removed = frozenset(opts["remove_tags"])
         if removed:  # text_nodes skips the whole subtree of a flagged node
@@ -76,13 +76,13 @@ class PunctuationPathExtractor(Extractor):
                     excluded[i] = 1
         pieces = text_nodes(doc, excluded=excluded)
         if not pieces:
-            return BlockSelection([])
+            return SelectionResult(BlockSelection([]))
         parent = doc.parent
         owners = [parent[node] if is_tail else node for node, is_tail, _ in pieces]
         leaves = [k for k, (_, _, text) in enumerate(pieces) if not text.isspace()]
         counts = _mark_counts([pieces[k][2] for k in leaves], opts["punctuation"], opts["fallback"])
         if not any(counts):
-            return BlockSelection([])
+            return SelectionResult(BlockSelection([]))
         paths = _PathTable(doc, _node_keys(doc, opts["node_key"]))
         leaf_pids = [paths.pid(owners[k]) for k in leaves]
         marks: dict[int, int] = {}  # marks per distinct owner path
@@ -99,7 +99,7 @@ class PunctuationPathExtractor(Extractor):
         kept = [False] * len(pieces)
         for k, pid in zip(leaves, leaf_pids):
             kept[k] = pid in best[1]
-        return BlockSelection(_blocks(doc, pieces, owners, kept))
+        return SelectionResult(BlockSelection(_blocks(doc, pieces, owners, kept)))
 
 
 def worst_case_threshold(sample_len: int) -> float:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .._deadline import check_deadline
-from .._registry import Extractor, Option, register
+from .._deadline import children_first
 from .._render import NodeSelection
+from .base import Document, Extractor, Option, SelectionResult, register
 
 REMOVE_TAGS = ("script", "noscript", "style", "meta", "input", "iframe", "embed", "hr", "img", "link", "label")
 CONTAINER_TAGS = ("div", "table", "td", "th", "tbody", "thead", "tfoot", "col", "colgroup", "ul", "ol", "html",
@@ -35,7 +35,7 @@ class RelativeLinkDensityExtractor(Extractor):
         Option("ignore_length_tags", IGNORE_LENGTH_TAGS, "strings", "containers exempt from the length test"),
     )
 
-    def select(self, doc, opts: Mapping[str, Any]) -> NodeSelection:
+    def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:
         m = doc.compute_measures(opts["remove_tags"])
         excluded = m.excluded
         n = len(doc)
@@ -51,11 +51,7 @@ class RelativeLinkDensityExtractor(Extractor):
         total = [0] * n
         link = [0] * n
         drop = bytearray(n)
-        for i in range(n - 1, -1, -1):
-            if not i & 0x3FFF:
-                check_deadline()
-            if excluded[i]:
-                continue
+        for i in children_first(excluded):
             t = total[i] + own[i]
             lk = link[i]
             tag = tags[i]
@@ -69,4 +65,4 @@ class RelativeLinkDensityExtractor(Extractor):
             if p >= 0:
                 total[p] += t
                 link[p] += lk
-        return NodeSelection(doc, doc.body, drop, excluded=excluded)
+        return SelectionResult(NodeSelection(doc, doc.body, drop, excluded=excluded))

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .._registry import Extractor, register
 from .._render import NodeSelection
+from .base import Document, Extractor, SelectionResult, register
 
 
 @register
@@ -22,5 +22,5 @@ class SiteStyleTreeExtractor(Extractor):
     summary = "seed 001: the page minus the site template learned by a SiteStyleTree (needs site_tree=)"
     needs_site_tree = True
 
-    def select(self, doc, opts: Mapping[str, Any]) -> NodeSelection:
-        return NodeSelection(doc, doc.body)
+    def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:
+        return SelectionResult(NodeSelection(doc, doc.body))

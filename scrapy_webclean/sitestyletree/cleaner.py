@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
+from .._cache import BoundedCache
 from .._document import Document
 from .features import SKIPPED, content_features, lead_token, node_features, own_text
 from .keys import AttrKey, default_key_function, presentation_key
@@ -42,7 +43,7 @@ class CompiledSiteTree:
         #: (low node, own text of a page node mapped to it) -> whether that
         #: text is the template's (see _seen_text): a site's pages repeat
         #: their template lines, and most of them come again and again.
-        self._verdicts: dict[tuple[int, str], bool] = {}
+        self._verdicts: BoundedCache[tuple[int, str], bool] = BoundedCache(_VERDICTS_MAX)
 
     @classmethod
     def from_tree(cls, root: Element, keys: list[tuple[str, str]], attr_key: AttrKey, pages: int,
@@ -86,7 +87,7 @@ class CompiledSiteTree:
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name in self._STATE:
             setattr(self, name, state.get(name, {}) if name == "labels" else state[name])
-        self._verdicts = {}
+        self._verdicts = BoundedCache(_VERDICTS_MAX)
 
     def __repr__(self) -> str:
         return f"<CompiledSiteTree pages={self.pages} nodes={len(self.low)}>"
@@ -181,13 +182,13 @@ class CompiledSiteTree:
                 seen = _seen_text(doc, i, known)
             else:
                 text = own_text(doc, i)
-                seen = verdicts.get((e, text))
-                if seen is None:
+                cached = verdicts.get((e, text))
+                if cached is None:
                     seen = _text_seen(text, known)
                     if len(text) <= _VERDICT_MAX_CHARS:
-                        if len(verdicts) >= _VERDICTS_MAX:
-                            verdicts.clear()
-                        verdicts[(e, text)] = seen
+                        verdicts.put((e, text), seen)
+                else:
+                    seen = cached
             if seen:
                 noise[i] = 1
             else:

@@ -9,10 +9,11 @@ import re
 from typing import Any, Callable
 
 from .._document import INVISIBLE_TAGS, Document
+from .._scripts import CJK, HANGUL
 
 # -- content features ---------------------------------------------------------------
 
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_CJK = CJK + HANGUL
 _FEATURE = re.compile(f"([{_CJK}]+)|[^\\W_{_CJK}]+")
 
 
@@ -43,7 +44,7 @@ def content_features(text: str, into: set[str] | None = None) -> set[str]:
             prev = word
             words += 1
             continue
-        if words == 1:
+        if words == 1 and prev is not None:
             add(prev)  # a single word stands for itself
         prev, words = None, 0
         if len(run) == 1:
@@ -51,7 +52,7 @@ def content_features(text: str, into: set[str] | None = None) -> set[str]:
         else:
             for k in range(len(run) - 1):
                 add(run[k:k + 2])
-    if words == 1:
+    if words == 1 and prev is not None:
         add(prev)
     return out
 
@@ -89,7 +90,8 @@ def child_runs(doc: Document, i: int, key_of: Callable[[int], Any]) -> tuple[tup
 def own_text(doc: Document, i: int) -> str:
     """Text directly inside page node ``i``: its text and its children's tails."""
     texts, tails, end = doc.texts, doc.tails, doc.end
-    pieces = [texts[i]] if texts[i] else []
+    text = texts[i]
+    pieces = [text] if text else []
     j, stop = i + 1, end[i]
     while j < stop:
         t = tails[j]

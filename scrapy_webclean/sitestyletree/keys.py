@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Mapping
 
+from .._cache import BoundedCache
 from .._document import Document
 
 #: Name recorded for the default presentation key.
@@ -41,8 +42,7 @@ def _is_volatile_token(token: str) -> bool:
 #: a few hundred class strings thousands of times, and splitting, filtering
 #: and sorting them was most of the cost of mapping a page onto a tree.
 #: Cleared when full, so a crawl of many sites holds at most this many.
-_CLASS_PARTS: dict[str, str] = {}
-_CLASS_PARTS_MAX = 1 << 16
+_CLASS_PARTS: BoundedCache[str, str] = BoundedCache(1 << 16)
 
 
 def presentation_key(tag: str, attrs: Mapping[str, str]) -> str:
@@ -64,10 +64,7 @@ def presentation_key(tag: str, attrs: Mapping[str, str]) -> str:
         part = _CLASS_PARTS.get(cls)
         if part is None:
             tokens = sorted({t for t in cls.split() if not _is_volatile_token(t)})
-            part = "." + ".".join(tokens) if tokens else ""
-            if len(_CLASS_PARTS) >= _CLASS_PARTS_MAX:
-                _CLASS_PARTS.clear()
-            _CLASS_PARTS[cls] = part
+            part = _CLASS_PARTS.put(cls, "." + ".".join(tokens) if tokens else "")
         if part:
             parts.append(part)
     ident = attrs.get("id")
@@ -89,8 +86,7 @@ _KEY_ATTRS = frozenset(("class", "id", "role", *PRESENTATION_ATTRS))
 #: its presentation key: most elements of a site's pages repeat a few
 #: hundred of them. Cleared when full; long values are not kept (a hostile
 #: page's megabyte attributes would stay in memory with the cache).
-_SIGNATURE_KEYS: dict[tuple[tuple[str, str], ...], str] = {}
-_SIGNATURE_KEYS_MAX = 1 << 14
+_SIGNATURE_KEYS: BoundedCache[tuple[tuple[str, str], ...], str] = BoundedCache(1 << 14)
 _SIGNATURE_MAX_CHARS = 512
 
 
@@ -108,9 +104,7 @@ def default_key_function(doc: Document) -> Callable[[int], str]:
         if key is None:
             key = presentation_key("", dict(sig))
             if sum(len(value) for _name, value in sig) <= _SIGNATURE_MAX_CHARS:
-                if len(keys) >= _SIGNATURE_KEYS_MAX:
-                    keys.clear()
-                keys[sig] = key
+                keys.put(sig, key)
         return key
 
     return key_of

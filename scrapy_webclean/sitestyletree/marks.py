@@ -49,7 +49,8 @@ def mark_tree(order: list[Element], keys: list[tuple[str, str]], gamma: float, t
         steady = bool(e.children) or e.run_lo == e.run_hi or keys[e.key][0] == "a"
         if steady and e.styles:
             seq, main = max(e.styles.items(), key=_style_pages)
-            steady = main.n >= LEAD_SHARE * e.m and all(e.children[k].steady for k in seq)
+            children = e.children or {}
+            steady = main.n >= LEAD_SHARE * e.m and all(children[k].steady for k in seq)
         e.steady = steady
         e.noisy = e.low and (not e.children or all(c.noisy for c in e.children.values()))
     mark_fields(order, threshold)

@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from scrapy_webclean._api import load_document
-from scrapy_webclean._registry import get_extractor, resolve_options
+from scrapy_webclean.extractors import get_extractor, resolve_options
 from scrapy_webclean._scoring import page_counts as tp_fp_fn
 from scrapy_webclean._render import NodeSelection
 from scrapy_webclean.extractors._arbiter import features

@@ -1,10 +1,24 @@
-"""Extractors behind one small interface, registered by name.
+"""The extractor interface: what an extractor is, its options, and how it is registered.
 
-An extractor is a class with a ``name``, a tuple of :class:`Option` specs
-(their defaults are the algorithm authors' defaults) and a ``select``
-method that reads a :class:`~scrapy_webclean._document.Document` and returns
-a :class:`~scrapy_webclean._render.Selection`. It must not modify the
-document.
+An extractor is a subclass of :class:`Extractor` with a ``name``, a tuple
+of :class:`Option` specs (their defaults are the algorithm authors'
+defaults) and a :meth:`~Extractor.select` method that reads a parsed
+:class:`Document` and returns a :class:`SelectionResult`: a
+:class:`NodeSelection` (a subtree of the page, some nodes dropped) or a
+:class:`BlockSelection` (lines of text), and metadata. It must not modify the document. Decorated with
+:func:`register`, it is available by name to :func:`scrapy_webclean.extract`,
+the pipeline and the command line::
+
+    from scrapy_webclean.extractors import Extractor, NodeSelection, Option, SelectionResult, register
+
+    @register
+    class Everything(Extractor):
+        name = "everything"
+        summary = "the whole visible page"
+        options = (Option("min_chars", 0, int, "ignored here", minimum=0),)
+
+        def select(self, doc, opts):
+            return SelectionResult(NodeSelection(doc, doc.body))
 """
 
 from __future__ import annotations
@@ -12,9 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping
 
-from .errors import InvalidOptionError, UnknownExtractorError
+from .._document import Document, SiteCleaner
+from .._render import BlockSelection, NodeSelection, Selection
+from ..errors import InvalidOptionError, UnknownExtractorError
 
-__all__ = ["Option", "Extractor", "register", "get_extractor", "available_extractors", "resolve_options"]
+__all__ = ["Option", "Extractor", "SelectionResult", "SiteCleaner", "Document", "Selection", "NodeSelection",
+           "BlockSelection", "register", "get_extractor", "available_extractors", "resolve_options"]
 
 
 @dataclass(frozen=True)
@@ -100,35 +117,52 @@ class Option:
 
 
 class Extractor:
-    """Base class of extractors. Subclasses set ``name``, ``options``, ``select``."""
+    """Base class of extractors: subclasses set ``name``, ``summary``,
+    ``options`` and ``select``, and are made available with :func:`register`."""
 
+    #: The name ``extract(..., extractor=name)`` and the settings use.
     name: ClassVar[str] = ""
     #: One line for ``available_extractors`` listings and the README.
     summary: ClassVar[str] = ""
+    #: The options ``select`` reads, with their defaults.
     options: ClassVar[tuple[Option, ...]] = ()
+    #: True when the extractor reads only pages cleaned by a site style tree:
+    #: :func:`scrapy_webclean.extract` then refuses to run it without ``site_tree``.
+    needs_site_tree: ClassVar[bool] = False
 
-    def select(self, doc, opts: Mapping[str, Any]):  # pragma: no cover - interface
+    def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:  # pragma: no cover - interface
+        """The main content of ``doc`` (read-only), with ``opts`` resolved
+        from :attr:`options` (every option present, each value checked)."""
         raise NotImplementedError
+
+
+@dataclass
+class SelectionResult:
+    """What :meth:`Extractor.select` returns: the content kept, and any
+    metadata fields the extractor read on the way (``title``, ``author``,
+    ``date``... the fields of :class:`~scrapy_webclean.ExtractResult`);
+    fields it leaves out are read from the page by the caller."""
+
+    selection: Selection
+    metadata: dict[str, Any] = field(default_factory=dict)
 
 
 _REGISTRY: dict[str, type[Extractor]] = {}
 
 
 def register(cls: type[Extractor]) -> type[Extractor]:
-    """Class decorator: make ``cls`` available under ``cls.name``."""
+    """Class decorator: make ``cls`` available under ``cls.name`` (a later
+    class of the same name replaces an earlier one)."""
+    if not (isinstance(cls, type) and issubclass(cls, Extractor)):
+        raise TypeError(f"{cls!r} is not an Extractor subclass")
     if not cls.name:
         raise TypeError(f"{cls.__name__} has no name")
     _REGISTRY[cls.name] = cls
     return cls
 
 
-def _load() -> None:
-    # The built-in extractors register themselves on import.
-    from . import extractors  # noqa: F401
-
-
 def get_extractor(name: str) -> type[Extractor]:
-    _load()
+    """The extractor class registered as ``name`` (:class:`UnknownExtractorError` if none)."""
     try:
         return _REGISTRY[name]
     except (KeyError, TypeError):
@@ -138,7 +172,6 @@ def get_extractor(name: str) -> type[Extractor]:
 
 def available_extractors() -> list[str]:
     """Names of every registered extractor, ``auto`` first."""
-    _load()
     return sorted(_REGISTRY, key=lambda n: (n != "auto", n))
 
 
