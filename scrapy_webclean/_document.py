@@ -10,65 +10,20 @@ tree: they return which node numbers (or text lines) they keep, and
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Iterable, Protocol
 
-import lxml.etree
-
-from ._cache import BoundedCache
-from ._parser_limits import MODES as _DEPTH_MODES, cap_attributes, limit_depth
 from ._deadline import CHECK_EVERY, check_deadline
 from ._encoding import decode_body_utf8
+from ._parse import _CODE_TAGS, BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, _punct, flatten
+from ._attr_limits import cap_attributes
+from ._parser_limits import MODES as _DEPTH_MODES, limit_depth
+# The walks and the tag sets are imported from here by most modules.
+from ._walk import text_content, text_nodes, walk_kept
 from .errors import BodyTooLargeError, SiteTreeError
 
 __all__ = ["Document", "Measures", "SiteCleaner", "parse", "load_document", "union_mask", "walk_kept", "text_nodes",
-           "INVISIBLE_TAGS", "BLOCK_TAGS"]
-
-#: Tags whose content is never page text. Every extractor starts from this.
-INVISIBLE_TAGS = frozenset({
-    "script", "style", "noscript", "template", "head", "title", "meta", "link", "base",
-    "object", "embed", "param", "applet", "iframe", "frame", "frameset", "svg", "math",
-    "canvas", "audio", "video", "source", "track", "map", "area", "datalist", "dialog",
-    "select", "option", "optgroup", "textarea", "input", "button",
-})
-#: Invisible tags whose text is code (never counted unless shown; see ``Document.own_len``).
-_CODE_TAGS = frozenset({"script", "style"})
-
-#: An inline style that hides its element (what auto and its propagation pick leave out).
-HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
-
-#: Tags that start a new line of text when rendered.
-BLOCK_TAGS = frozenset({
-    "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details",
-    "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form",
-    "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html", "legend", "li", "main",
-    "menu", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th",
-    "thead", "tr", "ul", "br", "listing", "plaintext", "xmp", "noframes", "frameset",
-})
-
-
-_PARSER_OPTIONS = dict(
-    recover=True,
-    huge_tree=True,
-    remove_comments=True,
-    remove_pis=True,
-    no_network=True,
-    default_doctype=False,
-    collect_ids=False,
-    compact=True,
-)
-
-
-def _make_parser() -> lxml.etree.HTMLParser:
-    # libxml2's HTML parser never expands DTD entities or loads external
-    # ones; no_network forbids any fetch. Both are the point here.
-    # lxml.etree's parser, not lxml.html's: plain elements, without the
-    # per-element class lookup that costs about a quarter of the parse.
-    return lxml.etree.HTMLParser(encoding="utf-8", **_PARSER_OPTIONS)
-
-
-_PARSER = _make_parser()
+           "text_content", "INVISIBLE_TAGS", "BLOCK_TAGS", "HIDDEN_STYLE"]
 
 #: libxml2 stops parsing (and drops the rest of the page) when elements nest
 #: 2048 deep; a tree that reaches this depth is taken as cut short.
@@ -81,7 +36,6 @@ MAX_ATTRIBUTES = 100
 #: larger body raises :class:`~scrapy_webclean.errors.BodyTooLargeError`.
 #: The same default as the pipeline's ``WEBCLEAN_MAXSIZE``.
 MAX_BODY_SIZE = 10 * 1024 * 1024
-#: Checks of the time limit happen every this many loop iterations.
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,85 +118,9 @@ class Document:
                 if max(self.depth, default=0) < PARSER_DEPTH_LIMIT:
                     break
 
-    # -- construction -------------------------------------------------------
     def _flatten(self) -> None:
-        # C-speed passes where lxml offers them (the preorder list of nodes,
-        # each node's parent), list comprehensions for the per-node reads,
-        # and two index loops for subtree ends and depths: no recursion,
-        # however deep the page.
-        self.body = 0
-        self.title = None
-        root = self.root
-        nodes: list = list(root.iter()) if root is not None else []
-        n = len(nodes)
-        raw_tags = [el.tag for el in nodes]
-        names = _TAG_NAMES
-        for raw in set(raw_tags).difference(names):
-            names.put(raw, _tag_name(raw))  # emptied when full: a hostile page may invent many tag names
-        tags: list[str] = [names.get(raw) or _tag_name(raw) for raw in raw_tags]
-        del raw_tags
-        check_deadline()
-        texts: list[str | None] = [el.text if t else None for el, t in zip(nodes, tags)]
-        tails: list[str | None] = [el.tail for el in nodes]
-        index = {el: i for i, el in enumerate(nodes)}
-        find = index.get
-        parent: list[int] = [find(el.getparent(), -1) for el in nodes]
-        del index
-        if n:
-            parent[0] = -1
-        check_deadline()
-        end = list(range(1, n + 1))
-        depth = [0] * n
-        own = [0] * n
-        # Scripts and style sheets: their text (often most of a page's
-        # characters) is code, counted by no view, and not split here;
-        # compute_measures counts it for a caller that shows those tags.
-        # Sentence punctuation of each text piece that has any non-space:
-        # (node it counts for, CJK marks, Latin marks, CJK full stops). Not
-        # for the text of invisible tags, scripts above all: long, and never
-        # counted unless a caller makes the tag visible (compute_measures
-        # counts it then).
-        own_punct: list[tuple[int, int, int, int]] = []
-        add_punct = own_punct.append
-        for i in range(n - 1, 0, -1):
-            if not i & CHECK_EVERY:
-                check_deadline()
-            p = parent[i]
-            if p >= 0 and end[i] > end[p]:
-                end[p] = end[i]
-        for i in range(n):
-            if not i & CHECK_EVERY:
-                check_deadline()
-            p = parent[i]
-            if p >= 0:
-                depth[i] = depth[p] + 1
-            # Most texts and tails are the whitespace between tags.
-            t = texts[i]
-            if t and not t.isspace() and tags[i] not in _CODE_TAGS:
-                own[i] += sum(map(len, t.split()))
-                if tags[i] not in INVISIBLE_TAGS:
-                    add_punct((i, *_punct(t)))
-            t = tails[i]
-            if t and p >= 0 and not t.isspace():
-                own[p] += sum(map(len, t.split()))
-                add_punct((p, *_punct(t)))
-        if "body" in tags:
-            self.body = tags.index("body")
-        if "title" in tags:
-            for i in range(tags.index("title"), n):
-                if tags[i] == "title":
-                    self.title = " ".join((texts[i] or "").split()) or None
-                    if self.title:
-                        break
-        self.nodes = nodes
-        self.tags = tags
-        self.parent = parent
-        self.end = end
-        self.depth = depth
-        self.texts = texts
-        self.tails = tails
-        self.own_len = own
-        self.own_punct = own_punct
+        (self.nodes, self.tags, self.parent, self.end, self.depth, self.texts, self.tails, self.own_len,
+         self.own_punct, self.body, self.title) = flatten(self.root)
 
     # -- accessors ------------------------------------------------------------
     def __len__(self) -> int:
@@ -419,60 +297,6 @@ class Document:
         return Measures(text_len, link_len, link_count, tag_count, link_tags, cjk, latin, stops, excluded)
 
 
-def _tag_name(raw: object) -> str:
-    """The lower-case local name of an lxml node's tag ("" for a non-element)."""
-    if not isinstance(raw, str):
-        return ""  # an entity or processing instruction: lxml gives a function
-    tag = raw.lower()
-    if ":" in tag:
-        tag = tag.rsplit(":", 1)[1]
-    if "}" in tag:
-        tag = tag.rsplit("}", 1)[1]
-    return tag
-
-
-#: Raw tag -> local name: pages use a few dozen distinct tags (a hostile
-#: page may invent many: the cache is emptied when full).
-_TAG_NAMES: BoundedCache[object, str] = BoundedCache(4096)
-_BODY_OR_TITLE = frozenset({"body", "title"})
-
-
-def _punct(text: str) -> tuple[int, int, int]:
-    """Sentence punctuation in ``text``: ``(CJK marks, Latin marks, CJK
-    full stops)``; CJK marks are 。，；！？、： (seed 002 counts the full stop
-    first), Latin ones .,;!?:."""
-    # Most pieces are whitespace between tags or ASCII prose: those skip the
-    # CJK counts (str.count per mark is C speed; a loop over marks is not).
-    if text.isspace():
-        return _NO_PUNCT
-    # In UTF-8 these marks are single bytes that no other character's
-    # bytes contain: deleting every other byte counts all six in two C calls.
-    latin = len(text.encode("utf-8", "ignore").translate(None, _NOT_LATIN_PUNCT))
-    if text.isascii():
-        return 0, latin, 0
-    stops = text.count("。")
-    cjk = (stops + text.count("，") + text.count("；") + text.count("！") + text.count("？") + text.count("、")
-           + text.count("："))
-    return cjk, latin, stops
-
-
-_NO_PUNCT = (0, 0, 0)
-_NOT_LATIN_PUNCT = bytes(b for b in range(256) if b not in b".,;!?:")
-
-
-def _parse_root(source: str, utf8: bytes | None = None):
-    """The lxml root of ``source`` (``utf8``: the same text as UTF-8 bytes,
-    when known), or ``None`` for an empty page."""
-    if not source or not source.strip():
-        return None
-    data = utf8 if utf8 is not None else source.encode("utf-8", "replace")
-    try:
-        root = lxml.etree.fromstring(data, _PARSER)
-    except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError):
-        return None
-    return root
-
-
 def union_mask(a: bytearray, b: bytes | bytearray) -> bytearray:
     """``a | b`` byte by byte for two node masks, at C speed (a loop over
     the bytes in Python costs a second per million nodes). The result has
@@ -521,72 +345,3 @@ class SiteCleaner(Protocol):
     def noise_mask(self, doc: Document) -> bytearray: ...
 
 
-def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable[[int], None],
-              leave: Callable[[int], None], passed: Callable[[int], None]) -> None:
-    """Walk the subtree of ``root`` in document order, leaving out the
-    subtrees of nodes flagged in ``skip``.
-
-    ``enter(i)`` is called on reaching each kept node, ``leave(i)`` once its
-    subtree is done (children before parents, as end tags come), and
-    ``passed(i)`` in place of a skipped subtree (its tail, which belongs to
-    the parent, is still the caller's to use). A loop over index ranges with
-    a stack of open nodes: no recursion, however deep the page nests; the
-    time limit is checked as it goes.
-    """
-    end = doc.end
-    stack: list[int] = []
-    push, pop = stack.append, stack.pop
-    stop = end[root]
-    i = root
-    while i < stop:
-        if not i & CHECK_EVERY:
-            check_deadline()
-        while stack and end[stack[-1]] <= i:
-            leave(pop())
-        if skip[i]:
-            passed(i)
-            i = end[i]
-            continue
-        enter(i)
-        push(i)
-        i += 1
-    while stack:
-        leave(pop())
-
-
-def text_nodes(doc: Document, start: int | None = None, *,
-               excluded: bytearray | None = None) -> Sequence[tuple[int, bool, str]]:
-    """Text pieces under ``start`` (default: the whole page) in reading order.
-
-    Each is ``(node, is_tail, text)``: the element's ``.text`` (``is_tail``
-    false) or the ``.tail`` of element ``node`` (which belongs to its parent).
-    Invisible and removed subtrees (or those flagged in ``excluded``, an
-    extractor's own mask) are skipped, their tails kept.
-    """
-    if doc.is_empty:
-        return []
-    if excluded is None:
-        excluded = doc.excluded_mask()
-    s = doc.body if start is None else start
-    texts, tails = doc.texts, doc.tails
-    out: list[tuple[int, bool, str]] = []
-    add = out.append
-
-    def enter(i: int) -> None:
-        text = texts[i]
-        if text:
-            add((i, False, text))
-
-    def leave(j: int) -> None:
-        tail = tails[j]
-        if j != s and tail:
-            add((j, True, tail))
-
-    walk_kept(doc, s, excluded, enter, leave, leave)
-    return out
-
-
-def text_content(el) -> str:
-    """All text under an element (its own tail excluded), as ``text_content()``
-    of lxml.html elements gives it."""
-    return "".join(el.itertext())

@@ -33,8 +33,9 @@ trying the estimates in that order until the tree fits.
 **Attributes.** libxml2 compares each attribute of a tag with every one
 before it (to drop duplicates), and lxml reads attributes the same way: the
 time grows with the square of one tag's attribute count (20,000 attributes
-on one tag take seconds, 40,000 take tens of seconds). :func:`cap_attributes`
-removes the attributes of a tag beyond a maximum. It runs on every page, so
+on one tag take seconds, 40,000 take tens of seconds).
+:func:`~scrapy_webclean._attr_limits.cap_attributes` removes the attributes of
+a tag beyond a maximum. It runs on every page, so
 its common path is one regular-expression scan in C over the whole source;
 only tags that are not plainly small (and raw-text elements) reach Python.
 
@@ -45,11 +46,9 @@ repeat, so they cannot backtrack; outputs are assembled from slices.
 
 from __future__ import annotations
 
-import itertools
 import re
-import sys
 
-__all__ = ["limit_depth", "cap_attributes", "MODES"]
+__all__ = ["limit_depth", "MODES"]
 
 MODES = ("implied", "explicit", "count")
 
@@ -153,54 +152,34 @@ def limit_depth(src: str, max_depth: int, mode: str = "implied", *,
     implied = mode == "implied"
     count = mode == "count"
     n = len(src)
-    names: list[str] = []  # the open elements, innermost last
-    kept: list[bool] = []  # whether each open element's start tag was kept
-    where: dict[str, list[int]] = {}  # name -> its positions in ``names``
+    stack = _OpenElements()
     cut: list[tuple[int, int, str]] = []  # source spans replaced, and by what
-    depth_kept = 0  # open elements whose start tags were kept
     opened = 0  # start tags kept so far ("count" mode)
-
-    def pop_to(k: int) -> None:
-        nonlocal depth_kept
-        while len(names) > k:
-            where[names.pop()].pop()
-            depth_kept -= kept.pop()
-
     pos = 0
     while True:
         lt = src.find("<", pos)
         if lt < 0 or lt + 1 >= n:
             break
-        c = src[lt + 1]
-        if src.startswith("<!--", lt):
-            if src.startswith(">", lt + 4) or src.startswith("->", lt + 4):
-                pos = src.find(">", lt + 4) + 1
-                continue
-            m = _COMMENT_END.search(src, lt + 4)
-            if m is None:
+        skip = _comment_end(src, lt)
+        if skip is not None:
+            if skip < 0:
                 break  # an unclosed comment runs to the end
-            pos = m.end()
+            pos = skip
             continue
-        m = _NAME.match(src, lt + 2) if c == "/" else None
-        if c == "!" or c == "?" or (c == "/" and m is None):
-            # A bogus comment (<!DOCTYPE ...>, <?xml ...?>, </ 3>): up to ">".
-            gt = src.find(">", lt + 2)
-            if gt < 0:
-                break
-            pos = gt + 1
-            continue
-        if m is not None:
+        if src[lt + 1] == "/":
+            m = _NAME.match(src, lt + 2)
+            assert m is not None  # else a bogus comment, skipped above
             after, _ = _tag_end(src, m.end())
             if after < 0:
                 break
             pos = after
             # Close up to the innermost open element of that name, if any.
-            open_at = where.get(m.group().lower())
+            open_at = stack.where.get(m.group().lower())
             if open_at:
                 k = open_at[-1]
-                if not kept[k]:
-                    cut.append((lt, after, "<br>" if names[k] in line_break_tags else ""))
-                pop_to(k)
+                if not stack.kept[k]:
+                    cut.append((lt, after, "<br>" if stack.names[k] in line_break_tags else ""))
+                stack.pop_to(k)
             continue
         m = _NAME.match(src, lt + 1)
         if m is None:
@@ -212,8 +191,8 @@ def limit_depth(src: str, max_depth: int, mode: str = "implied", *,
         pos = after
         name = m.group().lower()
         if implied:
-            while names and name in _CLOSED_BY.get(names[-1], ()):
-                pop_to(len(names) - 1)
+            while stack.names and name in _CLOSED_BY.get(stack.names[-1], ()):
+                stack.pop_to(len(stack.names) - 1)
         if name in VOID_TAGS:
             continue
         if name in RAW_TEXT_TAGS or name == "plaintext":
@@ -225,15 +204,53 @@ def limit_depth(src: str, max_depth: int, mode: str = "implied", *,
             continue
         if self_closing:
             continue
-        keep = (opened if count else depth_kept) < max_depth
+        keep = (opened if count else stack.depth_kept) < max_depth
         opened += keep
         if not keep:
             cut.append((lt, after, "<br>" if name in line_break_tags else ""))
-        where.setdefault(name, []).append(len(names))
-        names.append(name)
-        kept.append(keep)
-        depth_kept += keep
+        stack.push(name, keep)
     return _splice(src, cut)
+
+
+class _OpenElements:
+    """The elements open at the point the source is read to, innermost last."""
+
+    __slots__ = ("names", "kept", "where", "depth_kept")
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.kept: list[bool] = []  # whether each one's start tag was kept
+        self.where: dict[str, list[int]] = {}  # name -> its positions in ``names``
+        self.depth_kept = 0  # open elements whose start tags were kept
+
+    def push(self, name: str, keep: bool) -> None:
+        self.where.setdefault(name, []).append(len(self.names))
+        self.names.append(name)
+        self.kept.append(keep)
+        self.depth_kept += keep
+
+    def pop_to(self, k: int) -> None:
+        """Close the elements from position ``k`` in."""
+        names, kept, where = self.names, self.kept, self.where
+        while len(names) > k:
+            where[names.pop()].pop()
+            self.depth_kept -= kept.pop()
+
+
+def _comment_end(src: str, lt: int) -> int | None:
+    """Where the source resumes after the comment or bogus comment
+    (``<!DOCTYPE ...>``, ``<?xml ...?>``, ``</ 3>``: up to ">") opened at
+    ``lt``; -1 when it runs to the end; None when ``lt`` opens no comment."""
+    c = src[lt + 1]
+    if src.startswith("<!--", lt):
+        if src.startswith(">", lt + 4) or src.startswith("->", lt + 4):
+            return src.find(">", lt + 4) + 1
+        m = _COMMENT_END.search(src, lt + 4)
+        return -1 if m is None else m.end()
+    if c == "!" or c == "?" or (c == "/" and _NAME.match(src, lt + 2) is None):
+        gt = src.find(">", lt + 2)
+        return -1 if gt < 0 else gt + 1
+    return None
 
 
 def _text_end(src: str, name: str, after: int) -> int | None:
@@ -262,141 +279,3 @@ def _splice(src: str, cuts: list[tuple[int, int, str]]) -> str:
         start = b
     pieces.append(src[start:])
     return "".join(pieces)
-
-
-# -- attributes -----------------------------------------------------------------
-_HAS_ATOMIC = sys.version_info >= (3, 11)
-_atomic_ids = itertools.count()
-
-
-def _atomic(x: str) -> str:
-    """``x`` as an atomic group: once matched it is never re-entered, so a
-    failure later in the pattern cannot make it backtrack."""
-    if _HAS_ATOMIC:
-        return f"(?>{x})"
-    name = f"a{next(_atomic_ids)}"  # the classic emulation before Python 3.11
-    return f"(?=(?P<{name}>{x}))(?P={name})"
-
-
-_VALUE = r"""(?:"[^"]*"|'[^']*'|[^\t\n\f\r >"'][^\t\n\f\r >]*)"""
-#: One token of a tag after its name: a run of separators, or an attribute
-#: (name, and a value after "=" when there is one).
-_TOKEN = _atomic(rf"""[\t\n\f\r /]+|[^\t\n\f\r />][^\t\n\f\r />=]*(?:[\t\n\f\r ]*=[\t\n\f\r ]*{_VALUE})?""")
-_TOKENS = re.compile(rf"{_TOKEN}*")
-_FAST_ATTRIBUTE = _atomic(rf"""[\t\n\f\r ]+[^\t\n\f\r />=<"']+(?:={_VALUE})?""")
-_RAW_NAMES = "|".join(sorted(RAW_TEXT_TAGS))
-
-
-def _safe_run(max_tokens: int) -> re.Pattern[str]:
-    """A pattern that consumes a run of markup needing no attention.
-
-    That is: text, closed comments and bogus comments, stray ``<``, end
-    tags, and start tags of at most ``max_tokens`` tokens. Each alternative
-    and each token is atomic, so the scan is linear whatever the input.
-    What it stops at (a raw-text element such as ``<script>``, whose content
-    must be skipped; ``<plaintext>``; a tag with more tokens; an unclosed
-    comment or tag) is left to the Python loop of :func:`cap_attributes`.
-    """
-    tokens = rf"{_TOKEN}{{0,{max_tokens}}}"
-    # The tag name must be atomic too: attribute names may use the same
-    # characters, and giving name characters back to them is quadratic.
-    name = _atomic(r"[A-Za-z][^\t\n\f\r />]*")
-    name_end = r"(?=[\t\n\f\r />])"
-    alternatives = "|".join((
-        r"[^<]+",
-        # The common tag: spaces before each attribute, none around "=", no
-        # quotes, "/" or "<" in names. A fast path, bounded the same way.
-        rf"</?(?!(?:plaintext|{_RAW_NAMES}){name_end}){name}{_FAST_ATTRIBUTE}"
-        rf"{{0,{max_tokens // 2}}}[\t\n\f\r ]*/?>",
-        rf"<(?!(?:plaintext|{_RAW_NAMES}){name_end}){name}{tokens}>",
-        rf"</{name}{tokens}>",
-        r"<!--(?:>|->|.*?--!?>)",
-        r"<!(?!--)[^>]*>",
-        r"<\?[^>]*>",
-        r"</(?![A-Za-z])[^>]*>",
-        r"<(?![A-Za-z!?/])",
-    ))
-    return re.compile(rf"{_atomic(alternatives)}*", re.IGNORECASE | re.DOTALL)
-
-
-_SAFE_RUNS: dict[int, re.Pattern[str]] = {}
-
-
-def cap_attributes(src: str, max_attributes: int) -> str:
-    """``src`` with the attributes of each tag beyond the first
-    ``max_attributes`` removed; everything else unchanged.
-
-    >>> cap_attributes('<p a=1 b="2 >" c d>text</p>', 2)
-    '<p a=1 b="2 >" >text</p>'
-    """
-    run = _SAFE_RUNS.get(max_attributes)
-    if run is None:
-        # Two tokens per attribute (the attribute and a separator) and one
-        # more: a tag that fits has at most this many.
-        run = _SAFE_RUNS.setdefault(max_attributes, _safe_run(2 * max_attributes + 1))
-    n = len(src)
-    cut: list[tuple[int, int, str]] = []
-    pos = 0
-    while True:
-        pos = _end(run, src, pos)
-        if pos >= n:
-            break
-        # A "<" the fast scan left to us: an unclosed comment, a raw-text or
-        # <plaintext> start tag, a tag with many tokens, or a tag cut off by
-        # the end of the page.
-        if src.startswith("<!--", pos) or src[pos + 1:pos + 2] in ("!", "?", "/", ""):
-            name_at = pos + 2 if src.startswith("</", pos) else -1
-            if name_at < 0 or _NAME.match(src, name_at) is None:
-                break  # a comment or bogus comment that never closes
-        else:
-            name_at = pos + 1
-        m = _NAME.match(src, name_at)
-        if m is None:  # pragma: no cover - the run consumes every other "<"
-            break
-        after = _read_attributes(src, m.end(), max_attributes, cut)
-        if after < 0:
-            break  # the page ends inside the tag
-        if name_at == pos + 1:  # a start tag
-            resume = _text_end(src, m.group().lower(), after)
-            if resume is None:
-                break
-            after = resume
-        pos = after
-    return _splice(src, cut)
-
-
-def _read_attributes(src: str, i: int, max_attributes: int, cut: list[tuple[int, int, str]]) -> int:
-    """Read a tag's attributes from ``i``; record the span of those beyond
-    ``max_attributes`` in ``cut``. Returns the index after the tag's ``>``,
-    or -1 when the page ends inside the tag."""
-    n = len(src)
-    count = 0
-    while True:
-        i = _end(_SEPARATORS, src, i)
-        if i >= n:
-            return -1
-        if src[i] == ">":
-            return i + 1
-        count += 1
-        if count > max_attributes:
-            # Skip the rest in one atomic scan, then cut it (keeping a
-            # final "/" of a self-closing tag).
-            j = _end(_TOKENS, src, i)
-            if j >= n:
-                return -1
-            stop = j - 1 if src[j - 1] == "/" else j
-            cut.append((i, stop, ""))
-            return j + 1
-        i = _end(_SPACE, src, _end(_ATTR_NAME, src, i))
-        if i < n and src[i] == "=":
-            i = _end(_SPACE, src, i + 1)
-            if i >= n:
-                return -1
-            quote = src[i]
-            if quote == '"' or quote == "'":
-                close = src.find(quote, i + 1)
-                if close < 0:
-                    return -1
-                i = close + 1
-            else:
-                i = _end(_UNQUOTED, src, i)

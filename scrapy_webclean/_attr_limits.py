@@ -1,0 +1,150 @@
+"""Capping the attributes of each tag (see :mod:`scrapy_webclean._parser_limits`,
+whose tokenizer this shares): libxml2's cost grows with the square of a tag's
+attributes."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import sys
+
+from ._parser_limits import _ATTR_NAME, _NAME, _SEPARATORS, _SPACE, _UNQUOTED, RAW_TEXT_TAGS, _end, _splice, _text_end
+
+__all__ = ["cap_attributes"]
+
+# -- attributes -----------------------------------------------------------------
+_HAS_ATOMIC = sys.version_info >= (3, 11)
+_atomic_ids = itertools.count()
+
+
+def _atomic(x: str) -> str:
+    """``x`` as an atomic group: once matched it is never re-entered, so a
+    failure later in the pattern cannot make it backtrack."""
+    if _HAS_ATOMIC:
+        return f"(?>{x})"
+    name = f"a{next(_atomic_ids)}"  # the classic emulation before Python 3.11
+    return f"(?=(?P<{name}>{x}))(?P={name})"
+
+
+_VALUE = r"""(?:"[^"]*"|'[^']*'|[^\t\n\f\r >"'][^\t\n\f\r >]*)"""
+#: One token of a tag after its name: a run of separators, or an attribute
+#: (name, and a value after "=" when there is one).
+_TOKEN = _atomic(rf"""[\t\n\f\r /]+|[^\t\n\f\r />][^\t\n\f\r />=]*(?:[\t\n\f\r ]*=[\t\n\f\r ]*{_VALUE})?""")
+_TOKENS = re.compile(rf"{_TOKEN}*")
+_FAST_ATTRIBUTE = _atomic(rf"""[\t\n\f\r ]+[^\t\n\f\r />=<"']+(?:={_VALUE})?""")
+_RAW_NAMES = "|".join(sorted(RAW_TEXT_TAGS))
+
+
+def _safe_run(max_tokens: int) -> re.Pattern[str]:
+    """A pattern that consumes a run of markup needing no attention.
+
+    That is: text, closed comments and bogus comments, stray ``<``, end
+    tags, and start tags of at most ``max_tokens`` tokens. Each alternative
+    and each token is atomic, so the scan is linear whatever the input.
+    What it stops at (a raw-text element such as ``<script>``, whose content
+    must be skipped; ``<plaintext>``; a tag with more tokens; an unclosed
+    comment or tag) is left to the Python loop of :func:`cap_attributes`.
+    """
+    tokens = rf"{_TOKEN}{{0,{max_tokens}}}"
+    # The tag name must be atomic too: attribute names may use the same
+    # characters, and giving name characters back to them is quadratic.
+    name = _atomic(r"[A-Za-z][^\t\n\f\r />]*")
+    name_end = r"(?=[\t\n\f\r />])"
+    alternatives = "|".join((
+        r"[^<]+",
+        # The common tag: spaces before each attribute, none around "=", no
+        # quotes, "/" or "<" in names. A fast path, bounded the same way.
+        rf"</?(?!(?:plaintext|{_RAW_NAMES}){name_end}){name}{_FAST_ATTRIBUTE}"
+        rf"{{0,{max_tokens // 2}}}[\t\n\f\r ]*/?>",
+        rf"<(?!(?:plaintext|{_RAW_NAMES}){name_end}){name}{tokens}>",
+        rf"</{name}{tokens}>",
+        r"<!--(?:>|->|.*?--!?>)",
+        r"<!(?!--)[^>]*>",
+        r"<\?[^>]*>",
+        r"</(?![A-Za-z])[^>]*>",
+        r"<(?![A-Za-z!?/])",
+    ))
+    return re.compile(rf"{_atomic(alternatives)}*", re.IGNORECASE | re.DOTALL)
+
+
+_SAFE_RUNS: dict[int, re.Pattern[str]] = {}
+
+
+def cap_attributes(src: str, max_attributes: int) -> str:
+    """``src`` with the attributes of each tag beyond the first
+    ``max_attributes`` removed; everything else unchanged.
+
+    >>> cap_attributes('<p a=1 b="2 >" c d>text</p>', 2)
+    '<p a=1 b="2 >" >text</p>'
+    """
+    run = _SAFE_RUNS.get(max_attributes)
+    if run is None:
+        # Two tokens per attribute (the attribute and a separator) and one
+        # more: a tag that fits has at most this many.
+        run = _SAFE_RUNS.setdefault(max_attributes, _safe_run(2 * max_attributes + 1))
+    n = len(src)
+    cut: list[tuple[int, int, str]] = []
+    pos = 0
+    while True:
+        pos = _end(run, src, pos)
+        if pos >= n:
+            break
+        # A "<" the fast scan left to us: an unclosed comment, a raw-text or
+        # <plaintext> start tag, a tag with many tokens, or a tag cut off by
+        # the end of the page.
+        if src.startswith("<!--", pos) or src[pos + 1:pos + 2] in ("!", "?", "/", ""):
+            name_at = pos + 2 if src.startswith("</", pos) else -1
+            if name_at < 0 or _NAME.match(src, name_at) is None:
+                break  # a comment or bogus comment that never closes
+        else:
+            name_at = pos + 1
+        m = _NAME.match(src, name_at)
+        if m is None:  # pragma: no cover - the run consumes every other "<"
+            break
+        after = _read_attributes(src, m.end(), max_attributes, cut)
+        if after < 0:
+            break  # the page ends inside the tag
+        if name_at == pos + 1:  # a start tag
+            resume = _text_end(src, m.group().lower(), after)
+            if resume is None:
+                break
+            after = resume
+        pos = after
+    return _splice(src, cut)
+
+
+def _read_attributes(src: str, i: int, max_attributes: int, cut: list[tuple[int, int, str]]) -> int:
+    """Read a tag's attributes from ``i``; record the span of those beyond
+    ``max_attributes`` in ``cut``. Returns the index after the tag's ``>``,
+    or -1 when the page ends inside the tag."""
+    n = len(src)
+    count = 0
+    while True:
+        i = _end(_SEPARATORS, src, i)
+        if i >= n:
+            return -1
+        if src[i] == ">":
+            return i + 1
+        count += 1
+        if count > max_attributes:
+            # Skip the rest in one atomic scan, then cut it (keeping a
+            # final "/" of a self-closing tag).
+            j = _end(_TOKENS, src, i)
+            if j >= n:
+                return -1
+            stop = j - 1 if src[j - 1] == "/" else j
+            cut.append((i, stop, ""))
+            return j + 1
+        i = _end(_SPACE, src, _end(_ATTR_NAME, src, i))
+        if i < n and src[i] == "=":
+            i = _end(_SPACE, src, i + 1)
+            if i >= n:
+                return -1
+            quote = src[i]
+            if quote == '"' or quote == "'":
+                close = src.find(quote, i + 1)
+                if close < 0:
+                    return -1
+                i = close + 1
+            else:
+                i = _end(_UNQUOTED, src, i)

@@ -1,0 +1,200 @@
+"""The one parse: libxml2's HTML parser, and its tree flattened into per-node
+arrays (see :class:`~scrapy_webclean._document.Document`, which is built from them)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+import lxml.etree
+
+from ._cache import BoundedCache
+from ._deadline import CHECK_EVERY, check_deadline
+
+#: Tags whose content is never page text. Every extractor starts from this.
+INVISIBLE_TAGS = frozenset({
+    "script", "style", "noscript", "template", "head", "title", "meta", "link", "base",
+    "object", "embed", "param", "applet", "iframe", "frame", "frameset", "svg", "math",
+    "canvas", "audio", "video", "source", "track", "map", "area", "datalist", "dialog",
+    "select", "option", "optgroup", "textarea", "input", "button",
+})
+#: Invisible tags whose text is code (never counted unless shown; see ``Document.own_len``).
+_CODE_TAGS = frozenset({"script", "style"})
+
+#: An inline style that hides its element (what auto and its propagation pick leave out).
+HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+
+#: Tags that start a new line of text when rendered.
+BLOCK_TAGS = frozenset({
+    "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details",
+    "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form",
+    "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html", "legend", "li", "main",
+    "menu", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th",
+    "thead", "tr", "ul", "br", "listing", "plaintext", "xmp", "noframes", "frameset",
+})
+
+
+_PARSER_OPTIONS = dict(
+    recover=True,
+    huge_tree=True,
+    remove_comments=True,
+    remove_pis=True,
+    no_network=True,
+    default_doctype=False,
+    collect_ids=False,
+    compact=True,
+)
+
+
+def _make_parser() -> lxml.etree.HTMLParser:
+    # libxml2's HTML parser never expands DTD entities or loads external
+    # ones; no_network forbids any fetch. Both are the point here.
+    # lxml.etree's parser, not lxml.html's: plain elements, without the
+    # per-element class lookup that costs about a quarter of the parse.
+    return lxml.etree.HTMLParser(encoding="utf-8", **_PARSER_OPTIONS)
+
+
+_PARSER = _make_parser()
+
+
+class Flat(NamedTuple):
+    """A parsed page's per-node arrays (see :class:`~scrapy_webclean._document.Document`)."""
+
+    nodes: list[Any]
+    tags: list[str]
+    parent: list[int]
+    end: list[int]
+    depth: list[int]
+    texts: list[str | None]
+    tails: list[str | None]
+    own_len: list[int]
+    own_punct: list[tuple[int, int, int, int]]
+    body: int
+    title: str | None
+
+
+def flatten(root: Any) -> Flat:
+    """The per-node arrays of the tree under ``root`` (None: an empty page)."""
+    # C-speed passes where lxml offers them (the preorder list of nodes,
+    # each node's parent), list comprehensions for the per-node reads,
+    # and two index loops for subtree ends and depths: no recursion,
+    # however deep the page.
+    nodes: list = list(root.iter()) if root is not None else []
+    n = len(nodes)
+    raw_tags = [el.tag for el in nodes]
+    names = _TAG_NAMES
+    for raw in set(raw_tags).difference(names):
+        names.put(raw, _tag_name(raw))  # emptied when full: a hostile page may invent many tag names
+    tags: list[str] = [names.get(raw) or _tag_name(raw) for raw in raw_tags]
+    del raw_tags
+    check_deadline()
+    texts: list[str | None] = [el.text if t else None for el, t in zip(nodes, tags)]
+    tails: list[str | None] = [el.tail for el in nodes]
+    index = {el: i for i, el in enumerate(nodes)}
+    find = index.get
+    parent: list[int] = [find(el.getparent(), -1) for el in nodes]
+    del index
+    if n:
+        parent[0] = -1
+    check_deadline()
+    end = list(range(1, n + 1))
+    depth = [0] * n
+    own = [0] * n
+    # Scripts and style sheets: their text (often most of a page's
+    # characters) is code, counted by no view, and not split here;
+    # compute_measures counts it for a caller that shows those tags.
+    # Sentence punctuation of each text piece that has any non-space:
+    # (node it counts for, CJK marks, Latin marks, CJK full stops). Not
+    # for the text of invisible tags, scripts above all: long, and never
+    # counted unless a caller makes the tag visible (compute_measures
+    # counts it then).
+    own_punct: list[tuple[int, int, int, int]] = []
+    add_punct = own_punct.append
+    for i in range(n - 1, 0, -1):
+        if not i & CHECK_EVERY:
+            check_deadline()
+        p = parent[i]
+        if p >= 0 and end[i] > end[p]:
+            end[p] = end[i]
+    for i in range(n):
+        if not i & CHECK_EVERY:
+            check_deadline()
+        p = parent[i]
+        if p >= 0:
+            depth[i] = depth[p] + 1
+        # Most texts and tails are the whitespace between tags.
+        t = texts[i]
+        if t and not t.isspace() and tags[i] not in _CODE_TAGS:
+            own[i] += sum(map(len, t.split()))
+            if tags[i] not in INVISIBLE_TAGS:
+                add_punct((i, *_punct(t)))
+        t = tails[i]
+        if t and p >= 0 and not t.isspace():
+            own[p] += sum(map(len, t.split()))
+            add_punct((p, *_punct(t)))
+    body = tags.index("body") if "body" in tags else 0
+    return Flat(nodes, tags, parent, end, depth, texts, tails, own, own_punct, body, _title(tags, texts))
+
+
+def _title(tags: list[str], texts: list[str | None]) -> str | None:
+    """The first ``<title>`` with text, whitespace collapsed."""
+    if "title" in tags:
+        for i in range(tags.index("title"), len(tags)):
+            if tags[i] == "title":
+                title = " ".join((texts[i] or "").split()) or None
+                if title:
+                    return title
+    return None
+
+
+def _tag_name(raw: object) -> str:
+    """The lower-case local name of an lxml node's tag ("" for a non-element)."""
+    if not isinstance(raw, str):
+        return ""  # an entity or processing instruction: lxml gives a function
+    tag = raw.lower()
+    if ":" in tag:
+        tag = tag.rsplit(":", 1)[1]
+    if "}" in tag:
+        tag = tag.rsplit("}", 1)[1]
+    return tag
+
+
+#: Raw tag -> local name: pages use a few dozen distinct tags (a hostile
+#: page may invent many: the cache is emptied when full).
+_TAG_NAMES: BoundedCache[object, str] = BoundedCache(4096)
+
+
+def _punct(text: str) -> tuple[int, int, int]:
+    """Sentence punctuation in ``text``: ``(CJK marks, Latin marks, CJK
+    full stops)``; CJK marks are 。，；！？、： (seed 002 counts the full stop
+    first), Latin ones .,;!?:."""
+    # Most pieces are whitespace between tags or ASCII prose: those skip the
+    # CJK counts (str.count per mark is C speed; a loop over marks is not).
+    if text.isspace():
+        return _NO_PUNCT
+    # In UTF-8 these marks are single bytes that no other character's
+    # bytes contain: deleting every other byte counts all six in two C calls.
+    latin = len(text.encode("utf-8", "ignore").translate(None, _NOT_LATIN_PUNCT))
+    if text.isascii():
+        return 0, latin, 0
+    stops = text.count("。")
+    cjk = (stops + text.count("，") + text.count("；") + text.count("！") + text.count("？") + text.count("、")
+           + text.count("："))
+    return cjk, latin, stops
+
+
+_NO_PUNCT = (0, 0, 0)
+_NOT_LATIN_PUNCT = bytes(b for b in range(256) if b not in b".,;!?:")
+
+
+def _parse_root(source: str, utf8: bytes | None = None):
+    """The lxml root of ``source`` (``utf8``: the same text as UTF-8 bytes,
+    when known), or ``None`` for an empty page."""
+    if not source or not source.strip():
+        return None
+    data = utf8 if utf8 is not None else source.encode("utf-8", "replace")
+    try:
+        root = lxml.etree.fromstring(data, _PARSER)
+    except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError):
+        return None
+    return root

@@ -1,0 +1,83 @@
+"""Walks over a :class:`~scrapy_webclean._document.Document`'s kept nodes and text pieces."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from ._deadline import CHECK_EVERY, check_deadline
+
+if TYPE_CHECKING:
+    from ._document import Document
+
+__all__ = ["walk_kept", "text_nodes", "text_content"]
+
+
+def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable[[int], None],
+              leave: Callable[[int], None], passed: Callable[[int], None]) -> None:
+    """Walk the subtree of ``root`` in document order, leaving out the
+    subtrees of nodes flagged in ``skip``.
+
+    ``enter(i)`` is called on reaching each kept node, ``leave(i)`` once its
+    subtree is done (children before parents, as end tags come), and
+    ``passed(i)`` in place of a skipped subtree (its tail, which belongs to
+    the parent, is still the caller's to use). A loop over index ranges with
+    a stack of open nodes: no recursion, however deep the page nests; the
+    time limit is checked as it goes.
+    """
+    end = doc.end
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    stop = end[root]
+    i = root
+    while i < stop:
+        if not i & CHECK_EVERY:
+            check_deadline()
+        while stack and end[stack[-1]] <= i:
+            leave(pop())
+        if skip[i]:
+            passed(i)
+            i = end[i]
+            continue
+        enter(i)
+        push(i)
+        i += 1
+    while stack:
+        leave(pop())
+
+
+def text_nodes(doc: Document, start: int | None = None, *,
+               excluded: bytearray | None = None) -> Sequence[tuple[int, bool, str]]:
+    """Text pieces under ``start`` (default: the whole page) in reading order.
+
+    Each is ``(node, is_tail, text)``: the element's ``.text`` (``is_tail``
+    false) or the ``.tail`` of element ``node`` (which belongs to its parent).
+    Invisible and removed subtrees (or those flagged in ``excluded``, an
+    extractor's own mask) are skipped, their tails kept.
+    """
+    if doc.is_empty:
+        return []
+    if excluded is None:
+        excluded = doc.excluded_mask()
+    s = doc.body if start is None else start
+    texts, tails = doc.texts, doc.tails
+    out: list[tuple[int, bool, str]] = []
+    add = out.append
+
+    def enter(i: int) -> None:
+        text = texts[i]
+        if text:
+            add((i, False, text))
+
+    def leave(j: int) -> None:
+        tail = tails[j]
+        if j != s and tail:
+            add((j, True, tail))
+
+    walk_kept(doc, s, excluded, enter, leave, leave)
+    return out
+
+
+def text_content(el) -> str:
+    """All text under an element (its own tail excluded), as ``text_content()``
+    of lxml.html elements gives it."""
+    return "".join(el.itertext())
