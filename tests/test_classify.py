@@ -69,6 +69,7 @@ def test_accepts_a_parsed_document(bbc_page):
     assert wc.classify(doc).kind == wc.classify(bbc_page).kind
 
 
+@pytest.mark.slow  # every page of the shared corpora
 def test_shared_corpora_balanced_accuracy_floor():
     from conftest import corpus_pages
 

@@ -19,6 +19,8 @@ from scrapy_webclean._scoring import page_counts, summarize
 
 from conftest import corpus_pages
 
+pytestmark = pytest.mark.slow  # every page of the shared corpora
+
 SEEDS = ("link_density", "relative_link_density", "line_block", "punctuation_path")
 #: Every extractor scored here (all read the same parsed document).
 SCORED = SEEDS + ("auto",)

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # real crawls
+
 ROOT = Path(__file__).resolve().parent.parent
 N_ARTICLES = 8
 NAV = "Home World Business Technology Science"

@@ -30,6 +30,7 @@ def site(serve_pages):
     return serve_pages(pages).removeprefix("http://")
 
 
+@pytest.mark.slow  # a real crawl
 def test_quick_start_spider_gives_clean_items(site, tmp_path):
     addons = python_block("ADDONS").strip()
     spider = python_block("class BlogSpider").replace('"example.com"', '"127.0.0.1"').replace(

@@ -21,6 +21,8 @@ from example_project.samplesites import SampleSites, load_sites
 from scrapy_webclean import extract
 from scrapy_webclean._treestore import decode_tree
 
+pytestmark = pytest.mark.slow  # real crawls against a real Redis
+
 #: Seconds the sample server waits before each response: the crawl lasts
 #: long enough for every process to take part.
 LATENCY = 0.3

@@ -77,6 +77,7 @@ WITHOUT_ADDON = ["-s", "ADDONS={}", "-s", 'SPIDER_MIDDLEWARES={"scrapy_webclean.
                  'ExtractionPipeline": 100}', "-s", "WEBCLEAN_WORKERS=-1"]
 
 
+@pytest.mark.slow  # a real crawl per bad setting
 def test_each_bad_setting_stops_the_crawl_in_one_line(project):
     cases = {case: ["-s", case] for case in BAD} | {"without add-on": WITHOUT_ADDON}
     results = crawl_all(project, cases)
@@ -89,6 +90,7 @@ def test_each_bad_setting_stops_the_crawl_in_one_line(project):
         assert "Spider opened" not in result.stderr, case  # stopped before the crawl began
 
 
+@pytest.mark.slow  # real crawls
 def test_good_spellings_run_and_odd_ones_warn(project, tmp_path):
     cases = {
         "json_list": ['WEBCLEAN_FIELDS=["title", "text", "extractor"]'],

@@ -113,7 +113,7 @@ def classify_page(body: bytes, url: str | None, encoding: str | None,
     one the page was decoded with when that is not ``encoding`` (the HTTP
     header's was wrong), else ``None``.
     """
-    from .. import classify
+    from .._classify import classify
 
     started = time.perf_counter()
     doc = load_document(body, url, encoding=encoding, max_body_size=None)
@@ -179,7 +179,7 @@ def _take_kept(url: str | None, encoding: str | None, body: bytes) -> Any:
 def _learn(samples: Sequence[tuple[bytes, str | None, str | None]],
            plan: ExtractionPlan | None) -> tuple[Any, list[Any]]:
     """The tree learned from the samples, and the first parses when there is a plan."""
-    from .. import SiteStyleTree
+    from ..sitestyletree import SiteStyleTree
 
     tree = SiteStyleTree()
     kept: list[Any] = []
@@ -282,6 +282,6 @@ def load_site_tree(path: str, site: str | None = None) -> Any:
     """The compiled cleaner of a tree saved by :func:`learn_site_tree`;
     with ``site``, a tree saved for another site raises
     :class:`~scrapy_webclean.errors.SiteTreeError`."""
-    from .. import SiteStyleTree
+    from ..sitestyletree import SiteStyleTree
 
     return _compiled_for(SiteStyleTree.load(path), site, path)
