@@ -122,39 +122,51 @@ def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tail
     pieces already blanked). ``links``/``formatting`` off: links and
     emphasis or inline code are written as their plain text.
     """
-    tags = doc.tags
-    w = _Writer()
-    pre: list[str] | None = None
-    code_depth = 0
-    table_depth = 0
-    hrefs: dict[int, str] = {}
+    walk = _MarkdownWalk(doc, root, texts, tails, links, formatting)
+    walk_kept(doc, root, skip, walk.enter, walk.leave, walk.tail)
+    return _tidy(walk.w.finish())
 
-    def add(s: str | None) -> None:
+
+class _MarkdownWalk:
+    """The state of one walk of :func:`render_markdown`: enter, leave and
+    tail are :func:`~scrapy_webclean._document.walk_kept`'s callbacks."""
+
+    def __init__(self, doc: Document, root: int, texts: list, tails: list, links: bool, formatting: bool) -> None:
+        self.doc, self.root, self.texts, self.tails = doc, root, texts, tails
+        self.links, self.formatting = links, formatting
+        self.tags = doc.tags
+        self.w = _Writer()
+        self.pre: list[str] | None = None
+        self.code_depth = 0
+        self.table_depth = 0
+        self.hrefs: dict[int, str] = {}
+
+    def add(self, s: str | None) -> None:
         if not s:
             return
-        if pre is not None:
-            pre.append(s)
-        elif code_depth:
-            w.raw(_WS.sub(" ", s).replace("`", "'"))
+        if self.pre is not None:
+            self.pre.append(s)
+        elif self.code_depth:
+            self.w.raw(_WS.sub(" ", s).replace("`", "'"))
         else:
-            w.text(s)
+            self.w.text(s)
 
-    def open_(i: int) -> None:
-        nonlocal pre, code_depth, table_depth
-        t = tags[i]
-        if pre is not None:
+    def open_(self, i: int) -> None:
+        t = self.tags[i]
+        w = self.w
+        if self.pre is not None:
             return
         if t in _PRE_TAGS:
             w.flush()
-            pre = []
+            self.pre = []
             return
         if t == "table":
-            table_depth += 1
-            if table_depth == 1:
+            self.table_depth += 1
+            if self.table_depth == 1:
                 w.flush()
                 w.table = []
             return
-        if table_depth == 1:
+        if self.table_depth == 1:
             if t == "tr":
                 assert w.table is not None  # set by the <table> that holds this row
                 w.table.append([])
@@ -168,28 +180,28 @@ def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tail
             else:
                 w.raw("  \n" if w.inline else "")
             return
-        if t == "code" and formatting:
-            code_depth += 1
-            if code_depth == 1:
+        if t == "code" and self.formatting:
+            self.code_depth += 1
+            if self.code_depth == 1:
                 w.raw("`")
             return
-        if t in _EMPHASIS and not code_depth:
-            if formatting:
+        if t in _EMPHASIS and not self.code_depth:
+            if self.formatting:
                 w.raw(_EMPHASIS[t])
             return
-        if t == "a" and not code_depth:
-            href = doc.nodes[i].get("href")
-            if links and href and _SAFE_URL.match(href.strip()):
-                hrefs[i] = href.strip().replace(" ", "%20").replace(")", "%29")
+        if t == "a" and not self.code_depth:
+            href = self.doc.nodes[i].get("href")
+            if self.links and href and _SAFE_URL.match(href.strip()):
+                self.hrefs[i] = href.strip().replace(" ", "%20").replace(")", "%29")
                 w.raw("[")
             return
         if t == "img":
-            el = doc.nodes[i]
+            el = self.doc.nodes[i]
             src = el.get("src") or el.get("data-src") or el.get("data-lazy-src")
             if src and not src.startswith("data:") and w.cell is None:
                 w.raw(f"![{_escape(_WS.sub(' ', el.get('alt') or '')).strip()}]({src.strip().replace(' ', '%20')})")
             return
-        if table_depth:
+        if self.table_depth:
             if t in BLOCK_TAGS and w.cell is not None and w.cell and not w.cell[-1].endswith(" "):
                 w.cell.append("; " if t == "li" else " ")
             return
@@ -210,24 +222,24 @@ def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tail
         elif t in _HEADINGS or t in BLOCK_TAGS:
             w.flush()
 
-    def close(j: int) -> None:
-        nonlocal pre, code_depth, table_depth
-        t = tags[j]
-        if pre is not None:
+    def close(self, j: int) -> None:
+        t = self.tags[j]
+        w = self.w
+        if self.pre is not None:
             if t in _PRE_TAGS:
-                body = "".join(pre).strip("\n")
-                pre = None
+                body = "".join(self.pre).strip("\n")
+                self.pre = None
                 if body.strip():
                     fence = "````" if "```" in body else "```"
                     w.block([fence] + [ln.rstrip() for ln in body.split("\n")] + [fence])
             return
         if t == "table":
-            table_depth -= 1
-            if table_depth == 0 and w.table is not None:
+            self.table_depth -= 1
+            if self.table_depth == 0 and w.table is not None:
                 rows, w.table, w.cell = w.table, None, None
                 _emit_table(w, rows)
             return
-        if table_depth == 1:
+        if self.table_depth == 1:
             if t in _CELL_TAGS and w.cell is not None:
                 cell = "".join(w.cell).strip().rstrip(";").strip().replace("|", "\\|")
                 if w.table:
@@ -236,19 +248,19 @@ def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tail
                 return
             if t == "tr":
                 return
-        if t == "code" and code_depth:
-            code_depth -= 1
-            if code_depth == 0:
+        if t == "code" and self.code_depth:
+            self.code_depth -= 1
+            if self.code_depth == 0:
                 w.raw("`")
             return
-        if t in _EMPHASIS and not code_depth:
-            if formatting:
+        if t in _EMPHASIS and not self.code_depth:
+            if self.formatting:
                 w.close_mark(_EMPHASIS[t], _EMPHASIS[t])
             return
-        if t == "a" and j in hrefs:
-            w.close_mark("[", f"]({hrefs.pop(j)})")
+        if t == "a" and j in self.hrefs:
+            w.close_mark("[", f"]({self.hrefs.pop(j)})")
             return
-        if table_depth:
+        if self.table_depth:
             return
         if t in _HEADINGS:
             w.heading(_HEADINGS[t])
@@ -265,20 +277,17 @@ def render_markdown(doc: Document, root: int, skip: bytearray, texts: list, tail
         elif t in BLOCK_TAGS:
             w.flush()
 
-    def tail(j: int) -> None:
-        if j != root:
-            add(tails[j])
+    def tail(self, j: int) -> None:
+        if j != self.root:
+            self.add(self.tails[j])
 
-    def enter(i: int) -> None:
-        open_(i)
-        add(texts[i])
+    def enter(self, i: int) -> None:
+        self.open_(i)
+        self.add(self.texts[i])
 
-    def leave(j: int) -> None:
-        close(j)
-        tail(j)
-
-    walk_kept(doc, root, skip, enter, leave, tail)
-    return _tidy(w.finish())
+    def leave(self, j: int) -> None:
+        self.close(j)
+        self.tail(j)
 
 
 def _emit_table(w: _Writer, rows: list[list[str]]) -> None:
