@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from ._document import load_document
+from ._document import SiteCleaner, load_document
 from ._document import Document
 
 __all__ = ["classify", "PageKind"]
@@ -83,7 +83,7 @@ class PageKind:
 
 
 def classify(body: Any, url: str | None = None, *, encoding: str | None = None,
-             site_tree: Any = None) -> PageKind:
+             site_tree: SiteCleaner | None = None) -> PageKind:
     """Tag a page ``hub`` or ``content``.
 
     ``body`` is bytes, str or an already parsed document. An empty or

@@ -34,10 +34,13 @@ import socket
 import time
 import uuid
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from .errors import SiteTreeError, WebcleanError
+
+if TYPE_CHECKING:
+    from .sitestyletree import SiteStyleTree
 
 __all__ = ["RedisTreeStore", "StoreDown", "encode_tree", "decode_tree", "store_url", "describe_url"]
 
@@ -99,7 +102,7 @@ def store_url(store: str, redis_url: str | None) -> str | None:
     return url
 
 
-def encode_tree(tree: Any) -> bytes:
+def encode_tree(tree: SiteStyleTree) -> bytes:
     """A :class:`~scrapy_webclean.SiteStyleTree` as the store keeps it."""
     data = json.dumps(tree.to_dict(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return gzip.compress(data, compresslevel=6, mtime=0)
@@ -116,7 +119,7 @@ def _inflate(data: bytes, limit: int, wbits: int) -> bytes:
     return out
 
 
-def decode_tree(data: bytes, *, limit: int = MAX_TREE_BYTES) -> Any:
+def decode_tree(data: bytes, *, limit: int = MAX_TREE_BYTES) -> SiteStyleTree:
     """The :class:`~scrapy_webclean.SiteStyleTree` in ``data`` (from
     :func:`encode_tree`). Raises :class:`~scrapy_webclean.errors.SiteTreeError`
     for anything else: not gzip, too large, not JSON, not a tree, another

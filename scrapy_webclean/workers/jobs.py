@@ -17,11 +17,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._api import extract, load_document
+from .._document import SiteCleaner
 from .._encoding import resolve_charset
 from .._links import page_links
+
+if TYPE_CHECKING:  # imported where used: the worker process loads them on demand
+    from ..sitestyletree import CompiledSiteTree, SiteStyleTree
 
 __all__ = ["ExtractionPlan", "LearnedTree", "PageReport", "classify_page", "extract_fields", "learn_shared_tree",
            "learn_site_tree", "load_shared_tree", "load_site_tree"]
@@ -78,7 +82,7 @@ def _fields(result: Any, outputs: Sequence[str]) -> dict[str, Any]:
 
 def extract_fields(body: bytes, url: str | None, encoding: str | None, extractor: str,
                    options: dict[str, Any], outputs: Sequence[str],
-                   site_tree: Any = None) -> tuple[dict[str, Any], float]:
+                   site_tree: SiteCleaner | None = None) -> tuple[dict[str, Any], float]:
     """Extract one page: ``(the outputs fields of the result, seconds spent)``.
 
     Only what is asked for is rendered and sent back (``html`` and
@@ -97,7 +101,7 @@ def extract_fields(body: bytes, url: str | None, encoding: str | None, extractor
 
 
 def classify_page(body: bytes, url: str | None, encoding: str | None,
-                  plan: ExtractionPlan | None = None, site_tree: Any = None, keep: bool = False,
+                  plan: ExtractionPlan | None = None, site_tree: SiteCleaner | None = None, keep: bool = False,
                   links: bool = False) -> PageReport:
     """Tag one page hub or content with :func:`scrapy_webclean.classify`.
 
@@ -257,7 +261,7 @@ def learn_shared_tree(samples: Sequence[tuple[bytes, str | None, str | None]], p
                        data=data)
 
 
-def _compiled_for(tree: Any, site: str | None, where: str) -> Any:
+def _compiled_for(tree: SiteStyleTree, site: str | None, where: str) -> CompiledSiteTree:
     """``tree`` compiled, unless it names a site other than ``site``
     (:class:`~scrapy_webclean.errors.SiteTreeError`; a tree that names no
     site, saved by an older version, is taken)."""
@@ -269,7 +273,7 @@ def _compiled_for(tree: Any, site: str | None, where: str) -> Any:
     return tree.compile()
 
 
-def load_shared_tree(data: bytes, site: str | None = None) -> Any:
+def load_shared_tree(data: bytes, site: str | None = None) -> CompiledSiteTree:
     """The compiled cleaner of a tree read from a store; a
     :class:`~scrapy_webclean.errors.SiteTreeError` for anything else, and
     for a tree that names another site than ``site``."""
@@ -278,7 +282,7 @@ def load_shared_tree(data: bytes, site: str | None = None) -> Any:
     return _compiled_for(decode_tree(data), site, "the store")
 
 
-def load_site_tree(path: str, site: str | None = None) -> Any:
+def load_site_tree(path: str, site: str | None = None) -> CompiledSiteTree:
     """The compiled cleaner of a tree saved by :func:`learn_site_tree`;
     with ``site``, a tree saved for another site raises
     :class:`~scrapy_webclean.errors.SiteTreeError`."""
