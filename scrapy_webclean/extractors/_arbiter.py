@@ -36,6 +36,8 @@ FEATURES = (
 _A_IN_B, _B_IN_A, _LOG_A, _LOG_B, _LD_B = (FEATURES.index(f) for f in ("a_in_b", "b_in_a", "log_a", "log_b", "ld_b"))
 #: Below this many characters (as log1p) a pick is near-empty; from this many, a body is substantial.
 _NEAR_EMPTY, _SUBSTANTIAL = math.log1p(100), math.log1p(500)
+#: Two picks whose kept text is at least this share the other's hold one region (``favor``'s combinations).
+_SAME_REGION = 0.5
 
 
 @dataclass(slots=True)
@@ -176,15 +178,50 @@ def probability(x: list[float]) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
 
-def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: float) -> NodeSelection:
-    """``selection`` or, where the model prefers it, the propagation pick."""
+def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: float,
+              favor: str = "balanced") -> NodeSelection:
+    """``selection`` or, where the model prefers it, the propagation pick.
+
+    ``favor``: where the two picks hold one region, ``"precision"`` returns
+    what both keep, ``"recall"`` what either keeps."""
     pick = propagation_pick(doc, m)
     if pick.root < 0:
         return selection
-    x = features(doc, m, selection.root, selection.skip_mask(), strength, pick)
+    a_skip = selection.skip_mask()
+    x = features(doc, m, selection.root, a_skip, strength, pick)
+    if favor != "balanced" and min(x[_A_IN_B], x[_B_IN_A]) >= _SAME_REGION:
+        return _combined(doc, m, selection.root, a_skip, pick, favor == "precision")
     if prefer_propagation(x, probability, _model()[3]):
         return NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)
     return selection
+
+
+def _combined(doc: Document, m: Measures, a_root: int, a_skip: bytearray, pick: Pick,
+              both: bool) -> NodeSelection:
+    """The nodes both picks keep (``both``) or either keeps, as one selection."""
+    a = kept_mask(doc, a_root, a_skip)
+    b = kept_mask(doc, pick.root, pick.drop)
+    end, parent = doc.end, doc.parent
+    if both:
+        if pick.root <= a_root < end[pick.root]:
+            root = a_root
+        elif a_root <= pick.root < end[a_root]:
+            root = pick.root
+        else:
+            root = a_root
+    else:
+        root = a_root
+        while not root <= pick.root < end[root]:
+            root = parent[root]
+    drop = bytearray(len(doc))
+    for i in range(root + 1, end[root]):
+        if not i & 0x3FFF:
+            check_deadline()
+        keep = (a[i] and b[i]) if both else (a[i] or b[i] or (i < a_root and a_root < end[i])
+                                           or (i < pick.root and pick.root < end[i]))
+        if not keep:
+            drop[i] = 1
+    return NodeSelection(doc, root, drop, excluded=m.excluded)
 
 
 def prefer_propagation(x: list[float], prob: Callable[[list[float]], float], threshold: float) -> bool:

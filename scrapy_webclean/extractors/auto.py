@@ -94,7 +94,7 @@ class AutoExtractor(Extractor):
     name = "auto"
     summary = "the default: text, link and punctuation density, structure, DOM paths and JSON-LD combined"
     options = (
-        Option("favor", "balanced", "choice", "precision drops more borderline blocks, recall keeps more",
+        Option("favor", "balanced", "choice", "precision keeps what both picks keep, recall what either keeps",
                choices=("balanced", "precision", "recall")),
         Option("comments", False, bool, "also return reader comments (as the result's comments field)"),
         Option("min_text", 0, int, "when the body found has fewer non-space characters than this, return all "
@@ -104,7 +104,7 @@ class AutoExtractor(Extractor):
     def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:
         selection, meta, comments, strength, plain = _auto_pick(doc, opts)
         if plain and isinstance(selection, NodeSelection):
-            selection = arbitrate(doc, doc.measures, selection, strength)
+            selection = arbitrate(doc, doc.measures, selection, strength, opts["favor"])
         if opts["min_text"] and len(_nonspace(selection.text())) < opts["min_text"]:
             selection = NodeSelection(doc, doc.body)
         if opts["comments"] and comments:
