@@ -12,9 +12,11 @@ from ._cache import BoundedCache
 from ._deadline import CHECK_EVERY, check_deadline
 
 #: Tags whose content is never page text. Every extractor starts from this.
+#: (MathML is text: a formula's ``<math>`` stays; its ``<annotation>``, the
+#: same formula as TeX or other source, does not.)
 INVISIBLE_TAGS = frozenset({
     "script", "style", "noscript", "template", "head", "title", "meta", "link", "base",
-    "object", "embed", "param", "applet", "iframe", "frame", "frameset", "svg", "math",
+    "object", "embed", "param", "applet", "iframe", "frame", "frameset", "svg", "annotation", "annotation-xml",
     "canvas", "audio", "video", "source", "track", "map", "area", "datalist", "dialog",
     "select", "option", "optgroup", "textarea", "input", "button",
 })

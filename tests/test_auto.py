@@ -454,3 +454,13 @@ def test_real_netease_gbk_page(netease_page):
     assert len(r.text) > 300
     assert "网易公司版权所有" not in r.text
     assert r.markdown.strip()
+
+
+@pytest.mark.parametrize("label", ["Ähnliche Beiträge", "Über den Autor", "Rezept drucken", "À lire aussi",
+                                   "Artículos relacionados", "Leggi anche", "Leia também", "About the author"])
+def test_box_labels_in_other_languages_are_boilerplate(label):
+    german = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch eine Entscheidung blieb aus. "
+              "Die Fraktionen konnten sich nicht auf die Höhe der Investitionen in Schulen und Straßen einigen.")
+    text = auto(page(f"<article><p>{german}</p><p>{german}</p><h3>{label}</h3><p>{german}</p></article>")).text
+    assert german in text
+    assert label not in text

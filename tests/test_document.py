@@ -1,3 +1,5 @@
+import scrapy_webclean as wc
+
 from scrapy_webclean._document import parse, text_nodes
 
 
@@ -94,3 +96,17 @@ def test_walk_kept_visits_in_document_order_and_skips_subtrees():
               lambda i: events.append(("out", doc.tags[i])), lambda i: events.append(("passed", doc.tags[i])))
     assert events == [("in", "body"), ("in", "div"), ("in", "p"), ("out", "p"), ("passed", "nav"),
                       ("in", "p"), ("out", "p"), ("out", "div"), ("out", "body")]
+
+
+def test_mathml_formulas_are_text_and_their_tex_annotation_is_not():
+    # MathML is how an article writes a formula: its text is part of the
+    # sentence; <annotation> repeats the formula as TeX source for tools.
+    formula = ('<math><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow>'
+               '<annotation encoding="application/x-tex">E = mc^2</annotation></semantics></math>')
+    prose = "The energy of a body at rest follows from its mass, as Einstein showed in a paper of 1905. " * 3
+    body = (f"<html><body><article><p>{prose}</p><p>It reads {formula} for a body at rest, the case "
+            f"we treat here in full.</p><p>{prose}</p></article></body></html>").encode()
+    for name in ("auto", "link_density", "relative_link_density", "line_block"):
+        text = wc.extract(body, extractor=name).text
+        assert "It reads E=mc2 for a body at rest" in text, name
+        assert "mc^2" not in text, name

@@ -123,7 +123,14 @@ _PROMO_RE = re.compile(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|share this|"
     r"sharing is caring|affiliate links?|you may also like|you might also like|most read|don'?t miss|"
     r"related (?:tags|topics|articles|stories|posts|content)|more from|recommended for you|read more|"
-    r"关注我们|扫一扫|责任编辑|相关阅读|相关新闻|推荐阅读|分享到", re.IGNORECASE)
+    r"about the author|print recipe|jump to recipe|"
+    r"关注我们|扫一扫|责任编辑|相关阅读|相关新闻|推荐阅读|分享到|関連記事|"
+    # The same box labels in other languages (German, French, Spanish, Italian, Portuguese, Dutch).
+    r"ähnliche (?:beiträge|artikel)|über den autor|rezept drucken|könnte (?:dich|sie) auch interessieren|"
+    r"mehr zum thema|lesen sie auch|articles similaires|à lire aussi|sur le même sujet|à propos de l'auteur|"
+    r"vous aimerez aussi|artículos relacionados|te puede interesar|lee también|sobre el autor|"
+    r"articoli correlati|leggi anche|potrebbe interessarti|artigos relacionados|leia também|sobre o autor|"
+    r"gerelateerde artikelen|lees ook|over de auteur", re.IGNORECASE)
 #: Photo credits and caption furniture: "Photo: X, AP", "(Image: GETTY)", "Image 1 of 5".
 _CREDIT_RE = re.compile(
     r"^\s*\(?(?:photo|image|picture|illustration|video)s?(?: credit)?\s*:|\((?:image|photo|picture)s?(?: credit)?\s*:|"
@@ -143,7 +150,13 @@ _LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权
 _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption", "getty", "图片来源", "图/")
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affiliate",
                    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
-                   "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到")
+                   "about the author", "recipe",
+                   "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事",
+                   "ähnliche", "über den autor", "rezept drucken", "auch interessieren", "mehr zum thema",
+                   "lesen sie auch", "similaires", "lire aussi", "même sujet", "propos de l", "aimerez aussi",
+                   "relacionados", "puede interesar", "lee también", "sobre el autor", "correlati", "leggi anche",
+                   "potrebbe interessarti", "leia também", "sobre o autor", "gerelateerde", "lees ook",
+                   "over de auteur")
 _GROUP_MARK = {"legal": _MARK_LEGAL, "credit": _MARK_CREDIT, "promo": _MARK_PROMO}
 #: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
 _DATE_WORDS = re.compile(
