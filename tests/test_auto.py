@@ -7,7 +7,10 @@ import json
 import pytest
 
 import scrapy_webclean as wc
+from scrapy_webclean._document import parse
 from scrapy_webclean._metadata import strip_site_suffix
+from scrapy_webclean._registry import get_extractor, resolve_options
+from scrapy_webclean.extractors.auto import _auto_pick
 
 PROSE = (
     "The council met on Tuesday to discuss the new budget, which had been delayed for months. "
@@ -464,3 +467,16 @@ def test_box_labels_in_other_languages_are_boilerplate(label):
     text = auto(page(f"<article><p>{german}</p><p>{german}</p><h3>{label}</h3><p>{german}</p></article>")).text
     assert german in text
     assert label not in text
+
+
+def test_prose_about_cookies_or_privacy_is_body_text_a_notice_is_not():
+    prose = ("Browsers will stop accepting third-party cookies next year, and advertisers who relied on them "
+             "to follow readers across sites are now testing other ways to measure what their campaigns achieve.")
+    notice = 'We use cookies to improve your experience on our site. <a href="/cookies">Cookie settings</a>'
+    label = ("Terms of use: comments are moderated, and a comment that is abusive or off topic will not be "
+             "published; the views expressed are the readers' own and not those of this newspaper or its staff.")
+    doc = parse(page(f"<article><p>{PROSE}</p><p>{prose}</p><p>{MORE}</p><p>{notice}</p><p>{label}</p>"
+                     "</article>"))
+    text = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()  # the block pick's own rule
+    assert prose in text
+    assert "We use cookies" not in text and "Terms of use" not in text

@@ -158,7 +158,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             # short block that is not a link list can be a boilerplate line.
             c = chars[i]
             if 0 < c < 1000 and links[i] * 2 <= c:
-                marked[i] = _piece_mark(text_content(nodes[i]))
+                marked[i] = _piece_mark(text_content(nodes[i]), links[i] > 0)
             elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
                 marked[i] = _linked_sentence(doc, i)
             if tags[i] in _HEADINGS and links[i] * 2 > c >= 8:

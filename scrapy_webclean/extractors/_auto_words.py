@@ -118,6 +118,14 @@ def _furniture_mark(names: str, in_main: bool) -> int:
 _BOILERPLATE_RE = re.compile(
     r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
     r"terms of (?:use|service)|privacy policy|cookie", re.IGNORECASE)
+#: What makes a statement legal text whatever its length; the rest of
+#: _BOILERPLATE_RE (cookies, privacy, terms) is also what prose talks about.
+_HARD_LEGAL = re.compile(r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|版权所有|著作权|免责声明|版权声明|不得转载|未经授权",
+                         re.IGNORECASE)
+#: From this many characters a block naming cookies, privacy or terms without a link is prose, not a notice.
+_SOFT_LEGAL_PROSE = 150
+#: ... unless it opens with them (a label: "TERMS OF USE: ...").
+_SOFT_LEGAL_LABEL = 40
 #: Promotion and box labels: "Sign up for our newsletter", "You may also like".
 _PROMO_RE = re.compile(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|share this|"
@@ -182,8 +190,17 @@ _SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", '."', ".”")
 _ELLIPSES = ("…", "...", "[…]", "[...]")
 
 
-def _piece_mark(text: str) -> int:
-    """The boilerplate mark a block's text gives it (0 for none)."""
+def _piece_mark(text: str, linked: bool = True) -> int:
+    """The boilerplate mark a block's text gives it (0 for none); ``linked``:
+    the block holds a link."""
+    mark = _mark(text)
+    if mark == _MARK_LEGAL and not linked and len(text.strip()) >= _SOFT_LEGAL_PROSE \
+            and not _HARD_LEGAL.search(text) and _BOILERPLATE_RE.search(text.strip()[:_SOFT_LEGAL_LABEL]) is None:
+        return 0
+    return mark
+
+
+def _mark(text: str) -> int:
     text = text.strip()
     if len(text) < 2:
         return 0
