@@ -75,11 +75,12 @@ def test_the_same_text_either_way_keeps_the_block_pick():
     assert not prefer_propagation(x, lambda _: 1.0, 0.5)
 
 
-def test_model_file_matches_the_features_and_gives_probabilities():
-    base, rate, trees, threshold = _model()
+@pytest.mark.parametrize("name", ["propagation", "both"])
+def test_model_file_matches_the_features_and_gives_probabilities(name):
+    base, rate, trees, threshold = _model(name)
     assert trees and 0.0 < threshold < 1.0 and rate > 0
     for x in ([0.0] * len(FEATURES), [5.0] * len(FEATURES)):
-        assert 0.0 <= probability(x) <= 1.0
+        assert 0.0 <= probability(x, name) <= 1.0
 
 
 def test_training_is_deterministic():

@@ -23,7 +23,7 @@ from .._document import Document, Measures
 from .._render import NodeSelection
 from ._propagation import Pick, propagation_pick
 
-__all__ = ["FEATURES", "Candidate", "arbitrate", "features", "kept_mask", "prefer_propagation"]
+__all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "features", "kept_mask", "prefer_propagation"]
 
 #: Names of the features, in the model's order.
 FEATURES = (
@@ -147,20 +147,24 @@ def _holds_h1(doc: Document, kept: bytearray) -> float:
     return 1.0 if any(kept[i] for i in range(h, stop)) else 0.0
 
 
-@lru_cache(maxsize=1)
-def _model() -> tuple[float, float, tuple[tuple[tuple[int, float, int, int, float], ...], ...], float]:
-    """(base margin, learning rate, trees, threshold) from ``arbiter.json``."""
+@lru_cache(maxsize=2)
+def _model(name: str = "propagation") -> tuple[float, float, tuple[tuple[tuple[int, float, int, int, float], ...], ...],
+                                              float]:
+    """(base margin, learning rate, trees, threshold) from ``arbiter.json``:
+    ``"propagation"`` (the propagation pick against the block pick) or
+    ``"both"`` (what both picks keep against the block pick)."""
     data = json.loads(resources.files(__package__).joinpath("arbiter.json").read_text("utf-8"))
     if tuple(data["features"]) != FEATURES:
         raise RuntimeError("arbiter.json was trained on other features; run tests/training/train_arbiter.py")
+    part = data if name == "propagation" else data[name]
     trees = tuple(tuple((int(f), float(t), int(lo), int(hi), float(v)) for f, t, lo, hi, v in tree)
-                  for tree in data["trees"])
-    return float(data["base"]), float(data["rate"]), trees, float(data["threshold"])
+                  for tree in part["trees"])
+    return float(part["base"]), float(part["rate"]), trees, float(part["threshold"])
 
 
-def tree_margin(x: list[float]) -> float:
-    """The boosted trees' log-odds that the propagation pick is the better one."""
-    base, rate, trees, _ = _model()
+def tree_margin(x: list[float], name: str = "propagation") -> float:
+    """The boosted trees' log-odds that the other candidate (see :func:`_model`) is the better one."""
+    base, rate, trees, _ = _model(name)
     total = 0.0
     for tree in trees:
         i = 0
@@ -172,15 +176,16 @@ def tree_margin(x: list[float]) -> float:
     return base + rate * total
 
 
-def probability(x: list[float]) -> float:
-    """The model's probability that the propagation pick is the better one."""
-    z = tree_margin(x)
+def probability(x: list[float], name: str = "propagation") -> float:
+    """The model's probability that the other candidate is the better one."""
+    z = tree_margin(x, name)
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
 
 def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: float,
               favor: str = "balanced") -> NodeSelection:
-    """``selection`` or, where the model prefers it, the propagation pick.
+    """``selection``; or, where the models prefer it, the propagation pick or
+    what both picks keep.
 
     ``favor``: where the two picks hold one region, ``"precision"`` returns
     what both keep, ``"recall"`` what either keeps."""
@@ -190,13 +195,15 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
     a_skip = selection.skip_mask()
     x = features(doc, m, selection.root, a_skip, strength, pick)
     if favor != "balanced" and min(x[_A_IN_B], x[_B_IN_A]) >= _SAME_REGION:
-        return _combined(doc, m, selection.root, a_skip, pick, favor == "precision")
+        return combined(doc, m, selection.root, a_skip, pick, favor == "precision")
     if prefer_propagation(x, probability, _model()[3]):
         return NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)
+    if probability(x, "both") > _model("both")[3]:
+        return combined(doc, m, selection.root, a_skip, pick, True)
     return selection
 
 
-def _combined(doc: Document, m: Measures, a_root: int, a_skip: bytearray, pick: Pick,
+def combined(doc: Document, m: Measures, a_root: int, a_skip: bytearray, pick: Pick,
               both: bool) -> NodeSelection:
     """The nodes both picks keep (``both``) or either keeps, as one selection."""
     a = kept_mask(doc, a_root, a_skip)

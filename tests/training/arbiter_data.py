@@ -1,6 +1,7 @@
-"""Measure ``auto``'s block pick and the propagation pick on every page of
-the shared corpora: the arbiter's features, each pick's F1 against the
-gold text, and the page's site (URL host) for site-grouped folds.
+"""Measure ``auto``'s block pick, the propagation pick and what both keep
+on every page of the shared corpora: the arbiter's features, each one's
+shingle counts against the gold text, and the page's site (URL host) for
+site-grouped folds.
 
     python tests/training/arbiter_data.py ../shared/corpora arbiter-data.jsonl
 
@@ -19,7 +20,7 @@ from scrapy_webclean._api import load_document
 from scrapy_webclean.extractors import get_extractor, resolve_options
 from scrapy_webclean._scoring import page_counts as tp_fp_fn
 from scrapy_webclean._render import NodeSelection
-from scrapy_webclean.extractors._arbiter import features
+from scrapy_webclean.extractors._arbiter import combined, features
 from scrapy_webclean.extractors._propagation import propagation_pick
 from scrapy_webclean.extractors.auto import _auto_pick
 
@@ -44,7 +45,8 @@ def pages(root: Path):
 
 def measure(raw: bytes, record: dict) -> dict:
     """Features (None where the arbiter does not run) and the (tp, fp, fn)
-    shares of both picks against the gold text."""
+    shares against the gold text of the block pick (a), the propagation
+    pick (b) and the nodes both keep (c)."""
     opts = resolve_options(get_extractor("auto"), {})
     gold = record["articleBody"]
     doc = load_document(raw, record.get("url"), encoding=record.get("http_charset"))
@@ -56,9 +58,11 @@ def measure(raw: bytes, record: dict) -> dict:
     pick = propagation_pick(doc, m) if plain and isinstance(selection, NodeSelection) else None
     if pick is None or pick.root < 0:
         return {"x": None, "a": a}
-    x = features(doc, m, selection.root, selection.skip_mask(), strength, pick)
+    skip = selection.skip_mask()
+    x = features(doc, m, selection.root, skip, strength, pick)
     text_b = NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded).text()
-    return {"x": x, "a": a, "b": tp_fp_fn(gold, text_b)}
+    text_c = combined(doc, m, selection.root, skip, pick, True).text()
+    return {"x": x, "a": a, "b": tp_fp_fn(gold, text_b), "c": tp_fp_fn(gold, text_c)}
 
 
 def main() -> None:

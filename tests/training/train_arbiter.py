@@ -3,11 +3,11 @@
     python tests/training/arbiter_data.py ../shared/corpora data.jsonl
     python tests/training/train_arbiter.py data.jsonl [--write]
 
-A weighted logistic regression (pure Python, L2-regularised, full-batch
-gradient descent from zero: deterministic) learns when the propagation
-pick beats ``auto``'s block pick; each page weighs by how much the better
-pick wins. Pages are split into five folds by site (a hash of the URL
-host), so no site is in both the fitting and the scoring fold. The report
+Boosted trees (``gbdt.py``: pure Python, deterministic) learn when the
+propagation pick beats ``auto``'s block pick, and a second set when what
+both picks keep does; each page weighs by how much the better one wins.
+Pages are split into five folds by site (a hash of the URL host), so no
+site is in both the fitting and the scoring fold. The report
 gives, per corpus, ``auto`` without the arbiter, the out-of-fold figure
 (each fold scored by a model fitted on the other four) and the in-sample
 figure (one model fitted on everything, the one ``--write`` saves to
@@ -37,6 +37,7 @@ DEPTH = int(os.environ.get("ARBITER_DEPTH", "3"))
 RATE = float(os.environ.get("ARBITER_RATE", "0.1"))
 MIN_LEAF = float(os.environ.get("ARBITER_MIN_LEAF", "0.08"))
 THRESHOLD = float(os.environ.get("ARBITER_THRESHOLD", "0.55"))
+BOTH_THRESHOLD = float(os.environ.get("ARBITER_BOTH_THRESHOLD", "0.6"))
 MODEL = Path(__file__).resolve().parents[2] / "scrapy_webclean" / "extractors" / "arbiter.json"
 
 
@@ -51,18 +52,25 @@ def f1(t: list[float]) -> float:
     return 2 * p * r / (p + r) if p + r else 0.0
 
 
-def fit(rows: list[dict]) -> dict:
-    """Trees for rows with features, weighted by |F1(b) - F1(a)|, each corpus weighing the same."""
+def _trees(rows: list[dict], other: str, threshold: float) -> dict:
+    """Trees saying when candidate ``other`` beats the block pick (a), from rows
+    with features, weighted by |F1(other) - F1(a)|, each corpus weighing the same."""
     size: dict[str, int] = {}
     for r in rows:
         size[r["corpus"]] = size.get(r["corpus"], 0) + 1
-    data = [(r["x"], 1.0 if f1(r["b"]) > f1(r["a"]) else 0.0,
-             abs(f1(r["b"]) - f1(r["a"])) * len(rows) / (len(size) * size[r["corpus"]]))
+    data = [(r["x"], 1.0 if f1(r[other]) > f1(r["a"]) else 0.0,
+             abs(f1(r[other]) - f1(r["a"])) * len(rows) / (len(size) * size[r["corpus"]]))
             for r in rows if r["x"] is not None]
     data = [d for d in data if d[2] > 0.001]
     model = gbdt.fit([d[0] for d in data], [d[1] for d in data], [d[2] for d in data], rounds=ROUNDS,
                      depth=DEPTH, rate=RATE, min_leaf=MIN_LEAF)
-    return {"features": list(FEATURES), "threshold": THRESHOLD} | model
+    return {"threshold": threshold} | model
+
+
+def fit(rows: list[dict]) -> dict:
+    """The propagation pick's trees, and those of what both picks keep ("both")."""
+    return ({"features": list(FEATURES)} | _trees(rows, "b", THRESHOLD)
+            | {"both": _trees(rows, "c", BOTH_THRESHOLD)})
 
 
 def prob(model: dict, x: list[float]) -> float:
@@ -71,10 +79,13 @@ def prob(model: dict, x: list[float]) -> float:
 
 
 def choose(model: dict, r: dict) -> list[float]:
+    """The counts of the candidate the models choose for row ``r``, as ``arbitrate`` does."""
     x = r["x"]
     if x is None:
         return r["a"]
-    return r["b"] if prefer_propagation(x, lambda v: prob(model, v), model["threshold"]) else r["a"]
+    if prefer_propagation(x, lambda v: prob(model, v), model["threshold"]):
+        return r["b"]
+    return r["c"] if prob(model["both"], x) > model["both"]["threshold"] else r["a"]
 
 
 def render(model: dict) -> str:
@@ -82,11 +93,15 @@ def render(model: dict) -> str:
     def r(v: float) -> float:
         return float(f"{v:.6g}")
 
-    trees = [[[f, r(t), lo, hi, r(v)] for f, t, lo, hi, v in tree] for tree in model["trees"]]
-    head = {k: model[k] for k in ("features", "threshold", "base", "rate")}
-    head["base"] = r(head["base"])
-    body = ",\n".join(json.dumps(t, separators=(",", ":")) for t in trees)
-    return json.dumps(head)[:-1] + ', "trees": [\n' + body + "\n]}\n"
+    def part(m: dict, keys: tuple[str, ...]) -> str:
+        trees = [[[f, r(t), lo, hi, r(v)] for f, t, lo, hi, v in tree] for tree in m["trees"]]
+        head = {k: m[k] for k in keys}
+        head["base"] = r(head["base"])
+        body = ",\n".join(json.dumps(t, separators=(",", ":")) for t in trees)
+        return json.dumps(head)[:-1] + ', "trees": [\n' + body + "\n]}"
+
+    both = part(model["both"], ("threshold", "base", "rate"))
+    return part(model, ("features", "threshold", "base", "rate"))[:-1] + ',\n"both": ' + both + "}\n"
 
 
 def report(rows: list[dict], picks: dict[str, list[list[float]]]) -> None:
