@@ -16,7 +16,7 @@ from scrapy_webclean.__main__ import main
 from test_pipeline_extraction import make, process, response
 
 MODERN = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "modern-web"
-PID = "mw-0227"  # a renovation article: a table, links, images, bold and italic in its body
+PID = "mw-0252"  # a blog article on publishers: a table, links, images, bold and italic in its body
 LINK = re.compile(r"(?<!!)\[[^\]]+\]\(")
 
 
