@@ -147,7 +147,7 @@ def _holds_h1(doc: Document, kept: bytearray) -> float:
     return 1.0 if any(kept[i] for i in range(h, stop)) else 0.0
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=None)  # two models: read once each
 def _model(name: str = "propagation") -> tuple[float, float, tuple[tuple[tuple[int, float, int, int, float], ...], ...],
                                               float]:
     """(base margin, learning rate, trees, threshold) from ``arbiter.json``:
@@ -196,7 +196,7 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
     x = features(doc, m, selection.root, a_skip, strength, pick)
     if favor != "balanced" and min(x[_A_IN_B], x[_B_IN_A]) >= _SAME_REGION:
         return combined(doc, m, selection.root, a_skip, pick, favor == "precision")
-    if prefer_propagation(x, probability, _model()[3]):
+    if prefer_propagation(x, probability, _model("propagation")[3]):
         return NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)
     if probability(x, "both") > _model("both")[3]:
         return combined(doc, m, selection.root, a_skip, pick, True)
