@@ -9,7 +9,7 @@ import pytest
 import scrapy_webclean as wc
 from scrapy_webclean._document import parse
 from scrapy_webclean._metadata import strip_site_suffix
-from scrapy_webclean._registry import get_extractor, resolve_options
+from scrapy_webclean.extractors.base import get_extractor, resolve_options
 from scrapy_webclean.extractors.auto import _auto_pick
 
 PROSE = (
