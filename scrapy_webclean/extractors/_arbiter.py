@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Callable
 from importlib import resources
 
-from .._deadline import check_deadline
+from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, Measures
 from .._render import NodeSelection
 from ._propagation import Pick, propagation_pick
@@ -59,7 +59,7 @@ def kept_mask(doc: Document, root: int, skip: bytearray) -> bytearray:
     end = doc.end
     i, stop = root, end[root]
     while i < stop:
-        if not i & 0x3FFF:
+        if not i & CHECK_EVERY:
             check_deadline()
         if skip[i]:
             i = end[i]
@@ -222,7 +222,7 @@ def combined(doc: Document, m: Measures, a_root: int, a_skip: bytearray, pick: P
             root = parent[root]
     drop = bytearray(len(doc))
     for i in range(root + 1, end[root]):
-        if not i & 0x3FFF:
+        if not i & CHECK_EVERY:
             check_deadline()
         keep = (a[i] and b[i]) if both else (a[i] or b[i] or (i < a_root and a_root < end[i])
                                            or (i < pick.root and pick.root < end[i]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from .._deadline import check_deadline
+from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, text_content
 from ._auto_words import (_BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS, _LABELLED_LINE,
                           _MARK_LIMIT, _MARK_LINKED, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED)
@@ -46,7 +46,7 @@ class _Blocks:
         val = self.val = [0.0] * n  # each block's own value
         teaser_roots = self.teaser_roots = []
         for i in range(n - 1, -1, -1):
-            if not i & 0x3FFF:
+            if not i & CHECK_EVERY:
                 check_deadline()
             if dead[i]:
                 continue
@@ -116,7 +116,7 @@ def _best_root(end: list[int], dead: bytearray, named: bytearray, pos: list[floa
     best, best_v = body, float("-inf")
     i, stop = body, end[body]
     while i < stop:
-        if not i & 0x3FFF:
+        if not i & CHECK_EVERY:
             check_deadline()
         if dead[i] or named[i]:
             i = end[i]
@@ -179,7 +179,7 @@ def _same_path_blocks(doc: Document, blocks: _Blocks, root: int) -> list[int]:
     body = doc.body
     i, stop = body + 1, end[body]
     while i < stop:
-        if not i & 0x3FFF:
+        if not i & CHECK_EVERY:
             check_deadline()
         if i == root or dead[i] or named[i] or blocked[i]:
             i = end[i]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .._classify import page_features
-from .._deadline import check_deadline
+from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures, text_content
 from .._render import NodeSelection
 from ._auto_blocks import _best_root, _Blocks, _in_flow, _prose_root, _same_path_blocks
@@ -52,7 +52,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     body = doc.body
     hidden = 0
     for i in range(n):
-        if not i & 0x3FFF:
+        if not i & CHECK_EVERY:
             check_deadline()
         p = parent[i]
         if p >= 0 and dead[p]:
@@ -138,7 +138,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     punct = [0] * n       # sentence punctuation the block owns
     csum_p = [0] * n      # children's subtree punctuation (to get a node's own)
     for i in range(n - 1, -1, -1):
-        if not i & 0x3FFF:
+        if not i & CHECK_EVERY:
             check_deadline()
         if dead[i]:
             continue
@@ -180,7 +180,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             thread = a
         a = parent[a]
     for i in range(n - 1, body, -1):
-        if not i & 0x3FFF:
+        if not i & CHECK_EVERY:
             check_deadline()
         k = named[i]
         if not k or dead[i]:
@@ -253,7 +253,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     i = top + 1
     stop = top + 1 if whole else end[top]  # a whole landmark: only invisible tags are left out
     while i < stop:
-        if not i & 0x3FFF:
+        if not i & CHECK_EVERY:
             check_deadline()
         e = end[i]
         if keep_mask is not None and not keep_mask[i]:
@@ -272,8 +272,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             i = e
             continue
         if t in _TITLE_TAGS and title_key:
-            k = _title_key(text_content(nodes[i]))
-            if k and (k == title_key or (len(k) > 10 and k in title_key)):
+            key = _title_key(text_content(nodes[i]))
+            if key and (key == title_key or (len(key) > 10 and key in title_key)):
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue

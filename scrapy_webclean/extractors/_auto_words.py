@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .._cache import BoundedCache
 from .._document import BLOCK_TAGS, Document, text_content
 
 #: Nodes that own the text of their inline descendants.
@@ -22,7 +23,8 @@ _FLOW_RUN = 6
 _BUTTON_CLASS = re.compile(r"(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])", re.IGNORECASE)
 #: A line that opens as a call to action ("Learn more about our plans", "Check out ...", "→ Our guide").
 _CALL_TO_ACTION = re.compile(
-    r"^\s*[→»›▶►>]|^\W*(?:learn (?:more|about)|find out|check out|click|discover|explore|download|sign up|subscribe|shop|buy|"
+    r"^\s*[→»›▶►>]|^\W*(?:learn (?:more|about)|find out|check out|click|discover|explore|download|sign up|"
+    r"subscribe|shop|buy|"
     r"get started|try|join)\b", re.IGNORECASE)
 #: Share of capitals above which a line is shouted (a promotion, "AMID FEUD WITH X: REPORT").
 _SHOUTED = 0.8
@@ -90,15 +92,11 @@ def _furniture_name(names: str, in_main: bool = False) -> int:
     key = (names, in_main)
     mark = _FURNITURE_SEEN.get(key)
     if mark is None:
-        mark = _furniture_mark(names, in_main)
-        if len(_FURNITURE_SEEN) >= _FURNITURE_SEEN_MAX:
-            _FURNITURE_SEEN.clear()
-        _FURNITURE_SEEN[key] = mark
+        mark = _FURNITURE_SEEN.put(key, _furniture_mark(names, in_main))
     return mark
 
 
-_FURNITURE_SEEN: dict[tuple[str, bool], int] = {}
-_FURNITURE_SEEN_MAX = 1 << 16
+_FURNITURE_SEEN: BoundedCache[tuple[str, bool], int] = BoundedCache(1 << 16)
 
 
 def _furniture_mark(names: str, in_main: bool) -> int:
@@ -120,7 +118,8 @@ _BOILERPLATE_RE = re.compile(
     r"terms of (?:use|service)|privacy policy|cookie", re.IGNORECASE)
 #: What makes a statement legal text whatever its length; the rest of
 #: _BOILERPLATE_RE (cookies, privacy, terms) is also what prose talks about.
-_HARD_LEGAL = re.compile(r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|版权所有|著作权|免责声明|版权声明|不得转载|未经授权",
+_HARD_LEGAL = re.compile(r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|"
+                         r"版权所有|著作权|免责声明|版权声明|不得转载|未经授权",
                          re.IGNORECASE)
 #: From this many characters a block naming cookies, privacy or terms without a link is prose, not a notice.
 _SOFT_LEGAL_PROSE = 150
@@ -155,7 +154,8 @@ _SHORT_MARKS = re.compile(
 #: Literal fragments (lower case), one of which every match of each phrase set contains.
 _LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权", "著作权", "免责", "转载", "授权",
                    "terms of", "privacy", "cookie")
-_CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption", "getty", "图片来源", "图/")
+_CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption", "getty",
+                    "图片来源", "图/")
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affiliate",
                    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
                    "about the author", "recipe",
@@ -216,7 +216,7 @@ def _mark(text: str) -> int:
     if legal + credit + promo > 1:
         m = _SHORT_MARKS.search(text)  # the leftmost phrase of any set decides, as one search would
         if m:
-            return _GROUP_MARK[m.lastgroup]
+            return _GROUP_MARK[m.lastgroup or ""]
     elif legal:
         if _BOILERPLATE_RE.search(text):
             return _MARK_LEGAL

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .._deadline import check_deadline
+from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures, nonspace_len, text_content
 
 __all__ = ["Pick", "propagation_pick"]
@@ -101,7 +101,7 @@ def _ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
     out = bytearray(m.excluded)
     body = doc.body
     for i in range(body + 1, n):
-        if not i & 0x3FFF:
+        if not i & CHECK_EVERY:
             check_deadline()
         p = parent[i]
         if out[i] or (p >= 0 and out[p]):
@@ -233,7 +233,7 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
 
     commas = _comma_counts(doc, out)
     for i in range(doc.body, n):
-        if not i & 0x3FFF:
+        if not i & CHECK_EVERY:
             check_deadline()
         t = tags[i]
         if out[i]:
@@ -295,7 +295,7 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
     text_len, link_len = m.text_len, m.link_len
     i, stop = root + 1, end[root]
     while i < stop:
-        if not i & 0x3FFF:
+        if not i & CHECK_EVERY:
             check_deadline()
         e = end[i]
         t = tags[i]

@@ -78,7 +78,7 @@ def _stated_at(doc: Document, body: str, excluded: bytearray) -> int:
     texts, tails, parent = doc.texts, doc.tails, doc.parent
 
     def holds(x: str | None) -> bool:
-        return bool(x) and first in x and probe in " ".join(x.split())
+        return x is not None and first in x and probe in " ".join(x.split())
 
     for i in range(len(texts)):
         if holds(texts[i]) and not excluded[i]:
@@ -117,6 +117,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[
     whether it was made in the page's plain view (not from JSON-LD, not
     with hidden text or ``<noscript>`` read)."""
     meta = extract_metadata(doc)
+    selection: Selection
     selection, comments, strength, hidden = _select_body(doc, opts, meta.get("title"), doc.measures)
     view: tuple[Measures, bool] = (doc.measures, False)  # the measures and unhide the selection used
     if strength < 500 and hidden > _HIDDEN_SHARE * doc.measures.text_len[doc.body]:
