@@ -11,10 +11,12 @@ once: the extractor reads it; author and date when first asked for):
   cleaned (not the site, not a handle, not a job title), else the byline
   shown near the headline;
 * **date**: the publication date as the page shows it: one labelled
-  "Published" anywhere; else the declared publication date when the page
+  "Published" anywhere (a label line's over one a sentence tells); else
+  the declared publication date when the page
   shows it too (or shows the day before or after it: the declared time is
   UTC, the shown day the site's), or on a discussion thread (its first post's date; the
-  dates shown near the title are replies' and members'); else an
+  dates shown near the title are replies' and members'; a thread by JSON-LD, not an
+  FAQ's questions, or by a publication date declared per post); else an
   unlabelled date shown just above or below the headline (a byline's;
   further above, it is a sidebar's list); else the declared publication
   date. Never a declared or shown modified ("Updated") date.
@@ -23,6 +25,7 @@ once: the extractor reads it; author and date when first asked for):
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from datetime import date, datetime, timedelta
 from typing import Any, Callable, Sequence
 
@@ -38,6 +41,8 @@ _HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:www\.)?([^/:?#]+)", re.IGNORECASE)
 _BEFORE, _AFTER = 300, 2500
 #: A declared time with its own (non-UTC) offset: its day is already the site's.
 _LOCAL_OFFSET = re.compile(r"[+-](?!00:?00)\d\d:?\d\d\s*$")
+#: Characters of a text piece showing a labelled date as a label line, not in a sentence.
+_LABEL_LINE = 80
 #: Ancestors of a text piece checked for a byline class.
 _BYLINE_DEPTH = 4
 
@@ -152,10 +157,28 @@ def _window(pieces: list[str], at: int | None) -> range:
     return range(start or 0, stop)
 
 
+def _labelled_published(found: list[tuple[int, str, str]], pieces: list[str]) -> str | None:
+    """The first date labelled "Published" or "Posted on" that a short piece shows (a label
+    line, "Posted on April 13, 2023"), else the first labelled one (one a sentence tells:
+    "This post was originally published on ...")."""
+    labelled = [(off, v) for off, v, label in found if label == "published"]
+    if len(labelled) < 2:
+        return labelled[0][1] if labelled else None
+    starts, offset = [], 0
+    for p in pieces:
+        starts.append(offset)
+        offset += len(p) + 1
+    for off, v in labelled:
+        piece = pieces[bisect_right(starts, off) - 1]
+        if len(" ".join(piece.split())) <= _LABEL_LINE:
+            return v
+    return labelled[0][1]
+
+
 def _choose_date(declared: Sequence[tuple[str, bool]], thread: bool, pieces: list[str], at: int | None,
                  ref: date | None) -> str | None:
     found = find_dates(pieces, ref)
-    published = next((v for _, v, label in found if label == "published"), None)
+    published = _labelled_published(found, pieces)
     if published:
         return published
     raw, weak = next(((v, w) for v, w in declared if parse_date(v, ref)), (None, False))

@@ -45,6 +45,15 @@ _MICRODATA_AUTHOR, _MICRODATA_DATE = 6, 3
 #: Author metas repeated once per author (Highwire/Google Scholar tags), and how many are read.
 _AUTHOR_LIST_META = frozenset({"citation_author", "citation_authors", "dc.contributor"})
 _MAX_LISTED = 20
+#: Other meta names of a publication date ("published", "w-published-date", "og:publish_date",
+#: "originalpublicationdate", "date-pub"...), offered after the known ones; never a last, modified,
+#: updated or expiry date's.
+_PUBLISHED_META = re.compile(r"publish|publication|pub[_-]?date|date[_-]?pub")
+_NOT_PUBLISHED_META = re.compile(r"modif|updat|expir|last|edit|revis")
+_OTHER_PUBLISHED = 5
+#: Publication dates declared inside the body (<time>, microdata <meta>) that make the page a
+#: thread (a date per post: the first post's is the page's).
+_POSTS = 3
 #: Priorities from this one up, from JSON-LD, are a weak type's (WebPage): SEO plugins date every page.
 _WEAK_LD = 3
 # One pass over the body (a union of two paths walked it twice); the cheap
@@ -168,13 +177,15 @@ class _Candidates:
     sources rank as if read in the order meta and other head tags (0), body
     microdata (1), JSON-LD (2); a lower pair wins, the first offer on a tie."""
 
-    __slots__ = ("offers", "headlines", "first_img", "thread")
+    __slots__ = ("offers", "headlines", "first_img", "thread", "faq", "posts")
 
     def __init__(self) -> None:
         self.offers: dict[str, list[tuple[tuple[int, int], int, Any]]] = {}
         self.headlines: list[tuple[int, str]] = []
         self.first_img: str | None = None
         self.thread = False
+        self.faq = False  # an FAQPage: its Question objects are the page's FAQ, not a discussion
+        self.posts = 0  # publication dates declared inside the body (<time>, <meta itemprop>): one per post on a thread
 
     def offer(self, field: str, value: Any, prio: int, source: int = 0) -> None:
         if isinstance(value, list):
@@ -209,6 +220,10 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
             spec = _META_FIELDS.get(key.strip())
             if spec:
                 c.offer(spec[0], el.get("content"), spec[1])
+                if spec[0] == "date" and i > body:
+                    c.posts += 1  # microdata of a post (forum software marks each one)
+            elif _PUBLISHED_META.search(key) and not _NOT_PUBLISHED_META.search(key):
+                c.offer("date", el.get("content"), _OTHER_PUBLISHED)
             elif key in _AUTHOR_LIST_META and el.get("content"):
                 listed.append(_first_last(el.get("content")))  # one <meta> per author (scholarly pages)
             elif key.startswith("twitter:data") and written_by == key[12:]:
@@ -225,6 +240,7 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
         elif t == "time" and i > body:
             if (el.get("itemprop") or "").lower() == "datepublished" or el.get("pubdate") is not None:
                 c.offer("date", el.get("datetime") or text_content(el), 2)
+                c.posts += 1
         elif t == "img" and c.first_img is None and i > body:
             for attr in _LAZY_SRC:
                 v = el.get(attr)
@@ -251,6 +267,8 @@ def _read_json_ld(doc: Document, c: _Candidates) -> str | None:
     article_body = None
     for obj in json_ld_objects(doc):
         types = _ld_types(obj)
+        if "faqpage" in types:
+            c.faq = True
         if types & _THREAD_TYPES:
             c.thread = True
             ab = _ld_body(obj)
@@ -334,7 +352,7 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
     host = settle_title(doc, out, titles, c.headlines)
     out["_shown"] = ShownFields(doc, out, titles, c.headlines, host, c.ranked("author"),
                                 [(v, r[1] == 2 and r[0] >= _WEAK_LD) for r, v in c.ranked_with_rank("date")],
-                                c.thread)
+                                (c.thread and not c.faq) or c.posts >= _POSTS)
     if article_body:
         out["_article_body"] = article_body
     return out
