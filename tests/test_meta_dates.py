@@ -5,29 +5,15 @@ first access, with the crawl's time given at extraction."""
 
 from __future__ import annotations
 
-import gzip
-import json
-from pathlib import Path
 
-import pytest
 
 import scrapy_webclean as wc
 
-MODERN = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "modern-web"
-PROSE = ("The council voted on Tuesday to delay the budget by a month, citing gaps in the figures. "
-         "Officials said the revised plan would be published before the next meeting in the spring.")
+from test_metadata import PROSE, modern
 
 
 def page(body: str, head: str = "<title>Budget vote delayed</title>") -> bytes:
     return f"<html><head>{head}</head><body>{body}</body></html>".encode()
-
-
-def modern(pid: str) -> tuple[dict, wc.ExtractResult]:
-    if not (MODERN / "ground-truth.json").exists():
-        pytest.skip("../shared/corpora/modern-web not present")
-    rec = json.loads((MODERN / "ground-truth.json").read_text(encoding="utf-8"))[pid]
-    raw = gzip.decompress((MODERN / "pages" / f"{pid}.html.gz").read_bytes())
-    return rec, wc.extract(raw, rec["url"])
 
 
 def test_other_meta_names_of_a_publication_date():
