@@ -13,7 +13,7 @@ import scrapy_webclean as wc
 from scrapy_webclean._document import parse
 from scrapy_webclean._render import NodeSelection
 from scrapy_webclean._scoring import page_counts, summarize
-from scrapy_webclean.extractors._arbiter import combined
+from scrapy_webclean.extractors._arbiter import combined, kept_mask
 from scrapy_webclean.extractors._propagation import Pick
 
 from conftest import corpus_pages
@@ -36,8 +36,9 @@ def test_both_and_either_of_two_picks_of_one_region():
     b_drop = bytearray(len(doc))
     b_drop[_node(doc, "last")] = 1  # the second pick leaves the last paragraph out, takes the aside in
     pick = Pick(doc.parent[story], b_drop, -1, 1.0)
-    both = combined(doc, doc.measures, story, a_skip, pick, True).text()
-    either = combined(doc, doc.measures, story, a_skip, pick, False).text()
+    a, b = kept_mask(doc, story, a_skip), kept_mask(doc, pick.root, pick.drop)
+    both = combined(doc, doc.measures, story, a, pick, b, True).text()
+    either = combined(doc, doc.measures, story, a, pick, b, False).text()
     assert PROSE in both and MORE not in both and "last paragraph" not in both and "aside" not in both
     for part in (PROSE, MORE, "last paragraph", "An aside"):
         assert part in either

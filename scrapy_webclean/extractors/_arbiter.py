@@ -101,13 +101,13 @@ def _own_punct(doc: Document, m: Measures) -> list[int]:
     return out
 
 
-def features(doc: Document, m: Measures, a_root: int, a_skip: bytearray, strength: float,
-             pick: Pick) -> list[float]:
-    """The arbiter's inputs for ``auto``'s pick (root, skip mask, prose
-    value) against the propagation pick ``pick``."""
+def features(doc: Document, m: Measures, a_root: int, a_kept: bytearray, strength: float,
+             pick: Pick, b_kept: bytearray) -> list[float]:
+    """The arbiter's inputs for ``auto``'s pick (root, kept nodes, prose
+    value) against the propagation pick ``pick`` (and its kept nodes)."""
     punct = _own_punct(doc, m)
-    a = _candidate(doc, m, kept_mask(doc, a_root, a_skip), punct)
-    b = _candidate(doc, m, kept_mask(doc, pick.root, pick.drop), punct)
+    a = _candidate(doc, m, a_kept, punct)
+    b = _candidate(doc, m, b_kept, punct)
     own = doc.own_len
     both = sum(own[i] for i in range(len(own)) if a.kept[i] and b.kept[i])
     page = max(1, m.text_len[doc.body])
@@ -192,22 +192,22 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
     pick = propagation_pick(doc, m)
     if pick.root < 0:
         return selection
-    a_skip = selection.skip_mask()
-    x = features(doc, m, selection.root, a_skip, strength, pick)
+    a_kept = kept_mask(doc, selection.root, selection.skip_mask())
+    b_kept = kept_mask(doc, pick.root, pick.drop)
+    x = features(doc, m, selection.root, a_kept, strength, pick, b_kept)
     if favor != "balanced" and min(x[_A_IN_B], x[_B_IN_A]) >= _SAME_REGION:
-        return combined(doc, m, selection.root, a_skip, pick, favor == "precision")
+        return combined(doc, m, selection.root, a_kept, pick, b_kept, favor == "precision")
     if prefer_propagation(x, probability, _model("propagation")[3]):
         return NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)
     if probability(x, "both") > _model("both")[3]:
-        return combined(doc, m, selection.root, a_skip, pick, True)
+        return combined(doc, m, selection.root, a_kept, pick, b_kept, True)
     return selection
 
 
-def combined(doc: Document, m: Measures, a_root: int, a_skip: bytearray, pick: Pick,
-              both: bool) -> NodeSelection:
-    """The nodes both picks keep (``both``) or either keeps, as one selection."""
-    a = kept_mask(doc, a_root, a_skip)
-    b = kept_mask(doc, pick.root, pick.drop)
+def combined(doc: Document, m: Measures, a_root: int, a: bytearray, pick: Pick, b: bytearray,
+             both: bool) -> NodeSelection:
+    """The nodes both picks keep (``both``) or either keeps, as one selection
+    (``a``, ``b``: each pick's kept nodes, by :func:`kept_mask`)."""
     end, parent = doc.end, doc.parent
     if both:
         if pick.root <= a_root < end[pick.root]:

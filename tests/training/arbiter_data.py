@@ -20,7 +20,7 @@ from scrapy_webclean._api import load_document
 from scrapy_webclean.extractors import get_extractor, resolve_options
 from scrapy_webclean._scoring import page_counts as tp_fp_fn
 from scrapy_webclean._render import NodeSelection
-from scrapy_webclean.extractors._arbiter import combined, features
+from scrapy_webclean.extractors._arbiter import combined, features, kept_mask
 from scrapy_webclean.extractors._propagation import propagation_pick
 from scrapy_webclean.extractors.auto import _auto_pick
 
@@ -59,9 +59,10 @@ def measure(raw: bytes, record: dict) -> dict:
     if pick is None or pick.root < 0:
         return {"x": None, "a": a}
     skip = selection.skip_mask()
-    x = features(doc, m, selection.root, skip, strength, pick)
+    a_kept, b_kept = kept_mask(doc, selection.root, skip), kept_mask(doc, pick.root, pick.drop)
+    x = features(doc, m, selection.root, a_kept, strength, pick, b_kept)
     text_b = NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded).text()
-    text_c = combined(doc, m, selection.root, skip, pick, True).text()
+    text_c = combined(doc, m, selection.root, a_kept, pick, b_kept, True).text()
     return {"x": x, "a": a, "b": tp_fp_fn(gold, text_b), "c": tp_fp_fn(gold, text_c)}
 
 
