@@ -112,15 +112,12 @@ def _furniture_mark(names: str, in_main: bool) -> int:
     return 0
 
 
-#: Boilerplate statements: a block carrying one is copyright/disclaimer text (seed 003's stop phrases).
-_BOILERPLATE_RE = re.compile(
-    r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
-    r"terms of (?:use|service)|privacy policy|cookie", re.IGNORECASE)
-#: What makes a statement legal text whatever its length; the rest of
-#: _BOILERPLATE_RE (cookies, privacy, terms) is also what prose talks about.
-_HARD_LEGAL = re.compile(r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|"
-                         r"版权所有|著作权|免责声明|版权声明|不得转载|未经授权",
-                         re.IGNORECASE)
+#: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length,
+#: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
+_HARD_LEGAL = re.compile(
+    r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|版权所有|著作权|免责声明|版权声明|不得转载|未经授权",
+    re.IGNORECASE)
+_BOILERPLATE_RE = re.compile(_HARD_LEGAL.pattern + r"|terms of (?:use|service)|privacy policy|cookie", re.IGNORECASE)
 #: From this many characters a block naming cookies, privacy or terms without a link is prose, not a notice.
 _SOFT_LEGAL_PROSE = 150
 #: ... unless it opens with them (a label: "TERMS OF USE: ...").
