@@ -62,6 +62,38 @@ def test_link_dense_division_inside_the_body_is_cleaned_out():
     assert "Another story" not in text
 
 
+def test_divisions_of_text_count_as_paragraphs_when_cleaning():
+    # Readability reads a division without blocks as a paragraph: three of
+    # them outweigh one text box, and hidden inputs are no box at all.
+    parts = "".join(f"<div>{t}</div>" for t in (PROSE, MORE, PROSE))
+    text = picked(f'<div class="story"><p>{PROSE}</p><p>{MORE}</p>'
+                  f'<div class="poll">{parts}<input type="text" name="q"></div>'
+                  f'<div class="note"><div>Second note, with its own text to read.</div>'
+                  f'<input type="hidden" name="a"><input type="hidden" name="b"></div></div>')
+    assert text.count(PROSE) == 3
+    assert "Second note" in text
+
+
+def test_a_share_named_wrapper_is_not_ruled_out():
+    # Only readability's own unlikely names rule a subtree out ("share" is a negative weight, not a verdict).
+    text = picked(f'<div class="share_wrapper"><div class="article"><p>{PROSE}</p><p>{MORE}</p>'
+                  f'<p>{PROSE}</p></div></div><div class="side"><p>{MORE}</p><p>{MORE}</p><p>{MORE}</p></div>')
+    assert text.count(PROSE) == 2
+
+
+@pytest.mark.parametrize("corpus, pid, wanted", [
+    # The story's text is in <div>s and <br>s; a search form sits beside it.
+    ("googlenews", "googlenews-252824cc-5dda-418c-8693-524ff52586f4", "Several clips posted on video-sharing"),
+    # The story sits in a wrapper named "share_wrapper".
+    ("dragnet", "dragnet-R375", "Security researcher Tavis Ormandy discovered"),
+])
+def test_propagation_pick_on_real_pages(corpus, pid, wanted):
+    rec, body = next((r, b) for p, r, b in corpus_pages(corpus) if p == pid)
+    doc = parse(body, rec["url"], encoding=rec.get("http_charset"))
+    pick = propagation_pick(doc, doc.measures)
+    assert wanted in NodeSelection(doc, pick.root, pick.drop, excluded=doc.measures.excluded).text()
+
+
 def test_safety_net_an_article_in_an_aside_is_not_lost():
     # The block pick leaves <aside> out as furniture; the paragraphs show the body.
     body = f"<aside><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p><p>{PROSE}</p></aside>"

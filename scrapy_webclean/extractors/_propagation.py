@@ -27,7 +27,7 @@ __all__ = ["Pick", "propagation_pick"]
 
 _UNLIKELY = re.compile(
     r"combx|comment|community|disqus|extra|foot|header|menu|remark|rss|shoutbox|sidebar|sponsor|ad-break|"
-    r"agegate|pagination|pager|popup|tweet|twitter|related|share|social|cookie|newsletter|breadcrumb")
+    r"agegate|pagination|pager|popup|tweet|twitter")
 _MAYBE = re.compile(r"and|article|body|column|main|shadow|content")
 _POSITIVE = re.compile(r"article|body|content|entry|hentry|main|page|post|text|blog|story")
 _NEGATIVE = re.compile(
@@ -41,7 +41,7 @@ _TAG_BASE = {"div": 5, "pre": 3, "td": 3, "blockquote": 3, "address": -3, "ol": 
              "dd": -3, "dt": -3, "li": -3, "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5,
              "h6": -5, "th": -5}
 _NEVER_UNLIKELY = frozenset({"html", "body", "article", "main"})
-_CLEANED = frozenset({"table", "ul", "div", "section", "form", "aside", "nav"})
+_CLEANED = frozenset({"table", "ul", "div", "section", "form", "aside", "nav", "header", "footer"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _FORMS = frozenset({"form", "input", "textarea", "select", "button", "iframe"})
 _SENTENCE = re.compile(r"\.( |$)")
@@ -261,7 +261,7 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
     drop = bytearray(out)
     if root != best:
         _siblings(doc, m, score, best, top, root, drop)
-    _clean(doc, m, score, weights, commas, root, best, drop)
+    _clean(doc, m, score, weights, _Counts(commas, blocked), root, best, drop)
     return Pick(root, drop, best, top)
 
 
@@ -288,10 +288,19 @@ def _siblings(doc: Document, m: Measures, score: dict[int, float], best: int, to
             drop[s:end[s]] = b"\x01" * (end[s] - s)
 
 
-def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[int, int], commas: list[int],
+@dataclass(slots=True)
+class _Counts:
+    """What readability's cleaning reads beside the measures: commas in each
+    subtree, and which divisions hold a block element."""
+
+    commas: list[int]
+    blocked: bytearray
+
+
+def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[int, int], counts: _Counts,
            root: int, best: int, drop: bytearray) -> None:
     """Conditional cleaning of the kept region (headings, lists, tables, divisions)."""
-    end, tags, nodes = doc.end, doc.tags, doc.nodes
+    end, tags, nodes, blocked = doc.end, doc.tags, doc.nodes, counts.blocked
     text_len, link_len = m.text_len, m.link_len
     i, stop = root + 1, end[root]
     while i < stop:
@@ -316,14 +325,30 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
-        elif t in _CLEANED and _junk(doc, score, weights, commas[i], i, c, ld):
+        elif t in _CLEANED and (t != "div" or blocked[i]) and _junk(doc, score, weights, counts, i, c, ld):
+            # (A division without blocks is a paragraph to readability: never cleaned.)
             drop[i:e] = b"\x01" * (e - i)
             i = e
             continue
         i += 1
 
 
-def _junk(doc: Document, score: dict[int, float], weights: dict[int, int], marks: int, i: int, c: int,
+def _paragraphs(doc: Document, blocked: bytearray, j: int) -> int:
+    """How many paragraphs readability reads in node ``j``: a ``<p>``, a
+    division without blocks, or the loose text pieces of one with blocks."""
+    t = doc.tags[j]
+    if t == "p":
+        return 1
+    if t != "div":
+        return 0
+    if not blocked[j]:
+        return 1
+    tails, text = doc.tails, doc.texts[j]
+    pieces = sum(1 for c in doc.children(j) if not (tails[c] or " ").isspace())
+    return pieces + (1 if text and not text.isspace() else 0)
+
+
+def _junk(doc: Document, score: dict[int, float], weights: dict[int, int], counts: _Counts, i: int, c: int,
           ld: float) -> bool:
     """Readability's conditional cleaning of one list, table or division."""
     w = weights.get(i)
@@ -331,22 +356,25 @@ def _junk(doc: Document, score: dict[int, float], weights: dict[int, int], marks
         w = _weight(_names(doc, i)) if doc.nodes[i].attrib else 0
     if w + score.get(i, 0.0) < 0:
         return True
-    if marks >= 10:
+    if counts.commas[i] >= 10:
         return False
-    tags, end, t = doc.tags, doc.end, doc.tags[i]
-    p = img = li = inputs = 0
+    tags, end, t, nodes, blocked = doc.tags, doc.end, doc.tags[i], doc.nodes, counts.blocked
+    p = img = li = inputs = embeds = 0
     for j in range(i + 1, end[i]):
         x = tags[j]
-        if x == "p":
-            p += 1
+        if x == "p" or x == "div":
+            p += _paragraphs(doc, blocked, j)
         elif x == "img":
             img += 1
         elif x == "li":
             li += 1
         elif x == "input":
-            inputs += 1
+            if nodes[j].get("type") != "hidden":
+                inputs += 1
+        elif x == "embed":
+            embeds += 1
     li -= 100
-    if img > 1 and img > p:
+    if p and img > 1 + p * 1.3:
         return True
     if li > p and t not in ("ul", "ol"):
         return True
@@ -356,4 +384,6 @@ def _junk(doc: Document, score: dict[int, float], weights: dict[int, int], marks
         return True
     if w < 25 and ld > 0.2:
         return True
-    return w >= 25 and ld > 0.5
+    if w >= 25 and ld > 0.5:
+        return True
+    return (embeds == 1 and c < 75) or embeds > 1

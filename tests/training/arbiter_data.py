@@ -14,7 +14,6 @@ import argparse
 import gzip
 import json
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from scrapy_webclean._api import load_document
 from scrapy_webclean.extractors import get_extractor, resolve_options
@@ -23,16 +22,8 @@ from scrapy_webclean._render import NodeSelection
 from scrapy_webclean.extractors._arbiter import combined, features, kept_mask
 from scrapy_webclean.extractors._propagation import propagation_pick
 from scrapy_webclean.extractors.auto import _auto_pick
+from sites import site_of
 
-
-
-def site_of(corpus: str, record: dict) -> str:
-    """The page's site: its URL host (without ``www.``), or the corpus's own site field."""
-    host = urlsplit(record.get("url") or "").hostname or ""
-    host = host[4:] if host.startswith("www.") else host
-    if corpus.startswith("site-"):
-        return corpus
-    return host or f"{corpus}:{record.get('site')}"
 
 
 def pages(root: Path):
@@ -74,7 +65,7 @@ def main() -> None:
     with args.out.open("w", encoding="utf-8") as out:
         for corpus, pid, record, raw in pages(args.corpora):
             row = measure(raw, record)
-            row.update(corpus=corpus, id=pid, site=site_of(corpus, record))
+            row.update(corpus=corpus, id=pid, site=site_of(corpus, record, raw))
             out.write(json.dumps(row) + "\n")
 
 

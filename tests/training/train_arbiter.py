@@ -41,8 +41,21 @@ BOTH_THRESHOLD = float(os.environ.get("ARBITER_BOTH_THRESHOLD", "0.6"))
 MODEL = Path(__file__).resolve().parents[2] / "scrapy_webclean" / "extractors" / "arbiter.json"
 
 
-def fold_of(site: str) -> int:
-    return int(hashlib.md5(site.encode("utf-8")).hexdigest(), 16) % FOLDS
+def fold_of(site: str, repeat: int = 0) -> int:
+    """The fold of ``site`` in the ``repeat``-th split (a salted hash)."""
+    key = f"{repeat}:{site}" if repeat else site
+    return int(hashlib.md5(key.encode("utf-8")).hexdigest(), 16) % FOLDS
+
+
+def out_of_fold(rows: list[dict], repeat: int = 0) -> list[list[float]]:
+    """Each row's chosen counts by trees fitted on the folds without its site."""
+    oof: list[list[float]] = [r["a"] for r in rows]
+    for k in range(FOLDS):
+        model = fit([r for r in rows if fold_of(r["site"], repeat) != k])
+        for i, r in enumerate(rows):
+            if fold_of(r["site"], repeat) == k:
+                oof[i] = choose(model, r)
+    return oof
 
 
 def f1(t: list[float]) -> float:
@@ -104,30 +117,32 @@ def render(model: dict) -> str:
     return part(model, ("features", "threshold", "base", "rate"))[:-1] + ',\n"both": ' + both + "}\n"
 
 
-def report(rows: list[dict], picks: dict[str, list[list[float]]]) -> None:
+def report(rows: list[dict], picks: dict[str, list[list[list[float]]]]) -> None:
+    """One row per corpus: each pick's F1 (the mean over its repeats), and the mean of the corpora."""
     corpora = sorted({r["corpus"] for r in rows})
     print(f"{'corpus':<13}" + "".join(f"{name:>12}" for name in picks))
+    table = []
     for c in corpora:
         idx = [i for i, r in enumerate(rows) if r["corpus"] == c]
-        cells = [summarize([tuple(p[i]) for i in idx])["f1"] for p in picks.values()]
+        cells = [sum(summarize([tuple(p[i]) for i in idx])["f1"] for p in runs) / len(runs)
+                 for runs in picks.values()]
+        table.append(cells)
         print(f"{c:<13}" + "".join(f"{v:>12.3f}" for v in cells))
+    print(f"{'mean':<13}" + "".join(f"{sum(col) / len(col):>12.4f}" for col in zip(*table)))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", type=Path)
     ap.add_argument("--write", action="store_true", help=f"save the model fitted on every page to {MODEL}")
+    ap.add_argument("--repeats", type=int, default=3,
+                    help="cross-validate over this many different splits into folds and report the mean")
     args = ap.parse_args()
     rows = [json.loads(line) for line in args.data.read_text("utf-8").splitlines()]
-    oof: list[list[float] | None] = [None] * len(rows)
-    for k in range(FOLDS):
-        model = fit([r for r in rows if fold_of(r["site"]) != k])
-        for i, r in enumerate(rows):
-            if fold_of(r["site"]) == k:
-                oof[i] = choose(model, r)
     full = fit(rows)
-    report(rows, {"auto-blocks": [r["a"] for r in rows], "out-of-fold": oof,  # type: ignore[dict-item]
-                  "in-sample": [choose(full, r) for r in rows]})
+    report(rows, {"auto-blocks": [[r["a"] for r in rows]],
+                  "out-of-fold": [out_of_fold(rows, k) for k in range(args.repeats)],
+                  "in-sample": [[choose(full, r) for r in rows]]})
     if args.write:
         MODEL.write_text(render(full), encoding="utf-8")
         print(f"wrote {MODEL}")
