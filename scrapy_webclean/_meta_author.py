@@ -138,8 +138,10 @@ def clean_authors(value: Any, names: SiteNames | None = None) -> list[str]:
             part = _TRAILING_NUMBER.sub("", _PREFIX.sub("", part)).strip(" ,;:-–—|·~")
             if part.endswith(".") and len(part.split()[-1]) > 2:
                 part = part.rstrip(".")  # a full stop, not an initial's ("Jeff T.")
-            if not part or _CREDENTIAL.match(part) or (i and (_is_role(part) or len(part.split()) > 4
-                                                             or any(c.isdigit() for c in part))):
+            # A credential follows a name ("Ann Lee, MS, RD"); a byline's first part in capitals is a
+            # name or a handle ("HOSTLAR").
+            if not part or (i and (_CREDENTIAL.match(part) or _is_role(part) or len(part.split()) > 4
+                                   or any(c.isdigit() for c in part))):
                 continue
             if i == 0 and _is_role(part) and len(part.split()) > 1 and not found:
                 # "AP Auto Writer" alone: a role; a one-word role ("Newsdesk") names a desk.
@@ -159,14 +161,18 @@ def _looks_like_name(name: str) -> bool:
     return all(w[0].isupper() or w.lower() in _PARTICLES or not w[0].isalpha() for w in words)
 
 
-def shown_byline(pieces: Sequence[str], near: range, marked: Callable[[int], bool], names: SiteNames) -> list[str]:
+def shown_byline(pieces: Sequence[str], near: range, marked: Callable[[int], bool], names: SiteNames,
+                 quoted: Callable[[int], bool] = lambda k: False) -> list[str]:
     """Names from the page's visible byline: ``pieces`` are its text pieces in reading
     order, ``near`` the indexes of those near the headline, ``marked(k)`` whether piece
     ``k`` is in a byline element (asked only where it matters). Near the headline: a byline
     element's text, a line "By Name", or "By" followed by the name; anywhere: "Written by
-    Name", "作者：名"."""
+    Name", "作者：名". ``quoted(k)``: piece ``k`` is in code or a quotation, never a byline."""
     label = False
     for k, text in enumerate(pieces):
+        if quoted(k):
+            label = False
+            continue
         if text.isspace():
             continue
         text = " ".join(text.split())

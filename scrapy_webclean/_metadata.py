@@ -308,11 +308,21 @@ def _read_microdata(doc: Document, c: _Candidates) -> None:
     for el in _MICRODATA(doc.root):
         prop = el.get("itemprop")
         if prop == "author":
-            c.offer("author", el.get("content") or text_content(el), _MICRODATA_AUTHOR, 1)
+            c.offer("author", el.get("content") or _item_name(el), _MICRODATA_AUTHOR, 1)
         elif prop == "datePublished":
             c.offer("date", el.get("content") or el.get("datetime") or text_content(el), _MICRODATA_DATE, 1)
         elif (el.get("rel") or "").lower() == "author":
             c.offer("author", text_content(el), _MICRODATA_AUTHOR + 1, 1)
+
+
+def _item_name(el: Any) -> str:
+    """A microdata author's name: an item's (``itemscope``) ``itemprop="name"``, not the
+    whole element's text, which also holds the avatar's initial, "Offline", post counts."""
+    if el.get("itemscope") is not None:
+        for name in el.iterdescendants():
+            if isinstance(name.tag, str) and name.get("itemprop") == "name":
+                return name.get("content") or text_content(name)
+    return text_content(el)
 
 
 def extract_metadata(doc: Document) -> dict[str, Any]:
