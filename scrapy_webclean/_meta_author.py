@@ -56,6 +56,10 @@ _BY_LINE = re.compile(r"^\s*(?:by|written by|posted by)[\s:]+(\S.{1,80})$", re.I
 _STRONG_BY_LINE = re.compile(r"^\s*(?:written|authored|posted)\s+by[\s:]+(\S.{1,60})$|(?:作者|记者)\s*[:：]\s*(\S.{0,30})$",
                             re.IGNORECASE)
 #: A piece that is only the label: the name follows in the next piece ("Posted by <a>Name</a>").
+#: A byline element's sentence: "This post was written by Name, Head of Marketing."
+_TOLD_BY = re.compile(r"\b(?:written|authored)\s+by\s+([^,.;:()|]{3,60})", re.IGNORECASE)
+#: The same label anywhere, with more than "By" ("Text by" <a>Name</a> under an essay).
+_STRONG_BY_LABEL = re.compile(r"^(?:written|authored|posted|text|words)\s+by\s*:?$", re.IGNORECASE)
 _BY_LABEL = re.compile(r"^(?:(?:posted|written|text|words|story|authored)\s+)?by\s*:?$", re.IGNORECASE)
 _CJK_ONLY = re.compile(r"^[\u3400-\u9fff\s]+$")
 _MAX_AUTHORS = 12
@@ -161,13 +165,25 @@ def _looks_like_name(name: str) -> bool:
     return all(w[0].isupper() or w.lower() in _PARTICLES or not w[0].isalpha() for w in words)
 
 
+def _anywhere_byline(k: int, text: str, after_label: bool, marked: Callable[[int], bool]) -> str | None:
+    """The name a piece shows wherever it is: "Written by Name", "作者：名"; the piece after a
+    label "Text by"; "was written by Name, ..." in a byline element."""
+    strong = _STRONG_BY_LINE.search(text)
+    if strong:
+        return strong.group(1) or strong.group(2)
+    if after_label and len(text) <= 60:
+        return text
+    told = _TOLD_BY.search(text)
+    return told.group(1) if told and marked(k) else None
+
+
 def shown_byline(pieces: Sequence[str], near: range, marked: Callable[[int], bool], names: SiteNames,
                  quoted: Callable[[int], bool] = lambda k: False) -> list[str]:
     """Names from the page's visible byline: ``pieces`` are its text pieces in reading
     order, ``near`` the indexes of those near the headline, ``marked(k)`` whether piece
     ``k`` is in a byline element (asked only where it matters). Near the headline: a byline
     element's text, a line "By Name", or "By" followed by the name; anywhere: "Written by
-    Name", "作者：名". ``quoted(k)``: piece ``k`` is in code or a quotation, never a byline."""
+    Name", "Text by" followed by the name, "作者：名". ``quoted(k)``: piece ``k`` is in code or a quotation, never a byline."""
     label = False
     for k, text in enumerate(pieces):
         if quoted(k):
@@ -179,10 +195,10 @@ def shown_byline(pieces: Sequence[str], near: range, marked: Callable[[int], boo
         if not text:
             continue
         close = k in near
-        after_label, label = label, bool(close and _BY_LABEL.search(text))
-        strong = _STRONG_BY_LINE.search(text)
-        if strong:
-            found = clean_authors(strong.group(1) or strong.group(2), names)
+        after_label, label = label, bool(close and _BY_LABEL.search(text) or _STRONG_BY_LABEL.match(text))
+        value = _anywhere_byline(k, text, after_label and not close, marked)
+        if value:
+            found = clean_authors(value, names)
             if found and all(_looks_like_name(n) for n in found):
                 return found
         if not close:
