@@ -25,11 +25,12 @@ once: the extractor reads it; author and date when first asked for):
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
 from datetime import date, datetime, timedelta
 from typing import Any, Callable, Sequence
 
-from ._document import Document
+from ._document import Document, text_content
 from ._meta_author import BYLINE_CLASS, SiteNames, clean_authors, shown_byline
 from ._meta_date import find_dates, parse_date
 from ._meta_title import choose_title, site_key, title_site_parts
@@ -50,6 +51,10 @@ _HEADINGS = frozenset({"h1", "h2"})
 #: Elements of code and quotations, and the ancestors of a text piece checked for them.
 _QUOTE_TAGS = frozenset({"pre", "code", "blockquote", "q", "samp", "kbd"})
 _QUOTE_DEPTH = 8
+#: A link to a person's page on the site ("/author/jane-doe/", "/contributors/jane-doe").
+_AUTHOR_PAGE = re.compile(r"/(?:authors?|contributors?|writers?|people|profiles?|editors|experts)/([^/?#]+)/?(?:[?#]|$)",
+                          re.IGNORECASE)
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
 #: A login name: one lower-case word with a digit, or joined by ".", "-", "_".
 _LOGIN = re.compile(r"^(?=\S*[a-z])(?:[a-z]+[._-][a-z0-9._-]+|[a-z]+\d[a-z0-9]*)$")
 #: Classes of a quotation or a customer's testimonial: the name under it is the quoted person's.
@@ -124,6 +129,20 @@ def _visible(doc: Document, headline: int | None) -> tuple[list[str], list[int],
     return pieces, owners, at
 
 
+def _slug(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    return _NOT_SLUG.sub("", "".join(c for c in text if not unicodedata.combining(c)).lower())
+
+
+def _links_own_page(el: Any) -> bool:
+    """Whether a link is to the page of the person it names ("Jane Doe" to /author/jane-doe-2/)."""
+    m = _AUTHOR_PAGE.search(el.get("href") or "")
+    if not m:
+        return False
+    name = _slug(text_content(el))
+    return len(name) >= 4 and _slug(m.group(1)).startswith(name)
+
+
 def _byline_test(doc: Document, owners: list[int]) -> Callable[[int], bool]:
     """Whether piece ``k``'s node or one of its near ancestors is a byline
     element (``rel``/``itemprop`` author, a byline class or id) that holds a
@@ -138,7 +157,8 @@ def _byline_test(doc: Document, owners: list[int]) -> Callable[[int], bool]:
             el = nodes[i]
             v = known[i] = bool(tags[i]) and bool(
                 el.get("rel") == "author" or el.get("itemprop") == "author"
-                or BYLINE_CLASS.search(el.get("class") or "") or BYLINE_CLASS.search(el.get("id") or "")) \
+                or BYLINE_CLASS.search(el.get("class") or "") or BYLINE_CLASS.search(el.get("id") or "")
+                or (tags[i] == "a" and _links_own_page(el))) \
                 and not any(t in _HEADINGS for t in tags[i + 1:end[i]])
         return v
 
