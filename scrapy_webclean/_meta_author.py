@@ -32,7 +32,7 @@ intern photographer photographers freelance guest webmaster admin administrator 
 """.split())
 #: A whole byline that names nobody.
 _NOBODY = frozenset({"admin", "administrator", "webmaster", "editor", "editors", "staff", "unknown", "anonymous",
-                     "guest", "null", "none", "user", "author"})
+                     "guest", "null", "none", "user", "author", "name"})
 _CREDENTIAL = re.compile(r"^(?:[A-Z][A-Za-z]?\.?){1,3}[A-Z]\.?$|^[A-Z]{2,6}\b.*\d|^(?:Ph\.?D|M\.?D|Jr|Sr|III?)\.?$")
 _HANDLE = re.compile(r"^@|^https?://|^www\.|\.(?:com|org|net|io)$", re.IGNORECASE)
 _TRAILER = re.compile(r"\s+(?:on|via)\s+(?:facebook|twitter|x|linkedin|instagram)\b.*$|\s*\(@[^)]*\)$", re.IGNORECASE)
@@ -58,8 +58,9 @@ _STRONG_BY_LINE = re.compile(r"^\s*(?:written|authored|posted)\s+by[\s:]+(\S.{1,
 #: A piece that is only the label: the name follows in the next piece ("Posted by <a>Name</a>").
 #: A byline element's sentence: "This post was written by Name, Head of Marketing."
 _TOLD_BY = re.compile(r"\b(?:written|authored)\s+by\s+([^,.;:()|]{3,60})", re.IGNORECASE)
-#: The same label anywhere, with more than "By" ("Text by" <a>Name</a> under an essay).
-_STRONG_BY_LABEL = re.compile(r"^(?:written|authored|posted|text|words)\s+by\s*:?$", re.IGNORECASE)
+#: The same label anywhere, with more than "By" ("Text by" <a>Name</a> under an essay); not "Posted by",
+#: which labels every comment too.
+_STRONG_BY_LABEL = re.compile(r"^(?:written|authored|text|words)\s+by\s*:?$", re.IGNORECASE)
 _BY_LABEL = re.compile(r"^(?:(?:posted|written|text|words|story|authored)\s+)?by\s*:?$", re.IGNORECASE)
 _CJK_ONLY = re.compile(r"^[\u3400-\u9fff\s]+$")
 _MAX_AUTHORS = 12
@@ -138,14 +139,15 @@ def clean_authors(value: Any, names: SiteNames | None = None) -> list[str]:
         if _HANDLE.search(text):
             continue
         text = _TRAILER.sub("", _PREFIX.sub("", text)).strip(" ,;:-–—|")
-        for i, part in enumerate(_split_names(text)):
+        parts = _split_names(text)
+        for i, part in enumerate(parts):
             part = _TRAILING_NUMBER.sub("", _PREFIX.sub("", part)).strip(" ,;:-–—|·~")
             if part.endswith(".") and len(part.split()[-1]) > 2:
                 part = part.rstrip(".")  # a full stop, not an initial's ("Jeff T.")
-            # A credential follows a name ("Ann Lee, MS, RD"); a byline's first part in capitals is a
-            # name or a handle ("HOSTLAR").
-            if not part or (i and (_CREDENTIAL.match(part) or _is_role(part) or len(part.split()) > 4
-                                   or any(c.isdigit() for c in part))):
+            # A credential follows a name ("Ann Lee, MS, RD"), or is a desk's word ("VoIP and Call Center
+            # News Editor"); a byline in capitals alone is a name or a handle ("HOSTLAR").
+            if not part or ((i or len(parts) > 1) and _CREDENTIAL.match(part)) or (
+                    i and (_is_role(part) or len(part.split()) > 4 or any(c.isdigit() for c in part))):
                 continue
             if i == 0 and _is_role(part) and len(part.split()) > 1 and not found:
                 # "AP Auto Writer" alone: a role; a one-word role ("Newsdesk") names a desk.
@@ -167,7 +169,7 @@ def _looks_like_name(name: str) -> bool:
 
 def _anywhere_byline(k: int, text: str, after_label: bool, marked: Callable[[int], bool]) -> str | None:
     """The name a piece shows wherever it is: "Written by Name", "作者：名"; the piece after a
-    label "Text by"; "was written by Name, ..." in a byline element."""
+    label "Written by", "Text by"; "was written by Name, ..." in a byline element."""
     strong = _STRONG_BY_LINE.search(text)
     if strong:
         return strong.group(1) or strong.group(2)
