@@ -9,7 +9,8 @@ number cannot be a month) and, given the crawl's time, relative dates
 :func:`find_dates` finds the dates in a page's visible text, in reading
 order, each labelled by the words just before it: published
 ("Published", "Posted on", "发布时间"), updated ("Updated", "Last
-modified", "更新") or neither. Which one is the page's date is settled in
+modified", "更新"), another event's ("Sale ends", "Release Date:") or
+none. Which one is the page's date is settled in
 :mod:`._meta_shown`.
 """
 
@@ -48,6 +49,9 @@ _WORD_DAYS = {"today": 0, "yesterday": 1, "今天": 0, "刚刚": 0, "昨天": 1,
 _PUBLISHED = re.compile(r"(?:publish|posted|released|发布|发表)[^\n,，。;；!?！？]{0,14}$", re.IGNORECASE)
 _UPDATED = re.compile(r"(?:updat|modif|edited|revised|refreshed|reviewed|更新|修改|编辑于)[^\n,，。;；!?！？]{0,14}$",
                       re.IGNORECASE)
+#: Labels of another event's day: a sale's or offer's end, a deadline, a software release.
+_OTHER = re.compile(r"\b(?:ends?|ending|expires?|expiry|until|deadline|due|valid|starts?|begins?|closes?|"
+                    r"release\s+date)\W{0,3}$", re.IGNORECASE)
 #: Where a date may be: a number or a day word (the two never overlap, so they are found
 #: apart, each pattern with a first character the engine can skip to); a written month may
 #: start this far before its number.
@@ -166,8 +170,8 @@ def find_dates(pieces: Sequence[str], reference: date | None = None) -> list[tup
     """Dates in a sequence of text pieces read in order: ``(offset, day, label)``.
 
     ``offset`` counts characters of the pieces joined by newlines; ``label``
-    is ``published``, ``updated`` or ``""`` from the words just before the
-    date. One regular-expression scan over the joined text (its first
+    is ``published``, ``updated``, ``other`` (another event's: "Sale ends",
+    "Release Date:") or ``""`` from the words just before the date. One regular-expression scan over the joined text (its first
     :data:`_MAX_SCAN` characters).
     """
     text = "\n".join(pieces)[:_MAX_SCAN]
@@ -177,6 +181,7 @@ def find_dates(pieces: Sequence[str], reference: date | None = None) -> list[tup
         if not value:
             continue
         context = text[max(0, m.start() - 40):m.start()].replace("\n", " ")
-        label = "updated" if _UPDATED.search(context) else "published" if _PUBLISHED.search(context) else ""
+        label = "updated" if _UPDATED.search(context) else "published" if _PUBLISHED.search(context) \
+            else "other" if _OTHER.search(context) else ""
         out.append((m.start(), value, label))
     return out

@@ -80,3 +80,16 @@ def test_author_and_date_settled_on_first_access():
     assert r.to_dict()["date"] == "2025-12-17" and r.language == "en"
     r.date = None  # a caller may still set a field
     assert r.date is None and r.to_dict()["date"] is None
+
+
+def test_another_events_day_is_no_publication_date():
+    _, r = modern("mw-0640")  # "Sale ends 03/31/2026. While supplies last." under the headline
+    assert r.date is None
+    _, r = modern("mw-0664")  # SQLAlchemy docs: "Release Date: March 2, 2026" (the software's)
+    assert r.date is None
+    for line in ("Sale ends 03/31/2026.", "Offer valid until March 31, 2026", "Release Date: March 2, 2026",
+                 "Registration deadline: March 2, 2026"):
+        body = f"<article><h1>Budget vote delayed</h1><p>{line}</p><p>{PROSE}</p></article>"
+        assert wc.extract(page(body)).date is None, line
+    body = f"<article><h1>Budget vote delayed</h1><p>March 2, 2026</p><p>{PROSE}</p></article>"
+    assert wc.extract(page(body)).date == "2026-03-02"
