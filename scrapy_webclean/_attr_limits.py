@@ -39,11 +39,12 @@ def _safe_run(max_tokens: int) -> re.Pattern[str]:
     """A pattern that consumes a run of markup needing no attention.
 
     That is: text, closed comments and bogus comments, stray ``<``, end
-    tags, and start tags of at most ``max_tokens`` tokens. Each alternative
-    and each token is atomic, so the scan is linear whatever the input.
-    What it stops at (a raw-text element such as ``<script>``, whose content
-    must be skipped; ``<plaintext>``; a tag with more tokens; an unclosed
-    comment or tag) is left to the Python loop of :func:`cap_attributes`.
+    tags, start tags of at most ``max_tokens`` tokens, and raw-text elements
+    (``<script>``, ``<style>``, ...) whose start tag has at most that many,
+    with their text. Each alternative and each token is atomic, so the scan
+    is linear whatever the input. What it stops at (``<plaintext>``; a tag
+    with more tokens; an unclosed comment or tag) is left to the Python loop
+    of :func:`cap_attributes`.
     """
     tokens = rf"{_TOKEN}{{0,{max_tokens}}}"
     # The tag name must be atomic too: attribute names may use the same
@@ -64,7 +65,22 @@ def _safe_run(max_tokens: int) -> re.Pattern[str]:
         r"</(?![A-Za-z])[^>]*>",
         r"<(?![A-Za-z!?/])",
     ))
-    return re.compile(rf"{_atomic(alternatives)}*", re.IGNORECASE | re.DOTALL)
+    # A raw-text element (``<script>``, ``<style>``, ...) whose start tag is
+    # of the common form and keeps under the cap (each attribute after a
+    # space: one of the Python loop's attributes): the tag, then its text up
+    # to its own end tag (or the end of the page), as the loop reads them
+    # (see ``_text_end``); the name in ASCII case only, as ``str.lower`` reads it there.
+    raw = "|".join(
+        rf"<{_ascii_any_case(t)}{name_end}{_FAST_ATTRIBUTE}{{0,{max_tokens // 2}}}[\t\n\f\r ]*/?>"
+        rf"[^<]*(?:<(?!/(?i:{t})[\t\n\f\r />])[^<]*)*"
+        for t in sorted(RAW_TEXT_TAGS))
+    return re.compile(rf"{_atomic(alternatives + '|' + raw)}*", re.IGNORECASE | re.DOTALL)
+
+
+def _ascii_any_case(name: str) -> str:
+    """A pattern for ``name`` in any mix of ASCII case (not the Unicode case
+    folding of ``re.IGNORECASE``, under which "ſ" is an "s")."""
+    return "(?-i:" + "".join(f"[{c}{c.upper()}]" for c in name) + ")"
 
 
 _SAFE_RUNS: dict[int, re.Pattern[str]] = {}
