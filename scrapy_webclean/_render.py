@@ -12,6 +12,7 @@ import re
 from html import escape
 from typing import NamedTuple, Sequence
 
+from ._deadline import CHECK_EVERY, check_deadline
 from ._document import BLOCK_TAGS, Document, union_mask, walk_kept
 
 __all__ = ["NodeSelection", "BlockSelection", "Selection", "normalize_text", "RenderOptions", "DEFAULT_RENDER"]
@@ -161,43 +162,66 @@ def _render_text(doc: Document, root: int, skip: bytearray, drop_pieces=None) ->
     """Text of the kept subtree, a newline at each block boundary.
 
     Whitespace inside ``<pre>`` is kept as is; elsewhere it collapses.
+    The walk of :func:`~scrapy_webclean._walk.walk_kept`, written out (no
+    call per node: this runs on every page).
     """
-    tags = doc.tags
+    tags, end = doc.tags, doc.end
     texts, tails = _pieces(doc, drop_pieces)
     out: list[str] = []
     add = out.append
     pre_depth = 0
-
-    def tail(j: int) -> None:
-        if j != root and tails[j]:
-            add(tails[j] if pre_depth else _INLINE_WS.sub(" ", tails[j]))
-
-    def enter(i: int) -> None:
-        nonlocal pre_depth
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    blocks, pre_tags, cells = BLOCK_TAGS, _PRE_TAGS, _CELL_TAGS
+    inline = _inline
+    i, stop = root, end[root]
+    while True:
+        while stack and end[stack[-1]] <= i:
+            j = pop()  # the subtree of j is done: its end, then its tail
+            t = tags[j]
+            if t in pre_tags:
+                pre_depth -= 1
+                add("\x00PRE_END\x00")
+            if t in blocks:
+                add("\n")
+            elif t in cells:
+                add("\t")
+            s = tails[j]
+            if s and j != root:
+                add(s if pre_depth else inline(s))
+        if i >= stop:
+            break
+        if not i & CHECK_EVERY:
+            check_deadline()
+        if skip[i]:  # left out, its tail (its parent's text) kept
+            s = tails[i]
+            if s and i != root:
+                add(s if pre_depth else inline(s))
+            i = end[i]
+            continue
         t = tags[i]
-        if t in BLOCK_TAGS:  # <br> among them
+        if t in blocks:  # <br> among them
             add("\n")
-        if t in _PRE_TAGS:
+        if t in pre_tags:
             pre_depth += 1
             add("\x00PRE_START\x00")
         s = texts[i]
         if s:
-            add(s if pre_depth else _INLINE_WS.sub(" ", s))
-
-    def leave(j: int) -> None:
-        nonlocal pre_depth
-        t = tags[j]
-        if t in _PRE_TAGS:
-            pre_depth -= 1
-            add("\x00PRE_END\x00")
-        if t in BLOCK_TAGS:
-            add("\n")
-        elif t in _CELL_TAGS:
-            add("\t")
-        tail(j)
-
-    walk_kept(doc, root, skip, enter, leave, tail)
+            add(s if pre_depth else inline(s))
+        push(i)
+        i += 1
     return _finish_text("".join(out))
+
+
+def _inline(s: str) -> str:
+    """``s`` with each run of white space as one space. (A printable string
+    holds no white space but the ASCII space: every other is a control or
+    separator character.)"""
+    if s.isprintable() and "  " not in s:
+        return s
+    if s.isspace():  # the white space between tags, most often
+        return " "
+    return _INLINE_WS.sub(" ", s)
 
 
 def _finish_text(raw: str) -> str:
