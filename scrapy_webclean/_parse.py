@@ -79,8 +79,8 @@ def flatten(root: Any) -> Flat:
     """The per-node arrays of the tree under ``root`` (None: an empty page)."""
     # C-speed passes where lxml offers them (the preorder list of nodes,
     # each node's parent), list comprehensions for the per-node reads,
-    # and two index loops for subtree ends and depths: no recursion,
-    # however deep the page.
+    # two index loops for subtree ends and depths, and the text measured
+    # in one piece: no recursion, however deep the page.
     nodes: list = list(root.iter()) if root is not None else []
     n = len(nodes)
     raw_tags = [el.tag for el in nodes]
@@ -99,43 +99,85 @@ def flatten(root: Any) -> Flat:
     if n:
         parent[0] = -1
     check_deadline()
-    end = list(range(1, n + 1))
-    depth = [0] * n
-    own = [0] * n
-    # Scripts and style sheets: their text (often most of a page's
-    # characters) is code, counted by no view, and not split here;
-    # compute_measures counts it for a caller that shows those tags.
-    # Sentence punctuation of each text piece that has any non-space:
-    # (node it counts for, CJK marks, Latin marks, CJK full stops). Not
-    # for the text of invisible tags, scripts above all: long, and never
-    # counted unless a caller makes the tag visible (compute_measures
-    # counts it then).
-    own_punct: list[tuple[int, int, int, int]] = []
-    add_punct = own_punct.append
-    for i in range(n - 1, 0, -1):
-        if not i & CHECK_EVERY:
-            check_deadline()
-        p = parent[i]
-        if p >= 0 and end[i] > end[p]:
-            end[p] = end[i]
-    for i in range(n):
-        if not i & CHECK_EVERY:
-            check_deadline()
-        p = parent[i]
-        if p >= 0:
-            depth[i] = depth[p] + 1
-        # Most texts and tails are the whitespace between tags.
-        t = texts[i]
-        if t and not t.isspace() and tags[i] not in _CODE_TAGS:
-            own[i] += sum(map(len, t.split()))
-            if tags[i] not in INVISIBLE_TAGS:
-                add_punct((i, *_punct(t)))
-        t = tails[i]
-        if t and p >= 0 and not t.isspace():
-            own[p] += sum(map(len, t.split()))
-            add_punct((p, *_punct(t)))
+    end, depth = _ends_and_depths(parent)
+    own, own_punct = _own_text(tags, parent, texts, tails)
     body = tags.index("body") if "body" in tags else 0
     return Flat(nodes, tags, parent, end, depth, texts, tails, own, own_punct, body, _title(tags, texts))
+
+
+#: Nodes per deadline check in the loops below (see ``CHECK_EVERY``).
+_CHUNK = CHECK_EVERY + 1
+
+
+def _ends_and_depths(parent: list[int]) -> tuple[list[int], list[int]]:
+    """Each node's subtree end (one past its last descendant) and depth,
+    from the parents of nodes in preorder: two loops in chunks, the
+    deadline checked between them."""
+    n = len(parent)
+    end = list(range(1, n + 1))
+    depth = [0] * n
+    for hi in range(n, 1, -_CHUNK):
+        check_deadline()
+        for i in range(hi - 1, max(hi - _CHUNK, 1) - 1, -1):
+            p = parent[i]
+            e = end[i]
+            if e > end[p]:
+                end[p] = e
+    for lo in range(1, n, _CHUNK):
+        check_deadline()
+        hi = min(lo + _CHUNK, n)
+        for i, p in zip(range(lo, hi), parent[lo:hi]):
+            depth[i] = depth[p] + 1
+    return end, depth
+
+
+def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
+              tails: list[str | None]) -> tuple[list[int], list[tuple[int, int, int, int]]]:
+    """Non-space characters directly in each node (its text, except in
+    ``<script>``/``<style>``, and its children's tails), and the sentence
+    punctuation of each text piece that has any non-space: (node it counts
+    for, CJK marks, Latin marks, CJK full stops), except for the text of
+    invisible tags.
+
+    Scripts and style sheets: their text (often most of a page's
+    characters) is code, counted by no view, and not split here;
+    compute_measures counts it for a caller that shows those tags (and the
+    punctuation of other invisible tags' text). Most texts and tails are
+    the white space between tags; the others are measured together, in one
+    string split again at C speed, not with a few calls per piece.
+    """
+    own = [0] * len(tags)
+    at = [i for i, t in enumerate(texts) if t and not t.isspace() and tags[i] not in _CODE_TAGS]
+    # A tail's text is its parent's (the root's tail, outside the tree, is not counted).
+    after = [i for i, t in enumerate(tails) if t and i and not t.isspace()]
+    check_deadline()
+    owners = at + [parent[i] for i in after]
+    pieces: list[str] = [texts[i] or "" for i in at] + [tails[i] or "" for i in after]
+    # No text holds a NUL (libxml2's strings end at one): it parts the pieces.
+    joined = "\0".join(pieces)
+    sizes = list(map(len, "".join(joined.split()).split("\0")))
+    latin = list(map(len, joined.encode("utf-8", "ignore").translate(None, _NOT_LATIN_PUNCT_NOR_NUL).split(b"\0")))
+    for lo in range(0, len(owners), _CHUNK):
+        check_deadline()
+        for i, size in zip(owners[lo:lo + _CHUNK], sizes[lo:lo + _CHUNK]):
+            own[i] += size
+    shown = [j for j, i in enumerate(at) if tags[i] not in INVISIBLE_TAGS] + list(range(len(at), len(owners)))
+    if joined.isascii():
+        return own, [(owners[j], 0, latin[j], 0) for j in shown]
+    own_punct = []
+    for j in shown:
+        cjk, stops = _cjk_punct(pieces[j])
+        own_punct.append((owners[j], cjk, latin[j], stops))
+    return own, own_punct
+
+
+def _cjk_punct(text: str) -> tuple[int, int]:
+    """CJK sentence marks in ``text`` and, of them, full stops."""
+    if text.isascii():
+        return 0, 0
+    stops = text.count("。")
+    return stops + text.count("，") + text.count("；") + text.count("！") + text.count("？") + text.count("、") \
+        + text.count("："), stops
 
 
 def _title(tags: list[str], texts: list[str | None]) -> str | None:
@@ -187,6 +229,7 @@ def _punct(text: str) -> tuple[int, int, int]:
 
 _NO_PUNCT = (0, 0, 0)
 _NOT_LATIN_PUNCT = bytes(b for b in range(256) if b not in b".,;!?:")
+_NOT_LATIN_PUNCT_NOR_NUL = bytes(b for b in range(1, 256) if b not in b".,;!?:")
 
 
 def _parse_root(source: str, utf8: bytes | None = None):
