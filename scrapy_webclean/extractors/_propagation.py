@@ -97,28 +97,33 @@ def _names(doc: Document, i: int) -> str:
 def _ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
     """Hidden and (``names``) unlikely-named subtrees, plus invisible tags."""
     n = len(doc)
-    tags, parent, nodes = doc.tags, doc.parent, doc.nodes
+    tags, parent, nodes, end = doc.tags, doc.parent, doc.nodes, doc.end
     out = bytearray(m.excluded)
-    body = doc.body
-    for i in range(body + 1, n):
-        if not i & CHECK_EVERY:
+    i = doc.body + 1
+    k = 0
+    while i < n:
+        k += 1
+        if not k & CHECK_EVERY:
             check_deadline()
         p = parent[i]
         if out[i] or (p >= 0 and out[p]):
-            out[i] = 1
+            e = end[i]  # the whole subtree is out
+            out[i:e] = b"\x01" * (e - i)
+            i = e
             continue
         el = nodes[i]
-        if not el.attrib or tags[i] in _NEVER_UNLIKELY:
-            continue
-        style = el.get("style")
-        if style and HIDDEN_STYLE.search(style):
-            out[i] = 1
-            continue
-        if names:
-            given = _names(doc, i)
-            if given and _unlikely(given):
+        if el.attrib and tags[i] not in _NEVER_UNLIKELY:
+            style = el.get("style")
+            if (style and HIDDEN_STYLE.search(style)) or (names and _unlikely_named(doc, i)):
                 out[i] = 1
+                continue  # its subtree next
+        i += 1
     return out
+
+
+def _unlikely_named(doc: Document, i: int) -> bool:
+    given = _names(doc, i)
+    return bool(given) and _unlikely(given)
 
 
 def _loose_pieces(doc: Document, m: Measures, i: int, commas: list[int]) -> list[tuple[int, int]]:
@@ -146,11 +151,15 @@ def _loose_pieces(doc: Document, m: Measures, i: int, commas: list[int]) -> list
     return pieces
 
 
-def _comma_counts(doc: Document, out: bytearray) -> list[int]:
-    """Commas in each node's subtree, outside ruled-out nodes (their tails count)."""
+def _comma_counts(doc: Document, out: bytearray) -> tuple[list[int], bytearray]:
+    """Commas in each node's subtree, outside ruled-out nodes (their tails
+    count), and which nodes hold a block element outside them (a division
+    that does is no paragraph): one reverse loop for both."""
     n = len(doc)
-    texts, tails, parent = doc.texts, doc.tails, doc.parent
+    texts, tails, parent, tags = doc.texts, doc.tails, doc.parent, doc.tags
     counts = [0] * n
+    blocked = bytearray(n)
+    blockers = _DIV_BLOCKERS
     for i in range(n - 1, 0, -1):
         c = counts[i]
         if out[i]:
@@ -159,13 +168,15 @@ def _comma_counts(doc: Document, out: bytearray) -> list[int]:
             text = texts[i]
             if text and not text.isspace():
                 c += text.count(",") if text.isascii() else _commas(text)
+            if tags[i] in blockers or blocked[i]:
+                blocked[parent[i]] = 1
         counts[i] = c
         tail = tails[i]
         if tail and not tail.isspace():
             c += tail.count(",") if tail.isascii() else _commas(tail)
         if c:
             counts[parent[i]] += c
-    return counts
+    return counts, blocked
 
 
 def _commas(text: str) -> int:
@@ -203,17 +214,8 @@ def _kept_chars(doc: Document, m: Measures, pick: Pick) -> int:
 
 def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
     n = len(doc)
-    tags, parent = doc.tags, doc.parent
+    tags, parent, end = doc.tags, doc.parent, doc.end
     text_len, link_len = m.text_len, m.link_len
-    # Which divs hold a block element (and so are no paragraph).
-    blocked = bytearray(n)
-    for i in range(n - 1, 0, -1):
-        if out[i]:
-            continue
-        if tags[i] in _DIV_BLOCKERS or blocked[i]:
-            p = parent[i]
-            if p >= 0:
-                blocked[p] = 1
     score: dict[int, float] = {}
     weights: dict[int, int] = {}
 
@@ -231,25 +233,27 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
             start(g)
             score[g] += s / 2.0
 
-    commas = _comma_counts(doc, out)
-    for i in range(doc.body, n):
-        if not i & CHECK_EVERY:
+    commas, blocked = _comma_counts(doc, out)  # blocked: the divs holding a block element
+    i = doc.body
+    k = 0
+    while i < n:
+        k += 1
+        if not k & CHECK_EVERY:
             check_deadline()
-        t = tags[i]
         if out[i]:
+            i = end[i]  # ruled out with its subtree (see _ruled_out)
             continue
+        t = tags[i]
         if t == "div" and blocked[i]:
             # A division holding blocks: its loose text pieces are paragraphs of their own.
             for chars, marks in _loose_pieces(doc, m, i, commas):
                 add(i, 1.0 + marks + min(chars / 100.0, 3.0))
-            continue
-        if not (t in _PARAGRAPHS or t == "div"):
-            continue
-        c = text_len[i]
-        p = parent[i]
-        if c < 25 or p < 0:
-            continue
-        add(p, 1.0 + commas[i] + min(c / 100.0, 3.0))
+        elif t in _PARAGRAPHS or t == "div":
+            c = text_len[i]
+            p = parent[i]
+            if c >= 25 and p >= 0:
+                add(p, 1.0 + commas[i] + min(c / 100.0, 3.0))
+        i += 1
     if not score:
         return Pick(-1, bytearray(n), -1, 0.0)
     for c in score:
