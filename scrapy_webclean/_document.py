@@ -84,8 +84,8 @@ class Document:
 
     __slots__ = (
         "url", "encoding", "source", "root", "nodes", "tags", "parent", "end", "depth", "texts",
-        "tails", "body", "title", "own_len", "own_punct", "removed", "_measures", "_attr_cache", "_cleaned", "memo",
-        "__weakref__",
+        "tails", "body", "title", "own_len", "own_punct", "removed", "_measures", "_attr_cache", "_names", "_cleaned",
+        "memo", "__weakref__",
     )
 
     def __init__(self, source: str, *, url: str | None = None, encoding: str = "utf-8",
@@ -98,6 +98,7 @@ class Document:
         self.removed: bytearray | None = None
         self._measures: Measures | None = None
         self._attr_cache: dict[int, dict[str, str]] = {}
+        self._names: list[tuple[str | None, str | None, str | None] | None | bool] | None = None
         self._cleaned: tuple[object, Document] | None = None
         #: Results derived from this view that more than one caller wants
         #: (classify's page features, which auto also reads): key -> value.
@@ -138,6 +139,22 @@ class Document:
             cached = dict(el.items()) if self.tags[i] else {}
             self._attr_cache[i] = cached
         return cached
+
+    def class_id_style(self, i: int) -> tuple[str | None, str | None, str | None] | None:
+        """Node ``i``'s ``class``, ``id`` and ``style`` attributes (None for
+        each one absent), or None for a node without attributes. Read from
+        the tree once per page: the block pick and the propagation pick both
+        read them, for most nodes (an attribute read costs more than the
+        rest of a node's visit)."""
+        names = self._names
+        if names is None:
+            names = self._names = [False] * len(self.nodes)
+        got = names[i]
+        if got is False:
+            el = self.nodes[i]
+            get = el.get
+            got = names[i] = (get("class"), get("id"), get("style")) if self.tags[i] and el.attrib else None
+        return got  # type: ignore[return-value]
 
     def children(self, i: int) -> Iterable[int]:
         """Node numbers of the element children of ``i``, in order."""

@@ -50,6 +50,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     truncated = bytearray(n)  # the block's text ends in an ellipsis (a cut summary)
     texts, tails = doc.texts, doc.tails
     body = doc.body
+    class_id_style = doc.class_id_style
     hidden = 0
     for i in range(n):
         if not i & CHECK_EVERY:
@@ -68,10 +69,10 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             if t in _FURNITURE_TAGS:
                 dead[i] = 1
                 continue
-            el = nodes[i]
-            if el.attrib:
-                get = el.get
-                style = get("style")
+            read = class_id_style(i)  # read once per page (the propagation pick reads them too)
+            if read is not None:
+                cls, ident, style = read
+                get = nodes[i].get
                 # Not the `hidden` attribute: streamed React pages park their content
                 # in `<div hidden>` until a script moves it into place.
                 if not unhide and ((style and HIDDEN_STYLE.search(style)) or get("aria-hidden") == "true"):
@@ -88,8 +89,6 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                     landmark = i
                 if declared < 0 and (get("itemprop") == "articleBody" or get("property") == "articleBody"):
                     declared = i
-                cls = get("class")
-                ident = get("id")
                 if ident and _is_slug(ident):
                     ident = None  # an anchor made from a heading's words, not a component's name
                 names = f"{cls} {ident}" if cls and ident else (cls or ident)

@@ -89,15 +89,19 @@ _verdict = lru_cache(maxsize=8192)(_judge)
 
 
 def _names(doc: Document, i: int) -> str:
-    el = doc.nodes[i]
-    cls, ident = el.get("class"), el.get("id")
+    read = doc.class_id_style(i)
+    return "" if read is None else _joined(read[0], read[1])
+
+
+def _joined(cls: str | None, ident: str | None) -> str:
     return f"{cls or ''} {ident or ''}".strip()
 
 
 def _ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
     """Hidden and (``names``) unlikely-named subtrees, plus invisible tags."""
     n = len(doc)
-    tags, parent, nodes, end = doc.tags, doc.parent, doc.nodes, doc.end
+    tags, parent, end = doc.tags, doc.parent, doc.end
+    class_id_style = doc.class_id_style
     out = bytearray(m.excluded)
     i = doc.body + 1
     k = 0
@@ -111,18 +115,18 @@ def _ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
             out[i:e] = b"\x01" * (e - i)
             i = e
             continue
-        el = nodes[i]
-        if el.attrib and tags[i] not in _NEVER_UNLIKELY:
-            style = el.get("style")
-            if (style and HIDDEN_STYLE.search(style)) or (names and _unlikely_named(doc, i)):
+        read = class_id_style(i)
+        if read is not None and tags[i] not in _NEVER_UNLIKELY:
+            cls, ident, style = read
+            if (style and HIDDEN_STYLE.search(style)) or (names and _unlikely_named(cls, ident)):
                 out[i] = 1
                 continue  # its subtree next
         i += 1
     return out
 
 
-def _unlikely_named(doc: Document, i: int) -> bool:
-    given = _names(doc, i)
+def _unlikely_named(cls: str | None, ident: str | None) -> bool:
+    given = _joined(cls, ident)
     return bool(given) and _unlikely(given)
 
 
@@ -221,7 +225,7 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
 
     def start(c: int) -> None:
         if c not in score:
-            w = _weight(_names(doc, c)) if doc.nodes[c].attrib else 0
+            w = _weight(_names(doc, c))  # "" (no weight) without attributes
             weights[c] = w
             score[c] = float(_TAG_BASE.get(tags[c], 0) + w)
 
@@ -304,7 +308,7 @@ class _Counts:
 def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[int, int], counts: _Counts,
            root: int, best: int, drop: bytearray) -> None:
     """Conditional cleaning of the kept region (headings, lists, tables, divisions)."""
-    end, tags, nodes, blocked = doc.end, doc.tags, doc.nodes, counts.blocked
+    end, tags, blocked = doc.end, doc.tags, counts.blocked
     text_len, link_len = m.text_len, m.link_len
     i, stop = root + 1, end[root]
     while i < stop:
@@ -324,7 +328,7 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
         if t in _HEADINGS:
             w = weights.get(i)
             if w is None:
-                w = _weight(_names(doc, i)) if nodes[i].attrib else 0
+                w = _weight(_names(doc, i))  # "" (no weight) without attributes
             if w < 0 or ld > 0.33:
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
@@ -357,7 +361,7 @@ def _junk(doc: Document, score: dict[int, float], weights: dict[int, int], count
     """Readability's conditional cleaning of one list, table or division."""
     w = weights.get(i)
     if w is None:
-        w = _weight(_names(doc, i)) if doc.nodes[i].attrib else 0
+        w = _weight(_names(doc, i))  # "" (no weight) without attributes
     if w + score.get(i, 0.0) < 0:
         return True
     if counts.commas[i] >= 10:
