@@ -65,8 +65,6 @@ class _Blocks:
                         v = -float(c)
                     else:
                         v = 0.5 * c if listing else -0.5 * c
-                    if t in _CELLS and anchors[i] == 1:
-                        v *= 0.3  # a linked name in a data table's row
                     if lc >= 20 or (t in _HEADINGS and lc >= 8 and multiword[i]):
                         titled[i] += 1  # a linked headline, not a "Buy" or "More" button
                 elif marked[i] and c < _MARK_LIMIT[marked[i]]:
