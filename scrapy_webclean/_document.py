@@ -30,6 +30,8 @@ __all__ = ["Document", "Measures", "SiteCleaner", "parse", "load_document", "uni
 PARSER_DEPTH_LIMIT = 2000
 #: How deep a re-parsed page may nest (see :mod:`scrapy_webclean._parser_limits`).
 MAX_DEPTH = 1000
+#: Nodes per deadline check in a loop over a page's nodes (see ``CHECK_EVERY``).
+_CHUNK = CHECK_EVERY + 1
 #: Attributes kept per tag: the parser's cost grows with their square.
 MAX_ATTRIBUTES = 100
 #: Bytes (characters for a str body) :func:`parse` accepts by default; a
@@ -178,8 +180,8 @@ class Document:
         """1 for every node in :data:`INVISIBLE_TAGS` (plus ``extra`` tags,
         minus ``visible`` ones, e.g. ``noscript`` for a page that keeps its
         text there for clients without scripts)."""
-        hidden = (INVISIBLE_TAGS - frozenset(visible)) | frozenset(extra)
-        return bytearray(1 if (t in hidden or not t) else 0 for t in self.tags)
+        hidden = (INVISIBLE_TAGS - frozenset(visible)) | frozenset(extra) | {""}
+        return bytearray([t in hidden for t in self.tags])
 
     def subtree_mask(self, roots: Iterable[int]) -> bytearray:
         """1 for every node in the subtrees rooted at ``roots``."""
@@ -288,29 +290,31 @@ class Document:
                     cjk[i] += c
                     latin[i] += lat
                     stops[i] += s
-        for i in range(n - 1, -1, -1):
-            if not i & CHECK_EVERY:
-                check_deadline()
-            if excluded[i]:
-                text_len[i] = 0
-                tag_count[i] = 0
-                cjk[i] = latin[i] = stops[i] = 0
-                # The node's own tail still counts for its parent (own_len has it).
-                continue
-            if tags[i] == "a":
-                link_len[i] = text_len[i]
-                link_count[i] += 1
-                link_tags[i] = tag_count[i]
-            p = parent[i]
-            if p >= 0:
-                text_len[p] += text_len[i]
-                link_len[p] += link_len[i]
-                link_count[p] += link_count[i]
-                tag_count[p] += tag_count[i]
-                link_tags[p] += link_tags[i]
-                cjk[p] += cjk[i]
-                latin[p] += latin[i]
-                stops[p] += stops[i]
+        # Children before parents, in chunks (the deadline checked between
+        # them); every node but the root (0) has a parent.
+        for hi in range(n, 0, -_CHUNK):
+            check_deadline()
+            for i in range(hi - 1, max(hi - _CHUNK, 0) - 1, -1):
+                if excluded[i]:
+                    text_len[i] = 0
+                    tag_count[i] = 0
+                    cjk[i] = latin[i] = stops[i] = 0
+                    # The node's own tail still counts for its parent (own_len has it).
+                    continue
+                if tags[i] == "a":
+                    link_len[i] = text_len[i]
+                    link_count[i] += 1
+                    link_tags[i] = tag_count[i]
+                if i:
+                    p = parent[i]
+                    text_len[p] += text_len[i]
+                    link_len[p] += link_len[i]
+                    link_count[p] += link_count[i]
+                    tag_count[p] += tag_count[i]
+                    link_tags[p] += link_tags[i]
+                    cjk[p] += cjk[i]
+                    latin[p] += latin[i]
+                    stops[p] += stops[i]
         return Measures(text_len, link_len, link_count, tag_count, link_tags, cjk, latin, stops, excluded)
 
 
