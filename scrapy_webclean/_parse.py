@@ -90,7 +90,10 @@ def flatten(root: Any) -> Flat:
     tags: list[str] = [names.get(raw) or _tag_name(raw) for raw in raw_tags]
     del raw_tags
     check_deadline()
-    texts: list[str | None] = [el.text if t else None for el, t in zip(nodes, tags)]
+    texts: list[str | None] = [el.text for el in nodes]
+    if "" in tags:  # an entity (comments and processing instructions are not parsed): no text of its own
+        for i in [i for i, t in enumerate(tags) if not t]:
+            texts[i] = None
     tails: list[str | None] = [el.tail for el in nodes]
     index = {el: i for i, el in enumerate(nodes)}
     find = index.get
@@ -164,17 +167,20 @@ def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
     shown = [j for j, i in enumerate(at) if tags[i] not in INVISIBLE_TAGS] + list(range(len(at), len(owners)))
     if joined.isascii():
         return own, [(owners[j], 0, latin[j], 0) for j in shown]
-    own_punct = []
+    own_punct: list[tuple[int, int, int, int]] = []
+    add = own_punct.append
     for j in shown:
-        cjk, stops = _cjk_punct(pieces[j])
-        own_punct.append((owners[j], cjk, latin[j], stops))
+        text = pieces[j]
+        if text.isascii():
+            add((owners[j], 0, latin[j], 0))
+        else:
+            cjk, stops = _cjk_punct(text)
+            add((owners[j], cjk, latin[j], stops))
     return own, own_punct
 
 
 def _cjk_punct(text: str) -> tuple[int, int]:
     """CJK sentence marks in ``text`` and, of them, full stops."""
-    if text.isascii():
-        return 0, 0
     stops = text.count("。")
     return stops + text.count("，") + text.count("；") + text.count("！") + text.count("？") + text.count("、") \
         + text.count("："), stops

@@ -52,7 +52,7 @@ def normalize_text(text: str) -> str:
     # One substitution over the whole text (the pattern never spans a line
     # break), then strip each line: the same result as line by line, with one
     # regex call instead of one per line.
-    return "\n".join(line for line in map(str.strip, _WS.sub(" ", text).split("\n")) if line)
+    return "\n".join(filter(None, map(str.strip, _WS.sub(" ", text).split("\n"))))
 
 
 class Selection:
