@@ -103,8 +103,7 @@ def _ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
     tags, parent, end = doc.tags, doc.parent, doc.end
     class_id_style = doc.class_id_style
     out = bytearray(m.excluded)
-    i = doc.body + 1
-    k = 0
+    i, k = doc.body + 1, 0
     while i < n:
         k += 1
         if not k & CHECK_EVERY:
@@ -126,8 +125,13 @@ def _ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
 
 
 def _unlikely_named(cls: str | None, ident: str | None) -> bool:
-    given = _joined(cls, ident)
-    return bool(given) and _unlikely(given)
+    """Whether a node of this class and id is unlikely content (cached per pair, as per name)."""
+    if len(cls or "") + len(ident or "") < _CACHED_NAME:
+        return _unlikely_pair(cls, ident)
+    return _unlikely(_joined(cls, ident))
+
+
+_unlikely_pair = lru_cache(maxsize=8192)(lambda cls, ident: _unlikely(_joined(cls, ident)))
 
 
 def _loose_pieces(doc: Document, m: Measures, i: int, commas: list[int]) -> list[tuple[int, int]]:
@@ -139,7 +143,8 @@ def _loose_pieces(doc: Document, m: Measures, i: int, commas: list[int]) -> list
     first = doc.texts[i]
     chars, marks = (nonspace_len(first), _commas(first)) if first else (0, 0)
     for c in doc.children(i):
-        if tags[c] in _DIV_BLOCKERS and tags[c] != "a" or tags[c] == "br":
+        t = tags[c]
+        if t in _DIV_BLOCKERS and t != "a" or t == "br":
             if chars >= 25:
                 pieces.append((chars, marks))
             chars = marks = 0
@@ -147,7 +152,7 @@ def _loose_pieces(doc: Document, m: Measures, i: int, commas: list[int]) -> list
             chars += text_len[c]
             marks += commas[c]
         tail = tails[c]
-        if tail:
+        if tail and not tail.isspace():  # white space: no characters, no commas
             chars += nonspace_len(tail)
             marks += _commas(tail)
     if chars >= 25:
@@ -156,9 +161,8 @@ def _loose_pieces(doc: Document, m: Measures, i: int, commas: list[int]) -> list
 
 
 def _comma_counts(doc: Document, out: bytearray) -> tuple[list[int], bytearray]:
-    """Commas in each node's subtree, outside ruled-out nodes (their tails
-    count), and which nodes hold a block element outside them (a division
-    that does is no paragraph): one reverse loop for both."""
+    """Commas in each node's subtree outside ruled-out nodes (their tails count), and which nodes
+    hold a block element outside them (a division that does is no paragraph): one loop for both."""
     n = len(doc)
     texts, tails, parent, tags = doc.texts, doc.tails, doc.parent, doc.tags
     counts = [0] * n
@@ -238,8 +242,7 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
             score[g] += s / 2.0
 
     commas, blocked = _comma_counts(doc, out)  # blocked: the divs holding a block element
-    i = doc.body
-    k = 0
+    i, k = doc.body, 0
     while i < n:
         k += 1
         if not k & CHECK_EVERY:
