@@ -170,8 +170,9 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
 
     # -- rescue furniture-named wrappers that hold most of the page's prose
     # (prose, not net value: a reference page's text is dense in links).
-    # The outermost subtree named as furniture that shows the stated body
-    # (see ``stated``) is the body; the comments in it are its posts.
+    # Never a comment thread for its size alone (a short story's comments
+    # outweigh it); the outermost subtree named as furniture that shows the
+    # stated body (see ``stated``) is the body; the comments in it are its posts.
     thread = -1
     a = stated
     while a > body:
@@ -184,7 +185,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
         k = named[i]
         if not k or dead[i]:
             continue
-        if pos[i] > (3.0 if k == 2 else 1.0) * pos[body] \
+        if (k == 1 and pos[i] > pos[body]) \
                 or (thread >= 0 and thread <= i < end[thread] and (k == 2 or i <= stated < end[i])):
             named[i] = 0
             a, dp, dn = parent[i], pos[i], neg[i]
