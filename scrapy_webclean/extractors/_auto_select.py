@@ -1,8 +1,14 @@
-"""``auto``'s block pick over one view of the page (see :mod:`.auto`)."""
+"""``auto``'s block pick over one view of the page (see :mod:`.auto`).
+
+The pick runs in passes, each one function whose loop works on local
+variables: the preorder marks (:func:`_mark`), the layout wrappers
+un-named (:func:`_unname_layouts`), what each block owns (:func:`_own`),
+the furniture rescue (:func:`_rescue`), the root (:func:`_choose_root`),
+the kept region (:func:`_kept_region`) and the pruning (:func:`_prune`)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
@@ -14,44 +20,69 @@ from ._auto_words import (_BLOCKS, _CODE_TAGS, _DIALOG_ROLES, _ELLIPSES, _FLOW_T
                           _linked_sentence, _piece_mark, _title_key)
 
 
+class _Marks(NamedTuple):
+    """What pass 1 (preorder) marks, per element (arrays of ``len(doc)``)
+    and for the page."""
+
+    dead: bytearray       # out of view, furniture by tag, hidden, a dialog, or inside one of those
+    # 1: furniture by name, 2: a comment thread by name. A subtree named as
+    # furniture (class/id) is measured like the rest but its value stays out
+    # of its ancestors', unless it turns out to hold most of the page's prose
+    # (a wrapper called "l-sidebar-fixed": see _rescue).
+    named: bytearray
+    inlink: bytearray     # inside an <a>
+    owner: list[int]      # the block whose inline text the element's is
+    anchors: list[int]    # <a> elements a block owns
+    truncated: bytearray  # the block's text ends in an ellipsis (a cut summary)
+    main_marks: list[int]  # <main> and <h1> elements in view
+    declared: int  # the first element marked up as the article body (schema.org microdata/RDFa)
+    landmark: int  # the first <main> or role="main" in view: the page's declared main content
+    hidden: int    # characters hidden styles left out
+
+
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
                  stated: int = -1) -> tuple[NodeSelection, list[int], float, int]:
     """The body as a node selection, the comment-thread roots, the body's
     prose value (how much real text the chosen root holds), and how many
     characters hidden styles left out (``unhide``: none; hidden subtrees
     are measured like the rest)."""
-    n = len(doc)
-    tags, parent, end, nodes, own = doc.tags, doc.parent, doc.end, doc.nodes, doc.own_len
-    excluded = m.excluded
-    favor = opts["favor"]
+    marks = _mark(doc, m, unhide)
+    check_deadline()
+    _unname_layouts(doc, m, marks)
+    blocks = _own(doc, m, marks)
+    pos, neg = blocks.values(listing=False)
+    check_deadline()
+    thread = _rescue(doc, marks, pos, neg, stated)
+    root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread)
+    strength = pos[root]
+    top, keep_mask, on_path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole)
+    check_deadline()
+    drop = _prune(doc, marks, blocks, pos, neg, (top, keep_mask, on_path, whole), opts["favor"], title)
+    comment_roots: list[int] = []
+    if opts["comments"]:
+        dead, named = marks.dead, marks.named
+        comment_roots = [i for i in range(doc.body, len(doc)) if named[i] == 2 and not dead[i]]
+    return NodeSelection(doc, top, drop, excluded=m.excluded), comment_roots, strength, marks.hidden
 
-    # -- pass 1 (preorder): dead subtrees, furniture names, link membership, block owners.
-    # A subtree named as furniture (class/id) is measured like the rest but
-    # its value stays out of its ancestors', unless it turns out to hold
-    # most of the page's prose (a wrapper called "l-sidebar-fixed").
-    dead = bytearray(n)
-    named = bytearray(n)  # 1: furniture by name, 2: a comment thread by name
-    inlink = bytearray(n)
+
+def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
+    """Pass 1 (preorder): dead subtrees, furniture names, link membership,
+    block owners, the landmark and the declared body (see :class:`_Marks`)."""
+    n = len(doc)
+    tags, parent, nodes, excluded = doc.tags, doc.parent, doc.nodes, m.excluded
+    dead, named, inlink, truncated = bytearray(n), bytearray(n), bytearray(n), bytearray(n)
     in_main = bytearray(n)  # inside <main> or <article>
-    main_marks: list[int] = []  # <main> and <h1> elements in view
-    declared = -1  # the first element marked up as the article body (schema.org microdata/RDFa)
-    landmark = -1  # the first <main> or role="main" in view: the page's declared main content
-    # Two attributes few pages use: a look at the source (C speed) spares
-    # every element a lookup.
+    owner, anchors = [0] * n, [0] * n
+    main_marks: list[int] = []
+    declared, landmark, hidden = -1, -1, 0
+    # Two attributes few pages use: a look at the source (C speed) spares every element a lookup.
     source = doc.source or ""
     dialogs = "aria-modal" in source or "dialog" in source
     role_main = any(spelling in source for spelling in _ROLE_MAIN)
-    # Inside code, class names are the highlighter's syntax classes
-    # (highlight.js "hljs-comment", Prism "token comment"), never furniture.
+    # Inside code, class names are a highlighter's ("hljs-comment", Prism "token comment"), never furniture.
     in_code = bytearray(n) if "pre" in tags or "code" in tags else None
-    owner = [0] * n
-    anchors = [0] * n     # <a> elements a block owns
-    marked = bytearray(n)  # the block carries a copyright/disclaimer statement
-    truncated = bytearray(n)  # the block's text ends in an ellipsis (a cut summary)
-    texts, tails = doc.texts, doc.tails
-    body = doc.body
+    texts, tails, body, text_len = doc.texts, doc.tails, doc.body, m.text_len
     class_id_style = doc.class_id_style
-    hidden = 0
     for i in range(n):
         if not i & CHECK_EVERY:
             check_deadline()
@@ -77,12 +108,11 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 # in `<div hidden>` until a script moves it into place.
                 if not unhide and ((style and HIDDEN_STYLE.search(style)) or get("aria-hidden") == "true"):
                     dead[i] = 1
-                    hidden += m.text_len[i]
+                    hidden += text_len[i]
                     continue
                 if dialogs and (get("aria-modal") == "true" or get("role") in _DIALOG_ROLES):
-                    # A dialog (consent manager, sign-up, log-in or "email
-                    # this story" box) opens over the page: never its
-                    # content, like <dialog>.
+                    # A dialog (consent manager, sign-up, log-in or "email this
+                    # story" box) opens over the page: never its content, like <dialog>.
                     dead[i] = 1
                     continue
                 if role_main and landmark < 0 and get("role") == "main":
@@ -114,14 +144,17 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
         x = tails[i]
         if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
             truncated[owner[p]] = 1
+    return _Marks(dead, named, inlink, owner, anchors, truncated, main_marks, declared, landmark, hidden)
 
-    check_deadline()
-    # A wrapper named as furniture that holds the page's main region (its
-    # <main>, or its title heading) is a layout wrapper ("has-sidebar",
-    # "sidebar-layout"), not a box beside the text.
-    seen = bytearray(n)
+
+def _unname_layouts(doc: Document, m: Measures, marks: _Marks) -> None:
+    """A wrapper named as furniture that holds the page's main region (its
+    <main>, or its title heading) is a layout wrapper ("has-sidebar",
+    "sidebar-layout"), not a box beside the text: its name is struck."""
+    tags, parent, body, named = doc.tags, doc.parent, doc.body, marks.named
+    seen = bytearray(len(doc))
     text_len, link_len = m.text_len, m.link_len
-    for i in main_marks:
+    for i in marks.main_marks:
         if tags[i] == "main" or link_len[i] * 2 < text_len[i]:  # a title, not a linked logo
             a = parent[i]
             while a > body and not seen[a]:
@@ -129,13 +162,21 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 if named[a] == 1:
                     named[a] = 0
                 a = parent[a]
-    # -- pass 2 (reverse): what each block owns.
+
+
+def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
+    """Pass 2 (reverse): what each block owns (characters, of which in
+    links, sentence punctuation; boilerplate statements; linked headlines)."""
+    n = len(doc)
+    tags, parent, nodes, own = doc.tags, doc.parent, doc.nodes, doc.own_len
+    dead, inlink, owner, anchors = marks.dead, marks.inlink, marks.owner, marks.anchors
     cjk, latin = m.cjk_punct, m.latin_punct
     chars = [0] * n       # characters a block owns (its inline text)
     multiword = bytearray(n)  # a link-dominated heading of two words or more
     links = [0] * n       # of which inside links
     punct = [0] * n       # sentence punctuation the block owns
     csum_p = [0] * n      # children's subtree punctuation (to get a node's own)
+    marked = bytearray(n)  # the block carries a copyright/disclaimer statement
     for i in range(n - 1, -1, -1):
         if not i & CHECK_EVERY:
             check_deadline()
@@ -164,22 +205,26 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 # A one-word linked heading is a name (a forum post's author), not a headline.
                 multiword[i] = len(text_content(nodes[i]).split()) > 1
     check_deadline()
-    blocks = _Blocks(tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated, multiword)
-    pos, neg = blocks.values(listing=False)
-    check_deadline()
+    return _Blocks(tags, parent, owner, dead, marks.named, chars, links, punct, anchors, marked, marks.truncated,
+                   multiword)
 
-    # -- rescue furniture-named wrappers that hold most of the page's prose
-    # (prose, not net value: a reference page's text is dense in links).
-    # Never a comment thread for its size alone (a short story's comments
-    # outweigh it); the outermost subtree named as furniture that shows the
-    # stated body (see ``stated``) is the body; the comments in it are its posts.
+
+def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], stated: int) -> int:
+    """Strike the names of furniture-named wrappers that hold most of the
+    page's prose (prose, not net value: a reference page's text is dense in
+    links), their values added to their ancestors'. Never a comment thread
+    for its size alone (a short story's comments outweigh it); the outermost
+    subtree named as furniture that shows the stated body (see ``stated``)
+    is the body, the comments in it its posts: returned (the thread), else -1."""
+    parent, end, body = doc.parent, doc.end, doc.body
+    dead, named = marks.dead, marks.named
     thread = -1
     a = stated
     while a > body:
         if named[a] and not dead[a]:
             thread = a
         a = parent[a]
-    for i in range(n - 1, body, -1):
+    for i in range(len(doc) - 1, body, -1):
         if not i & CHECK_EVERY:
             check_deadline()
         k = named[i]
@@ -195,9 +240,16 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
                 if named[a]:
                     break
                 a = parent[a]
+    return thread
 
-    # -- the body root: the subtree that shows the stated body under a
-    # furniture name, else the largest net value outside furniture.
+
+def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],
+                 thread: int) -> tuple[int, bool, list[float], list[float]]:
+    """The body root: the subtree that shows the stated body under a
+    furniture name (``thread``), else the largest net value outside
+    furniture; whether it is a hub page's whole landmark; and the block
+    values it was chosen by (a listing's, when little prose is anywhere)."""
+    end, body, dead, named, declared = doc.end, doc.body, marks.dead, marks.named, marks.declared
     if thread >= 0:
         root = thread
     else:
@@ -212,29 +264,39 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             root = _best_root(end, dead, named, pos, neg, body)
         else:
             root = _prose_root(doc, dead, named, pos, root)
-
-    # -- a hub page (listing, product grid, landing page; see classify) whose
+    # A hub page (listing, product grid, landing page; see classify) whose
     # main landmark holds the root: the landmark is the content, all of it.
     # Such a page spreads its content over many short blocks (cards,
     # filters, tabs a script opens), so the densest one is only a part.
+    landmark = marks.landmark
     whole = thread < 0 and landmark >= 0 and landmark <= root < end[landmark] \
         and page_features(doc, doc.url)["score"] <= 0
     if whole:
         root = landmark
+    return root, whole, pos, neg
 
-    # -- seed 002: prose blocks outside the root on the same tag path as the
-    # root's best block belong to the body too (a page builder splits one
-    # article over sibling sections with buttons and banners between them).
-    strength = pos[root]
+
+def _kept_region(doc: Document, blocks: _Blocks, root: int,
+                 same_path: bool) -> tuple[int, bytearray | None, bytearray]:
+    """The kept region: its top (the root, or the lowest common ancestor of
+    the kept blocks), the mask of the kept blocks (None: the top's subtree
+    whole) and the elements on the path from the top to one of them.
+
+    Seed 002 (``same_path``, for favor=recall and not a whole landmark: on
+    the shared corpora it adds captions and bylines as often as body text):
+    prose blocks outside the root on the same tag path as the root's best
+    block belong to the body too (a page builder splits one article over
+    sibling sections with buttons and banners between them)."""
+    parent, end = doc.parent, doc.end
     kept = [root]
-    if favor == "recall" and not whole:  # on the shared corpora it adds captions and bylines as often as body text
+    if same_path:
         kept += _same_path_blocks(doc, blocks, root)
     top = root
     for k in kept:
         while not top <= k < end[top]:
             top = parent[top]
-    keep_mask = bytearray(n) if len(kept) > 1 else None
-    on_path = bytearray(n)
+    keep_mask = bytearray(len(doc)) if len(kept) > 1 else None
+    on_path = bytearray(len(doc))
     if keep_mask is not None:
         for k in kept:
             keep_mask[k:end[k]] = b"\x01" * (end[k] - k)
@@ -242,13 +304,20 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             while a > top and not on_path[a]:
                 on_path[a] = 1
                 a = parent[a]
+    return top, keep_mask, on_path
 
-    check_deadline()
-    # -- pass 4 (preorder over the kept region): drop furniture and mostly-negative subtrees.
+
+def _prune(doc: Document, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],
+           region: tuple[int, bytearray | None, bytearray, bool], favor: str, title: str | None) -> bytearray:
+    """Pass 4 (preorder over the kept region ``region``: its top, keep mask,
+    path and whether it is a whole landmark): the elements dropped, as a
+    mask: furniture and mostly-negative subtrees, and the title's heading."""
+    top, keep_mask, on_path, whole = region
+    tags, end, nodes = doc.tags, doc.end, doc.nodes
+    dead, named = marks.dead, marks.named
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
-    drop = bytearray(n)
+    drop = bytearray(len(doc))
     siblings: dict[int, list[int]] = {}
-    comment_roots: list[int] = []
     title_key = _title_key(title) if title else ""
     i = top + 1
     stop = top + 1 if whole else end[top]  # a whole landmark: only invisible tags are left out
@@ -290,7 +359,4 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
             i = e
             continue
         i += 1
-    root = top
-    if opts["comments"]:
-        comment_roots = [i for i in range(body, n) if named[i] == 2 and not dead[i]]
-    return NodeSelection(doc, root, drop, excluded=excluded), comment_roots, strength, hidden
+    return drop
