@@ -1,6 +1,6 @@
 """Measure ``auto``'s block pick, the propagation pick and what both keep
 on every page of the shared corpora: the arbiter's features, each one's
-shingle counts against the gold text, and the page's site (URL host) for
+shingle counts against the gold text, and the page's site (``sites.site_of``) for
 site-grouped folds.
 
     python tests/training/arbiter_data.py ../shared/corpora arbiter-data.jsonl

@@ -6,8 +6,9 @@
 Boosted trees (``gbdt.py``: pure Python, deterministic) learn when the
 propagation pick beats ``auto``'s block pick, and a second set when what
 both picks keep does; each page weighs by how much the better one wins.
-Pages are split into five folds by site (a hash of the URL host), so no
-site is in both the fitting and the scoring fold. The report
+Pages are split into five folds by site (a hash of ``sites.site_of``), so
+no site is in both the fitting and the scoring fold; three such splits are
+averaged (``--repeats``). The report
 gives, per corpus, ``auto`` without the arbiter, the out-of-fold figure
 (each fold scored by a model fitted on the other four) and the in-sample
 figure (one model fitted on everything, the one ``--write`` saves to
