@@ -19,7 +19,9 @@ once: the extractor reads it; author and date when first asked for):
   FAQ's questions, or by a publication date declared per post); else an
   unlabelled date shown just above or below the headline (a byline's;
   further above, it is a sidebar's list); else the declared publication
-  date. Never a declared or shown modified ("Updated") date.
+  date; only when there is none, the "Updated" date of a byline (an
+  article showing only that). Never a modified date over a publication
+  date, nor a declared modified date.
 """
 
 from __future__ import annotations
@@ -213,9 +215,8 @@ def _labelled_published(found: list[tuple[int, str, str]], pieces: list[str]) ->
     return labelled[0][1]
 
 
-def _choose_date(declared: Sequence[tuple[str, bool]], thread: bool, pieces: list[str], at: int | None,
-                 ref: date | None) -> str | None:
-    found = find_dates(pieces, ref)
+def _choose_date(declared: Sequence[tuple[str, bool]], thread: bool, pieces: list[str],
+                 found: list[tuple[int, str, str]], at: int | None, ref: date | None) -> str | None:
     published = _labelled_published(found, pieces)
     if published:
         return published
@@ -238,6 +239,16 @@ def _choose_date(declared: Sequence[tuple[str, bool]], thread: bool, pieces: lis
     shown = next((v for off, v, label in found if lo <= off <= hi and not label), None)
     # A weak type's date (JSON-LD WebPage, which SEO plugins put on every page) counts only when shown.
     return shown or (None if weak else stated)
+
+
+def _byline_updated(found: list[tuple[int, str, str]], at: int | None) -> str | None:
+    """The first date labelled "Updated" shown just above or below the headline: the
+    date line of a byline ("By Ann Lee · Updated: December 9, 2025") on a page that
+    shows no publication date. The caller asks for it only when the page has an author:
+    a "Last updated" line without one is a listing's, a product's or a manual's revision
+    stamp, not an article's date."""
+    lo, hi = (at or 0) - _BEFORE, (at or 0) + _AFTER
+    return next((v for off, v, label in found if lo <= off <= hi and label == "updated"), None)
 
 
 def settle_title(doc: Document, out: dict[str, Any], titles: Sequence[str],
@@ -284,7 +295,12 @@ class ShownFields:
         if name not in values:
             if name == "date":
                 pieces, _, at = self.visible()
-                values["date"] = _choose_date(self.dates, self.thread, pieces, at, self.reference) or None
+                found = find_dates(pieces, self.reference)
+                day = _choose_date(self.dates, self.thread, pieces, found, at, self.reference)
+                if not day and self.get("author"):
+                    # No publication date anywhere: an article's byline "Updated" date is the only one it has.
+                    day = _byline_updated(found, at)
+                values["date"] = day or None
             else:
                 found = self._find_authors()
                 values["authors"] = found or None

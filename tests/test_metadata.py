@@ -130,12 +130,36 @@ def test_relative_dates_against_the_crawl_time():
     assert wc.extract(raw).date is None
 
 
-def test_updated_date_is_not_the_publication_date():
-    body = f"<article><h1>Budget vote delayed</h1><p>Updated March 9, 2024</p><p>{PROSE}</p></article>"
-    assert wc.extract(page(body, "<title>Budget vote delayed</title>")).date is None
-    body = (f"<article><h1>Budget vote delayed</h1><p>Published March 2, 2024</p><p>Updated March 9, 2024</p>"
-            f"<p>{PROSE}</p></article>")
-    assert wc.extract(page(body, "<title>Budget vote delayed</title>")).date == "2024-03-02"
+def test_updated_date_only_when_the_article_has_no_publication_date():
+    head = "<title>Budget vote delayed</title>"
+    byline = '<p class="byline">By Ann Lee</p>'
+    # An article's byline shows only "Updated": that is the only date it has.
+    body = f"<article><h1>Budget vote delayed</h1>{byline}<p>Updated March 9, 2024</p><p>{PROSE}</p></article>"
+    assert wc.extract(page(body, head)).date == "2024-03-09"
+    # A publication date, shown or declared, always wins over it.
+    shown = body.replace("<p>Updated", "<p>Published March 2, 2024</p><p>Updated")
+    assert wc.extract(page(shown, head)).date == "2024-03-02"
+    ld = {"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Budget vote delayed",
+          "datePublished": "2024-03-02T08:00:00+00:00", "dateModified": "2024-03-09T08:00:00+00:00"}
+    declared = f'{head}<script type="application/ld+json">{json.dumps(ld)}</script>'
+    assert wc.extract(page(body, declared)).date == "2024-03-02"
+    # Without a byline, "Last updated" is a listing's or a manual's revision stamp, not a date of the page.
+    assert wc.extract(page(body.replace(byline, ""), head)).date is None
+    # A declared modified date alone never counts (SEO plugins and shops declare one on every page).
+    ld = {"@context": "https://schema.org", "@type": "WebPage", "dateModified": "2024-03-09T08:00:00+00:00"}
+    plain = f"<article><h1>Budget vote delayed</h1>{byline}<p>{PROSE}</p></article>"
+    assert wc.extract(page(plain, f'{head}<script type="application/ld+json">{json.dumps(ld)}</script>')).date is None
+    modified = f'{head}<meta property="article:modified_time" content="2024-03-09T08:00:00+00:00">'
+    assert wc.extract(page(plain, modified)).date is None
+
+
+def test_updated_date_of_a_byline_on_real_pages():
+    rec, r = modern("mw-0372")  # "By Mayank Gupta ... Updated: December 09, 2025", nothing declared
+    assert r.date == rec["date"] == "2025-12-09"
+    rec, r = modern("mw-0110")  # "Author Isaiah Shelton / Updated on April 19, 2025"; a WebPage date not shown
+    assert r.date == rec["date"] == "2025-04-19"
+    rec, r = modern("mw-2888")  # an eBay listing's "Last updated on Jan 02, 2026": no byline, no date
+    assert r.date is None and rec.get("date") is None
 
 
 def test_metadata_score_rules():
