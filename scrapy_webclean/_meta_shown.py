@@ -256,9 +256,11 @@ def settle_title(doc: Document, out: dict[str, Any], titles: Sequence[str],
     """Set ``title`` in ``out`` (see the module doc); returns the page's host."""
     m = _HOST.match(doc.url or "")
     host = m.group(1).lower() if m else None
-    title = choose_title([t for _, t in headlines], titles, out.get("sitename"), host)
+    title, heading = choose_title([t for _, t in headlines], titles, out.get("sitename"), host, doc.title)
     if title:
         out["title"] = title
+    if heading != title:
+        out["_heading"] = heading  # the title as the headline reads: the extractor drops that heading
     return host
 
 
@@ -275,7 +277,7 @@ class ShownFields:
                  headlines: Sequence[tuple[int, str]], host: str | None, authors: Sequence[Any],
                  dates: Sequence[tuple[str, bool]], thread: bool = False) -> None:
         self.doc, self.titles, self.headlines, self.host = doc, titles, headlines, host
-        self.title, self.sitename = out.get("title"), out.get("sitename")
+        self.title, self.sitename = out.get("_heading", out.get("title")), out.get("sitename")
         self.authors, self.dates, self.thread = authors, dates, thread
         self.reference = _reference(doc)  # now: the document may be extracted again with another
         self._visible: tuple[list[str], list[int], int | None] | None = None

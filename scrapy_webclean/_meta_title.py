@@ -5,7 +5,8 @@ usually with the site's name glued on, and show a headline (``<h1>``),
 sometimes the site's logo in an ``<h1>`` too. The title is the shown
 headline that agrees with a declared title (same words, or most of them),
 else a shown headline that is one segment of a declared title, else the
-declared title with the site's name stripped.
+declared title with the site's name stripped - or, when the page shows a
+headline that is not its title (a slogan), its ``<title>`` whole.
 """
 
 from __future__ import annotations
@@ -130,8 +131,10 @@ def _segment_headline(headlines: Sequence[str], declared: Sequence[str], names: 
 
 
 def choose_title(headlines: Sequence[str], declared: Sequence[str], sitename: str | None = None,
-                 host: str | None = None) -> str | None:
-    """The title from the page's ``<h1>`` texts and its declared titles (best first)."""
+                 host: str | None = None, page_title: str | None = None) -> tuple[str | None, str | None]:
+    """The title from the page's ``<h1>`` texts, its declared titles (best first) and its
+    ``<title>``: ``(title, heading)``, ``heading`` the title as the headline reads (the same
+    but when no headline agrees with a declared title, see :func:`_unshown_title`)."""
     names = site_names(sitename, host)
     stripped = [s for s in (strip_site_suffix(d, sitename, host) for d in declared) if s]
     fallback = stripped[0] if stripped else None
@@ -148,14 +151,31 @@ def choose_title(headlines: Sequence[str], declared: Sequence[str], sitename: st
     if best is None or best_score < _AGREEMENT:
         segment = _segment_headline(headlines, declared, names)
         if segment:
-            return segment
+            return segment, segment
         if fallback is None and headlines:
             first = next((" ".join(t.split()) for t in headlines if t.strip()), None)
-            return first[:300] if first else None
-        return fallback
+            return (first[:300], first[:300]) if first else (None, None)
+        return _unshown_title(headlines, page_title, names) or fallback, fallback
     if best_declared and _glued_label(_words(best), _words(best_declared)):
-        return best_declared
-    return best
+        # A run of the declared title's segments ("Gym Workouts for Beginners — Strength Training"
+        # of "... — Strength Training - Gold's Gym") is the title as shown; other words are a label's.
+        shown = _clean(best) or best
+        key = site_key(shown)
+        title = shown if any(key in site_key(_clean(d) or "") for d in declared) else best_declared
+        return title, best_declared
+    return best, best
+
+
+def _unshown_title(headlines: Sequence[str], page_title: str | None, names: set[str]) -> str | None:
+    """The ``<title>`` as the browser shows it (site name kept) of a page whose ``<h1>`` is not its
+    title - a slogan ("Make anything possible, all in Figma"), a section's heading ("Coupons") -
+    none agreeing with a declared title: such a page is named by its ``<title>`` whole.
+    ``None`` when it has no such headline (then its declared title without the site's name)."""
+    title = _clean(page_title)
+    if not title or site_key(title) in names:
+        return None
+    shown = any(h.strip() and len(h) <= 300 and not is_site_name(h, names) for h in headlines[:_MAX_HEADLINES])
+    return title if shown else None
 
 
 def title_site_parts(declared: Sequence[str], title: str | None) -> set[str]:

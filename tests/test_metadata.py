@@ -198,11 +198,47 @@ def test_a_webpage_date_counts_only_when_shown():
 
 def test_title_entities_decoded_and_heading_words_parted():
     head = '<title>The Cream with TFC8&amp;reg; Face Moisturizer | Bader</title>'
-    body = f"<article><h1>News<br>Product Management</h1><p>{PROSE}</p></article>"
-    r = wc.extract(page(body, head))
+    r = wc.extract(page(f"<article><p>{PROSE}</p></article>", head))
     assert r.title == "The Cream with TFC8® Face Moisturizer"
+    body = f"<article><h1>News<br>Product Management</h1><p>{PROSE}</p></article>"
     head = "<title>News Product Management | Alliance</title>"
     assert wc.extract(page(body, head)).title == "News Product Management"
+
+
+def test_a_headline_that_is_not_the_title_leaves_the_page_title_whole():
+    # The <h1> is a slogan, agreeing with no declared title: the page is named by its <title> whole.
+    head = "<title>Data Analytics Services | Acme Analytics</title>"
+    body = f"<main><h1>Make anything possible</h1><p>{PROSE}</p></main>"
+    r = wc.extract(page(body, head))
+    assert r.title == "Data Analytics Services | Acme Analytics"
+    # Without a headline, or with one agreeing with the declared title, the site's name goes.
+    assert wc.extract(page(f"<main><p>{PROSE}</p></main>", head)).title == "Data Analytics Services"
+    body = f"<main><h1>Data Analytics Services</h1><p>{PROSE}</p></main>"
+    assert wc.extract(page(body, head)).title == "Data Analytics Services"
+    # A <title> that is only the site's name never names the page.
+    head = '<title>Acme</title><meta property="og:title" content="Data Analytics Services">'
+    body = f"<main><h1>Make anything possible</h1><p>{PROSE}</p></main>"
+    assert wc.extract(page(body, head), "https://acme.com/x").title == "Data Analytics Services"
+
+
+def test_a_headline_that_is_a_run_of_the_declared_titles_segments():
+    # "... — Strength Training" is the title's, not a label glued on: the headline as shown.
+    head = "<title>Gym Workouts for Beginners — Strength Training - Gold's Gym</title>"
+    body = f"<main><h1>Gym Workouts for Beginners — Strength Training</h1><p>{PROSE}</p></main>"
+    assert wc.extract(page(body, head)).title == "Gym Workouts for Beginners — Strength Training"
+    # A label glued before the title ("Thread:") is still left out.
+    head = "<title>Budget vote delayed | Town Forum</title>"
+    body = f"<main><h1>Thread: Budget vote delayed</h1><p>{PROSE}</p></main>"
+    assert wc.extract(page(body, head)).title == "Budget vote delayed"
+
+
+def test_titles_on_real_pages():
+    rec, r = modern("mw-2833")  # <h1> "Make anything possible, all in Figma"; <title> "Figma: The Collaborative..."
+    assert r.title == rec["title"] == "Figma: The Collaborative Interface Design Tool"
+    rec, r = modern("mw-0263")  # <h1> is the <title> without " - Gold's Gym"
+    assert r.title == rec["title"] == "Gym Workouts for Beginners — Strength Training"
+    rec, r = modern("mw-0029")  # <h1> agrees with the declared title: the site's name left out
+    assert r.title == "News Product Management Certification"
 
 
 def test_headline_that_is_one_segment_of_the_declared_title():

@@ -117,14 +117,16 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[
     whether it was made in the page's plain view (not from JSON-LD, not
     with hidden text or ``<noscript>`` read)."""
     meta = extract_metadata(doc)
+    # The title as its heading reads (the heading dropped from the body), when the result's title differs.
+    title = meta.pop("_heading") if "_heading" in meta else meta.get("title")
     selection: Selection
-    selection, comments, strength, hidden = _select_body(doc, opts, meta.get("title"), doc.measures)
+    selection, comments, strength, hidden = _select_body(doc, opts, title, doc.measures)
     view: tuple[Measures, bool] = (doc.measures, False)  # the measures and unhide the selection used
     if strength < 500 and hidden > _HIDDEN_SHARE * doc.measures.text_len[doc.body]:
         # Little prose in view but most of the page's text styled hidden:
         # the page hides itself until a script runs (behind a consent
         # wall, a loader); a reader sees that text, so it counts.
-        second = _select_body(doc, opts, meta.get("title"), doc.measures, unhide=True)
+        second = _select_body(doc, opts, title, doc.measures, unhide=True)
         if second[2] > strength:
             selection, comments, strength, hidden = second
             view = (doc.measures, True)
@@ -133,7 +135,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[
         # the readable page in <noscript> for clients without scripts.
         with_ns = doc.compute_measures(visible=("noscript",))
         if with_ns.text_len[doc.body] > 1.5 * doc.measures.text_len[doc.body] + 200:
-            second = _select_body(doc, opts, meta.get("title"), with_ns)
+            second = _select_body(doc, opts, title, with_ns)
             if second[2] > strength:
                 selection, comments, strength, hidden = second
                 view = (with_ns, False)
@@ -153,7 +155,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[
             # <noscript> read or its hidden text unhidden).
             at = _stated_at(doc, body_ld, view[0].excluded)
             if at >= 0:
-                second = _select_body(doc, opts, meta.get("title"), view[0], unhide=view[1], stated=at)
+                second = _select_body(doc, opts, title, view[0], unhide=view[1], stated=at)
                 if stated[:_PROBE] in _nonspace(second[0].text()):
                     selection, comments, strength, hidden = second
                     rescued = True
