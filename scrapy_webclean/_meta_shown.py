@@ -304,9 +304,9 @@ class ShownFields:
                     day = _byline_updated(found, at)
                 values["date"] = day or None
             else:
-                found = self._find_authors()
-                values["authors"] = found or None
-                values["author"] = ", ".join(found) if found else None
+                names = self._find_authors()
+                values["authors"] = names or None
+                values["author"] = ", ".join(names) if names else None
         return values[name]
 
     def _find_authors(self) -> list[str]:
