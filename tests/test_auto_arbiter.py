@@ -4,6 +4,7 @@ training's determinism, and real pages where the block pick alone fails."""
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -107,6 +108,28 @@ def test_the_same_text_either_way_keeps_the_block_pick():
     assert not prefer_propagation(x, lambda _: 1.0, 0.5)
 
 
+def _picks(log_a: float, log_b: float, ld_a: float, ld_b: float) -> list[float]:
+    """Features of two disjoint picks (the trees say no: probability 0)."""
+    x = [0.0] * len(FEATURES)
+    x[FEATURES.index("log_a")], x[FEATURES.index("log_b")] = math.log1p(log_a), math.log1p(log_b)
+    x[FEATURES.index("ld_a")], x[FEATURES.index("ld_b")] = ld_a, ld_b
+    return x
+
+
+def test_a_sliver_yields_to_a_long_body_of_paragraphs():
+    assert prefer_propagation(_picks(170, 12_000, 0.0, 0.05), lambda _: 0.0, 0.5)
+    assert not prefer_propagation(_picks(170, 1_500, 0.0, 0.05), lambda _: 0.0, 0.5)  # not long
+    assert not prefer_propagation(_picks(400, 12_000, 0.0, 0.05), lambda _: 0.0, 0.5)  # not a sliver
+    assert not prefer_propagation(_picks(170, 12_000, 0.0, 0.4), lambda _: 0.0, 0.5)  # links, not prose
+
+
+def test_a_headline_list_yields_to_the_prose_of_a_short_article():
+    assert prefer_propagation(_picks(1_000, 450, 0.9, 0.05), lambda _: 0.0, 0.5)
+    assert not prefer_propagation(_picks(1_000, 450, 0.4, 0.05), lambda _: 0.0, 0.5)  # not mostly links
+    assert not prefer_propagation(_picks(1_000, 450, 0.9, 0.3), lambda _: 0.0, 0.5)  # links there too
+    assert not prefer_propagation(_picks(1_000, 150, 0.9, 0.05), lambda _: 0.0, 0.5)  # too short
+
+
 @pytest.mark.parametrize("name", ["propagation", "both"])
 def test_model_file_matches_the_features_and_gives_probabilities(name):
     base, rate, trees, threshold = _model(name)
@@ -131,6 +154,10 @@ def test_training_is_deterministic():
 @pytest.mark.parametrize("pid, wanted, unwanted", [
     # A blog post whose reader comments outweigh it in the block values.
     ("dragnet-R60", "social media discussions can become unnecessarily", "TrackBack URL"),
+    # A short post beside a sidebar list of linked book titles.
+    ("dragnet-R163", "Experimental philosophers nicely fit the description", "Valerie Tiberius"),
+    # A short wire story in a page region dense with links to other stories.
+    ("dragnet-R494", "three people have been arrested for their alleged participation", "Explore Related Content"),
 ])
 def test_real_pages_where_the_block_pick_alone_fails(pid, wanted, unwanted):
     rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == pid)

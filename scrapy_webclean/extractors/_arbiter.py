@@ -34,9 +34,14 @@ FEATURES = (
 )
 
 
-_A_IN_B, _B_IN_A, _LOG_A, _LOG_B, _LD_B = (FEATURES.index(f) for f in ("a_in_b", "b_in_a", "log_a", "log_b", "ld_b"))
+_A_IN_B, _B_IN_A, _LOG_A, _LOG_B, _LD_A, _LD_B = (
+    FEATURES.index(f) for f in ("a_in_b", "b_in_a", "log_a", "log_b", "ld_a", "ld_b"))
 #: Below this many characters (as log1p) a pick is near-empty; from this many, a body is substantial.
 _NEAR_EMPTY, _SUBSTANTIAL = math.log1p(100), math.log1p(500)
+#: A sliver (under 250 characters) beside a long body (2,000 or more) the paragraphs show.
+_SLIVER, _LONG = math.log1p(250), math.log1p(2000)
+#: A short article: 200 characters or more of paragraphs.
+_SHORT = math.log1p(200)
 #: Two picks whose kept text is at least this share the other's hold one region (``favor``'s combinations).
 _SAME_REGION = 0.5
 
@@ -240,4 +245,8 @@ def prefer_propagation(x: list[float], prob: Callable[[list[float]], float], thr
         return False  # one region, cut a little differently: the block pick's cut stands
     if x[_LOG_A] < _NEAR_EMPTY and x[_LOG_B] >= _SUBSTANTIAL and x[_LD_B] < 0.5:
         return True  # the safety net: (next to) nothing where the paragraphs show a body
+    if x[_LOG_A] < _SLIVER and x[_LOG_B] >= _LONG and x[_LD_B] < 0.3:
+        return True  # a sliver where the paragraphs show a long body
+    if x[_LD_A] > 0.5 and x[_LD_B] < 0.2 and x[_LOG_B] >= _SHORT:
+        return True  # mostly links (a headline list) where the paragraphs show prose: a short article
     return prob(x) > threshold
