@@ -4,6 +4,7 @@ arrays (see :class:`~scrapy_webclean._document.Document`, which is built from th
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 import lxml.etree
@@ -57,6 +58,8 @@ def _make_parser() -> lxml.etree.HTMLParser:
 
 
 _PARSER = _make_parser()
+_TAG, _TEXT, _TAIL = attrgetter("tag"), attrgetter("text"), attrgetter("tail")
+_GET_PARENT = lxml.etree._Element.getparent
 
 
 class Flat(NamedTuple):
@@ -78,29 +81,29 @@ class Flat(NamedTuple):
 def flatten(root: Any) -> Flat:
     """The per-node arrays of the tree under ``root`` (None: an empty page)."""
     # C-speed passes where lxml offers them (the preorder list of nodes,
-    # each node's parent), list comprehensions for the per-node reads,
+    # each node's parent, map() for the per-node reads),
     # two index loops for subtree ends and depths, and the text measured
     # in one piece: no recursion, however deep the page.
     nodes: list = list(root.iter()) if root is not None else []
     n = len(nodes)
-    raw_tags = [el.tag for el in nodes]
+    raw_tags = list(map(_TAG, nodes))
     names = _TAG_NAMES
-    for raw in set(raw_tags).difference(names):
+    distinct = set(raw_tags)
+    for raw in distinct.difference(names):
         names.put(raw, _tag_name(raw))  # emptied when full: a hostile page may invent many tag names
-    tags: list[str] = [names.get(raw) or _tag_name(raw) for raw in raw_tags]
+    tags: list[str] = (list(map(names.__getitem__, raw_tags)) if distinct.issubset(names)
+                       else [names.get(raw) or _tag_name(raw) for raw in raw_tags])
     del raw_tags
     check_deadline()
-    texts: list[str | None] = [el.text for el in nodes]
+    texts: list[str | None] = list(map(_TEXT, nodes))
     if "" in tags:  # an entity (comments and processing instructions are not parsed): no text of its own
         for i in [i for i, t in enumerate(tags) if not t]:
             texts[i] = None
-    tails: list[str | None] = [el.tail for el in nodes]
-    index = {el: i for i, el in enumerate(nodes)}
-    find = index.get
-    parent: list[int] = [find(el.getparent(), -1) for el in nodes]
+    tails: list[str | None] = list(map(_TAIL, nodes))
+    index: dict[Any, int] = dict(zip(nodes, range(n)))
+    index[None] = -1  # the root's parent
+    parent: list[int] = list(map(index.__getitem__, map(_GET_PARENT, nodes)))
     del index
-    if n:
-        parent[0] = -1
     check_deadline()
     end, depth = _ends_and_depths(parent)
     own, own_punct = _own_text(tags, parent, texts, tails)
@@ -158,8 +161,9 @@ def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
     pieces: list[str] = [texts[i] or "" for i in at] + [tails[i] or "" for i in after]
     # No text holds a NUL (libxml2's strings end at one): it parts the pieces.
     joined = "\0".join(pieces)
-    sizes = list(map(len, "".join(joined.split()).split("\0")))
-    latin = list(map(len, joined.encode("utf-8", "ignore").translate(None, _NOT_LATIN_PUNCT_NOR_NUL).split(b"\0")))
+    data = joined.encode("utf-8", "surrogatepass")
+    sizes = _nonspace_sizes(joined, data)
+    latin = list(map(len, data.translate(None, _NOT_LATIN_PUNCT_NOR_NUL).split(b"\0")))
     for lo in range(0, len(owners), _CHUNK):
         check_deadline()
         for i, size in zip(owners[lo:lo + _CHUNK], sizes[lo:lo + _CHUNK]):
@@ -177,6 +181,28 @@ def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
             cjk, stops = _cjk_punct(text)
             add((owners[j], cjk, latin[j], stops))
     return own, own_punct
+
+
+def _nonspace_sizes(joined: str, data: bytes) -> list[int]:
+    """The non-space characters of each piece of ``joined`` (parted by NULs;
+    ``data``: it in UTF-8), as ``str.split()`` reads white space: deleting
+    the ASCII white space and the UTF-8 continuation bytes leaves a byte per
+    other character, at C speed and without a string per word. The few
+    white-space characters beyond ASCII are made spaces first."""
+    if not joined.isascii():
+        # (A character wider than the text's widest is never looked for.)
+        wide = [ch for ch in _WIDE_SPACES if ch in joined]
+        if wide:
+            for ch in wide:
+                joined = joined.replace(ch, " ")
+            data = joined.encode("utf-8", "surrogatepass")
+    return list(map(len, data.translate(None, _SPACE_AND_CONTINUATION).split(b"\0")))
+
+
+#: White space as ``str.split()`` and ``str.isspace()`` read it: in ASCII, and beyond.
+_ASCII_SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
+_WIDE_SPACES = "\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+_SPACE_AND_CONTINUATION = _ASCII_SPACES.encode() + bytes(range(0x80, 0xC0))
 
 
 def _cjk_punct(text: str) -> tuple[int, int]:
