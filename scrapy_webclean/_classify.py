@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -47,6 +48,8 @@ _ARTICLE_TYPES = frozenset({"article", "newsarticle", "blogposting", "reportagen
                             "liveblogposting", "backgroundnewsarticle", "reviewnewsarticle", "posting",
                             "socialmediaposting"})
 _HUB_TYPES = frozenset({"collectionpage", "itemlist", "searchresultspage", "offercatalog", "sitenavigationelement"})
+#: 1 for a node a mask leaves in (``bytes.translate`` of an exclusion mask).
+_MEASURED = bytes([1]) + bytes(255)
 _LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([^"]{1,60})"')
 _DATE_IN_PATH = re.compile(r"(?:19|20)\d\d[/_-]?[01]\d")
 _LONG_NUMBER = re.compile(r"\d{4,}")
@@ -123,7 +126,7 @@ def page_features(doc: Document, url: str | None) -> dict[str, Any]:
 def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
     m = doc.measures
     excluded = m.excluded
-    tags, parent, own = doc.tags, doc.parent, doc.own_len
+    tags, parent, own, nodes = doc.tags, doc.parent, doc.own_len, doc.nodes
     n = len(doc)
     body = doc.body
     in_link = bytearray(n)
@@ -133,29 +136,29 @@ def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
     headline_len = 10 if cjk_page else 25
     og_type = ""
     ld_types: set[str] = set()
-    for i in range(n):
+    # <meta> and <script> are invisible: never measured, so among the excluded nodes.
+    for i in compress(range(n), excluded):
+        tag = tags[i]
+        if tag == "meta":
+            get = nodes[i].get
+            if (get("property") or "").strip().lower() == "og:type":
+                og_type = (get("content") or "").strip().lower()
+        elif tag == "script":
+            if "ld+json" in (nodes[i].get("type") or "").lower():
+                ld_types.update(t.lower() for t in _LD_TYPE.findall((doc.texts[i] or "")[:200_000]))
+    text_len, link_len = m.text_len, m.link_len
+    for i in compress(range(n), excluded.translate(_MEASURED)):
         tag = tags[i]
         p = parent[i]
-        if tag == "meta":
-            attrs = doc.attrs(i)
-            if attrs.get("property", "").strip().lower() == "og:type":
-                og_type = attrs.get("content", "").strip().lower()
-            continue
-        if tag == "script":
-            if "ld+json" in doc.attrs(i).get("type", "").lower():
-                ld_types.update(t.lower() for t in _LD_TYPE.findall((doc.texts[i] or "")[:200_000]))
-            continue
-        if excluded[i]:
-            continue
         if tag == "a" or (p >= 0 and in_link[p]):
             in_link[i] = 1
-            if tag == "a" and m.text_len[i] >= headline_len:
+            if tag == "a" and text_len[i] >= headline_len:
                 headlines += 1
             continue
         mass[i] += own[i]
         if p >= 0:
             if tag in _PARAGRAPH_TAGS:
-                mass[p] += m.text_len[i] - m.link_len[i]
+                mass[p] += text_len[i] - link_len[i]
             elif tag in _INLINE_TAGS:
                 mass[p] += own[i]
     weight = 3 if cjk_page else 1
