@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures, nonspace_len, text_content
+from ._propagation_counts import Counts
 
 __all__ = ["Pick", "propagation_pick"]
 
@@ -272,7 +273,7 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
     drop = bytearray(out)
     if root != best:
         _siblings(doc, m, score, best, top, root, drop)
-    _clean(doc, m, score, weights, _Counts(commas, blocked), root, best, drop)
+    _clean(doc, m, score, weights, Counts(commas, blocked), root, best, drop)
     return Pick(root, drop, best, top)
 
 
@@ -299,16 +300,7 @@ def _siblings(doc: Document, m: Measures, score: dict[int, float], best: int, to
             drop[s:end[s]] = b"\x01" * (end[s] - s)
 
 
-@dataclass(slots=True)
-class _Counts:
-    """What readability's cleaning reads beside the measures: commas in each
-    subtree, and which divisions hold a block element."""
-
-    commas: list[int]
-    blocked: bytearray
-
-
-def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[int, int], counts: _Counts,
+def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[int, int], counts: Counts,
            root: int, best: int, drop: bytearray) -> None:
     """Conditional cleaning of the kept region (headings, lists, tables, divisions)."""
     end, tags, blocked = doc.end, doc.tags, counts.blocked
@@ -329,14 +321,11 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
         c = text_len[i]
         ld = link_len[i] / c if c else 0.0
         if t in _HEADINGS:
-            w = weights.get(i)
-            if w is None:
-                w = _weight(_names(doc, i))  # "" (no weight) without attributes
-            if w < 0 or ld > 0.33:
+            if _weight_of(doc, weights, i) < 0 or ld > 0.33:
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
-        elif t in _CLEANED and (t != "div" or blocked[i]) and _junk(doc, score, weights, counts, i, c, ld):
+        elif t in _CLEANED and (t != "div" or blocked[i]) and _junk(doc, score, weights, counts, (root, i), c, ld):
             # (A division without blocks is a paragraph to readability: never cleaned.)
             drop[i:e] = b"\x01" * (e - i)
             i = e
@@ -344,47 +333,25 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
         i += 1
 
 
-def _paragraphs(doc: Document, blocked: bytearray, j: int) -> int:
-    """How many paragraphs readability reads in node ``j``: a ``<p>``, a
-    division without blocks, or the loose text pieces of one with blocks."""
-    t = doc.tags[j]
-    if t == "p":
-        return 1
-    if t != "div":
-        return 0
-    if not blocked[j]:
-        return 1
-    tails, text = doc.tails, doc.texts[j]
-    pieces = sum(1 for c in doc.children(j) if not (tails[c] or " ").isspace())
-    return pieces + (1 if text and not text.isspace() else 0)
-
-
-def _junk(doc: Document, score: dict[int, float], weights: dict[int, int], counts: _Counts, i: int, c: int,
-          ld: float) -> bool:
-    """Readability's conditional cleaning of one list, table or division."""
+def _weight_of(doc: Document, weights: dict[int, int], i: int) -> int:
+    """Node ``i``'s class weight (see :func:`_weight`), as scored or read now."""
     w = weights.get(i)
-    if w is None:
-        w = _weight(_names(doc, i))  # "" (no weight) without attributes
+    return _weight(_names(doc, i)) if w is None else w  # "" (no weight) without attributes
+
+
+def _junk(doc: Document, score: dict[int, float], weights: dict[int, int], counts: Counts, at: tuple[int, int],
+          c: int, ld: float) -> bool:
+    """Readability's conditional cleaning of one list, table or division
+    (``at``: the kept region's root and the node)."""
+    root, i = at
+    w = _weight_of(doc, weights, i)
     if w + score.get(i, 0.0) < 0:
         return True
     if counts.commas[i] >= 10:
         return False
-    tags, end, t, nodes, blocked = doc.tags, doc.end, doc.tags[i], doc.nodes, counts.blocked
-    p = img = li = inputs = embeds = 0
-    for j in range(i + 1, end[i]):
-        x = tags[j]
-        if x == "p" or x == "div":
-            p += _paragraphs(doc, blocked, j)
-        elif x == "img":
-            img += 1
-        elif x == "li":
-            li += 1
-        elif x == "input":
-            if nodes[j].get("type") != "hidden":
-                inputs += 1
-        elif x == "embed":
-            embeds += 1
+    p, img, li, inputs, embeds = counts.of(doc, root, i)
     li -= 100
+    t = doc.tags[i]
     if p and img > 1 + p * 1.3:
         return True
     if li > p and t not in ("ul", "ol"):

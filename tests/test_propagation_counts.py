@@ -1,0 +1,64 @@
+"""The propagation pick's cleaning counts (paragraphs, images, list items,
+inputs, embeds in a judged subtree): walked or tallied, the same counts,
+and nested divisions never walked again and again."""
+
+from __future__ import annotations
+
+import pytest
+
+from scrapy_webclean._document import parse
+from scrapy_webclean.extractors._propagation import _comma_counts, _ruled_out, propagation_pick
+from scrapy_webclean.extractors._propagation_counts import Counts, _walk, tally
+
+from conftest import corpus_pages
+
+
+def _doc(body: str):
+    return parse(f"<html><head><title>T</title></head><body>{body}</body></html>".encode())
+
+
+def _counts(doc):
+    commas, blocked = _comma_counts(doc, _ruled_out(doc, doc.measures))
+    return Counts(commas, blocked)
+
+
+def _nested(depth: int) -> str:
+    level = ('<div class="box">Loose words, a few of them, here.<p>A paragraph.</p><img src="a.png">'
+             '<ul><li>one</li><li>two</li></ul><input type="hidden"><input type="text"><embed src="x">')
+    return level * depth + "</div>" * depth
+
+
+def test_tallied_counts_are_the_walked_ones():
+    doc = _doc(_nested(30))
+    counts = _counts(doc)
+    region = tally(doc, counts.blocked, doc.body)
+    for i in range(doc.body + 1, doc.end[doc.body]):
+        assert region.of(doc, i) == _walk(doc, counts.blocked, i)
+    top = doc.tags.index("div")
+    # 30 levels: 1 paragraph and 1 loose piece each (2 in the top one's subtree but its own), images, items...
+    assert region.of(doc, top) == (2 * 30 - 1, 30, 60, 30, 30)
+
+
+def test_nested_divisions_are_not_walked_again_and_again():
+    doc = _doc(_nested(400))
+    counts = _counts(doc)
+    root = doc.body
+    judged = [i for i in range(root + 1, doc.end[root]) if doc.tags[i] == "div"]
+    got = [counts.of(doc, root, i) for i in judged]
+    assert counts.walked <= doc.end[root] - root  # the walks stopped at the region's size
+    assert counts.region is not None
+    assert got == [_walk(doc, counts.blocked, i) for i in judged]
+    assert propagation_pick(doc, doc.measures).root >= 0
+
+
+@pytest.mark.parametrize("corpus", ["articles-en", "modern-web"])
+def test_tallied_counts_on_real_pages(corpus):
+    for _, rec, body in corpus_pages(corpus)[:15]:
+        doc = parse(body, rec["url"], encoding=rec.get("http_charset"))
+        if doc.is_empty:
+            continue
+        counts = _counts(doc)
+        region = tally(doc, counts.blocked, doc.body)
+        for i in range(doc.body + 1, doc.end[doc.body]):
+            if doc.tags[i] in ("ul", "table", "div", "section"):
+                assert region.of(doc, i) == _walk(doc, counts.blocked, i)
