@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .._cache import BoundedCache
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures, nonspace_len, text_content
 from ._propagation_counts import Counts
@@ -37,6 +38,8 @@ _NEGATIVE = re.compile(
 #: What keeps a div from being read as a paragraph.
 _DIV_BLOCKERS = frozenset({"a", "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul", "section",
                            "article"})
+#: What ends a loose piece of a division's text: a block child, or a line break.
+_PIECE_BREAKS = _DIV_BLOCKERS - {"a"} | {"br"}
 _PARAGRAPHS = frozenset({"p", "pre", "td"})
 _TAG_BASE = {"div": 5, "pre": 3, "td": 3, "blockquote": 3, "address": -3, "ol": -3, "ul": -3, "dl": -3,
              "dd": -3, "dt": -3, "li": -3, "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5,
@@ -64,29 +67,31 @@ def _weight(names: str | None) -> int:
     """Readability's class weight: -25 for a negative name, +25 for a positive one."""
     if not names:
         return 0
-    return _verdict(names)[1] if len(names) <= _CACHED_NAME else _judge(names)[1]
+    return _cached_weight(names) if len(names) <= _CACHED_NAME else _class_weight(names)
 
 
 def _unlikely(names: str) -> bool:
-    return _verdict(names)[0] if len(names) <= _CACHED_NAME else _judge(names)[0]
+    return _cached_unlikely(names) if len(names) <= _CACHED_NAME else _is_unlikely(names)
 
 
-def _judge(names: str) -> tuple[bool, int]:
-    # Lower case first and case-sensitive patterns: six times faster than
-    # re.IGNORECASE over these alternations.
+# Lower case first and case-sensitive patterns: six times faster than
+# re.IGNORECASE over these alternations.
+def _class_weight(names: str) -> int:
     names = names.lower()
-    w = 0
-    if _NEGATIVE.search(names):
-        w -= 25
-    if _POSITIVE.search(names):
-        w += 25
-    return bool(_UNLIKELY.search(names)) and not _MAYBE.search(names), w
+    return (25 if _POSITIVE.search(names) else 0) - (25 if _NEGATIVE.search(names) else 0)
+
+
+def _is_unlikely(names: str) -> bool:
+    names = names.lower()
+    return bool(_UNLIKELY.search(names)) and not _MAYBE.search(names)
 
 
 #: A site repeats a few hundred class strings: their verdicts are cached
-#: (bounded; long strings are judged each time, never kept).
+#: (bounded; long strings are judged each time, never kept). Most names
+#: only need the one (whether unlikely content), a few also their weight.
 _CACHED_NAME = 200
-_verdict = lru_cache(maxsize=8192)(_judge)
+_cached_weight = lru_cache(maxsize=8192)(_class_weight)
+_cached_unlikely = lru_cache(maxsize=8192)(_is_unlikely)
 
 
 def _names(doc: Document, i: int) -> str:
@@ -99,40 +104,60 @@ def _joined(cls: str | None, ident: str | None) -> str:
 
 
 def _ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
-    """Hidden and (``names``) unlikely-named subtrees, plus invisible tags."""
-    n = len(doc)
-    tags, parent, end = doc.tags, doc.parent, doc.end
+    """Hidden and (``names``) unlikely-named subtrees, plus invisible tags
+    (and, after the body's start, their subtrees)."""
+    n, body = len(doc), doc.body
+    tags, end = doc.tags, doc.end
     class_id_style = doc.class_id_style
     out = bytearray(m.excluded)
-    i, k = doc.body + 1, 0
-    while i < n:
+    _out_beside_body(doc, out)
+    verdicts = _RULED_OUT[names]
+    seen = verdicts.get
+    i, k = body + 1, 0
+    while i < n:  # the nodes after the body's start, each subtree ruled out skipped whole
         k += 1
         if not k & CHECK_EVERY:
             check_deadline()
-        p = parent[i]
-        if out[i] or (p >= 0 and out[p]):
-            e = end[i]  # the whole subtree is out
-            out[i:e] = b"\x01" * (e - i)
-            i = e
-            continue
-        read = class_id_style(i)
-        if read is not None and tags[i] not in _NEVER_UNLIKELY:
-            cls, ident, style = read
-            if (style and HIDDEN_STYLE.search(style)) or (names and _unlikely_named(cls, ident)):
-                out[i] = 1
-                continue  # its subtree next
-        i += 1
+        if not out[i]:
+            read = class_id_style(i)
+            if read is None or tags[i] in _NEVER_UNLIKELY:
+                i += 1
+                continue
+            verdict = seen(read)
+            if verdict is None:
+                verdict = _rule_out(read, names)
+                if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
+                    verdicts.put(read, verdict)
+            if not verdict:
+                i += 1
+                continue
+        e = end[i]  # the whole subtree is out
+        out[i:e] = b"\x01" * (e - i)
+        i = e
     return out
 
 
-def _unlikely_named(cls: str | None, ident: str | None) -> bool:
-    """Whether a node of this class and id is unlikely content (cached per pair, as per name)."""
-    if len(cls or "") + len(ident or "") < _CACHED_NAME:
-        return _unlikely_pair(cls, ident)
-    return _unlikely(_joined(cls, ident))
+def _out_beside_body(doc: Document, out: bytearray) -> None:
+    """Rule out what follows the body's start under an ancestor that is
+    out (the body, or an element holding it: never invisible, but a site
+    tree may remove it): the whole body, or the ancestor's later children."""
+    parent, end, below = doc.parent, doc.end, -1
+    a = doc.body
+    while a >= 0:
+        if out[a]:
+            start = a + 1 if below < 0 else end[below]
+            out[start:end[a]] = b"\x01" * (end[a] - start)
+        below, a = a, parent[a]
 
 
-_unlikely_pair = lru_cache(maxsize=8192)(lambda cls, ident: _unlikely(_joined(cls, ident)))
+def _rule_out(read: tuple[str | None, str | None, str | None], names: bool) -> bool:
+    """Whether a node of this class, id and style is ruled out: hidden, or (``names``) unlikely content."""
+    cls, ident, style = read
+    return bool(style and HIDDEN_STYLE.search(style)) or (names and _unlikely(_joined(cls, ident)))
+
+
+#: Verdicts of :func:`_rule_out` per (class, id, style), with the names read or not (bounded, short ones kept).
+_RULED_OUT = {True: BoundedCache[tuple, bool](8192), False: BoundedCache[tuple, bool](1024)}
 
 
 def _loose_pieces(doc: Document, m: Measures, i: int, commas: list[int]) -> list[tuple[int, int]]:
@@ -140,12 +165,12 @@ def _loose_pieces(doc: Document, m: Measures, i: int, commas: list[int]) -> list
     reads it (runs of text and inline elements between block children), as
     (characters, commas) of each run of 25 characters or more."""
     pieces: list[tuple[int, int]] = []
-    tags, tails, text_len = doc.tags, doc.tails, m.text_len
+    tags, tails, text_len, end = doc.tags, doc.tails, m.text_len, doc.end
     first = doc.texts[i]
     chars, marks = (nonspace_len(first), _commas(first)) if first else (0, 0)
-    for c in doc.children(i):
-        t = tags[c]
-        if t in _DIV_BLOCKERS and t != "a" or t == "br":
+    c, stop = i + 1, end[i]
+    while c < stop:  # the children
+        if tags[c] in _PIECE_BREAKS:
             if chars >= 25:
                 pieces.append((chars, marks))
             chars = marks = 0
@@ -156,6 +181,7 @@ def _loose_pieces(doc: Document, m: Measures, i: int, commas: list[int]) -> list
         if tail and not tail.isspace():  # white space: no characters, no commas
             chars += nonspace_len(tail)
             marks += _commas(tail)
+        c = end[c]
     if chars >= 25:
         pieces.append((chars, marks))
     return pieces
