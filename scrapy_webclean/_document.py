@@ -292,29 +292,43 @@ class Document:
                     stops[i] += s
         # Children before parents, in chunks (the deadline checked between
         # them); every node but the root (0) has a parent.
-        for hi in range(n, 0, -_CHUNK):
+        for hi in range(n, 1, -_CHUNK):
             check_deadline()
-            for i in range(hi - 1, max(hi - _CHUNK, 0) - 1, -1):
-                if excluded[i]:
+            lo = max(hi - _CHUNK, 1)
+            for i, p, t, x in zip(range(hi - 1, lo - 1, -1), reversed(parent[lo:hi]), reversed(tags[lo:hi]),
+                                  reversed(excluded[lo:hi])):
+                if x:
                     text_len[i] = 0
                     tag_count[i] = 0
                     cjk[i] = latin[i] = stops[i] = 0
                     # The node's own tail still counts for its parent (own_len has it).
                     continue
-                if tags[i] == "a":
-                    link_len[i] = text_len[i]
+                c = text_len[i]
+                text_len[p] += c
+                tag_count[p] += tag_count[i]
+                if t == "a":
+                    link_len[i] = c
                     link_count[i] += 1
                     link_tags[i] = tag_count[i]
-                if i:
-                    p = parent[i]
-                    text_len[p] += text_len[i]
+                # Most nodes hold no link and no punctuation: their zeros are not added.
+                v = link_count[i]
+                if v:
+                    link_count[p] += v
                     link_len[p] += link_len[i]
-                    link_count[p] += link_count[i]
-                    tag_count[p] += tag_count[i]
                     link_tags[p] += link_tags[i]
-                    cjk[p] += cjk[i]
-                    latin[p] += latin[i]
+                v = latin[i]
+                if v:
+                    latin[p] += v
+                v = cjk[i]
+                if v:
+                    cjk[p] += v
                     stops[p] += stops[i]
+        if n and excluded[0]:  # the root: no parent to add to
+            text_len[0] = tag_count[0] = cjk[0] = latin[0] = stops[0] = 0
+        elif n and tags[0] == "a":
+            link_len[0] = text_len[0]
+            link_count[0] += 1
+            link_tags[0] = tag_count[0]
         return Measures(text_len, link_len, link_count, tag_count, link_tags, cjk, latin, stops, excluded)
 
 
