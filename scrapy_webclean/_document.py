@@ -15,7 +15,8 @@ from typing import Any, Iterable, Protocol
 
 from ._deadline import CHECK_EVERY, check_deadline
 from ._encoding import decode_body_utf8
-from ._parse import _CODE_TAGS, BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, _punct, flatten
+from ._parse import (_CODE_TAGS, BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, _punct, depths, flatten,
+                     may_reach)
 from ._attr_limits import cap_attributes
 from ._parser_limits import MODES as _DEPTH_MODES, limit_depth
 # The walks and the tag sets are imported from here by most modules.
@@ -85,7 +86,7 @@ class Document:
     """
 
     __slots__ = (
-        "url", "encoding", "source", "root", "nodes", "tags", "parent", "end", "depth", "texts",
+        "url", "encoding", "source", "root", "nodes", "tags", "parent", "end", "_depth", "texts",
         "tails", "body", "title", "own_len", "own_punct", "removed", "_measures", "_attr_cache", "_names", "_cleaned",
         "memo", "__weakref__",
     )
@@ -110,7 +111,7 @@ class Document:
         self.root = _parse_root(markup, utf8 if markup is source else None)
         check_deadline()
         self._flatten()
-        if self.depth and max(self.depth) >= PARSER_DEPTH_LIMIT:
+        if may_reach(self.end, PARSER_DEPTH_LIMIT) and max(self.depth) >= PARSER_DEPTH_LIMIT:
             # The parser gave up at its depth limit and lost the rest of the
             # page: parse again with the excess nesting removed.
             for mode in _DEPTH_MODES:
@@ -122,8 +123,16 @@ class Document:
                     break
 
     def _flatten(self) -> None:
-        (self.nodes, self.tags, self.parent, self.end, self.depth, self.texts, self.tails, self.own_len,
+        (self.nodes, self.tags, self.parent, self.end, self.texts, self.tails, self.own_len,
          self.own_punct, self.body, self.title) = flatten(self.root)
+        self._depth: list[int] | None = None
+
+    @property
+    def depth(self) -> list[int]:
+        """Each node's depth (the root's is 0), measured when first read."""
+        if self._depth is None:
+            self._depth = depths(self.parent)
+        return self._depth
 
     # -- accessors ------------------------------------------------------------
     def __len__(self) -> int:

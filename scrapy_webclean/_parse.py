@@ -69,7 +69,6 @@ class Flat(NamedTuple):
     tags: list[str]
     parent: list[int]
     end: list[int]
-    depth: list[int]
     texts: list[str | None]
     tails: list[str | None]
     own_len: list[int]
@@ -82,7 +81,7 @@ def flatten(root: Any) -> Flat:
     """The per-node arrays of the tree under ``root`` (None: an empty page)."""
     # C-speed passes where lxml offers them (the preorder list of nodes,
     # each node's parent, map() for the per-node reads),
-    # two index loops for subtree ends and depths, and the text measured
+    # an index loop for subtree ends, and the text measured
     # in one piece: no recursion, however deep the page.
     nodes: list = list(root.iter()) if root is not None else []
     n = len(nodes)
@@ -105,36 +104,53 @@ def flatten(root: Any) -> Flat:
     parent: list[int] = list(map(index.__getitem__, map(_GET_PARENT, nodes)))
     del index
     check_deadline()
-    end, depth = _ends_and_depths(parent)
+    end = _ends(parent)
     own, own_punct = _own_text(tags, parent, texts, tails)
     body = tags.index("body") if "body" in tags else 0
-    return Flat(nodes, tags, parent, end, depth, texts, tails, own, own_punct, body, _title(tags, texts))
+    return Flat(nodes, tags, parent, end, texts, tails, own, own_punct, body, _title(tags, texts))
 
 
 #: Nodes per deadline check in the loops below (see ``CHECK_EVERY``).
 _CHUNK = CHECK_EVERY + 1
 
 
-def _ends_and_depths(parent: list[int]) -> tuple[list[int], list[int]]:
-    """Each node's subtree end (one past its last descendant) and depth,
-    from the parents of nodes in preorder: two loops in chunks, the
-    deadline checked between them."""
+def _ends(parent: list[int]) -> list[int]:
+    """Each node's subtree end (one past its last descendant), from the
+    parents of nodes in preorder: a loop in chunks, the deadline checked
+    between them."""
     n = len(parent)
     end = list(range(1, n + 1))
-    depth = [0] * n
     for hi in range(n, 1, -_CHUNK):
         check_deadline()
-        for i in range(hi - 1, max(hi - _CHUNK, 1) - 1, -1):
-            p = parent[i]
+        lo = max(hi - _CHUNK, 1)
+        for i, p in zip(range(hi - 1, lo - 1, -1), reversed(parent[lo:hi])):
             e = end[i]
             if e > end[p]:
                 end[p] = e
+    return end
+
+
+def depths(parent: list[int]) -> list[int]:
+    """Each node's depth (the root's is 0), from the parents of nodes in
+    preorder, in chunks (the deadline checked between them)."""
+    n = len(parent)
+    depth = [0] * n
     for lo in range(1, n, _CHUNK):
         check_deadline()
         hi = min(lo + _CHUNK, n)
         for i, p in zip(range(lo, hi), parent[lo:hi]):
             depth[i] = depth[p] + 1
-    return end, depth
+    return depth
+
+
+def may_reach(end: list[int], depth: int) -> bool:
+    """Whether a node of a tree (its subtree ends ``end``, in preorder) may
+    be ``depth`` deep, at C speed. A node at depth ``d`` has ancestors at
+    every depth below: the depths add up to ``d (d + 1) / 2`` at least, and
+    to ``sum(end) - n (n + 1) / 2`` in all (each node is counted once under
+    each of its ancestors)."""
+    n = len(end)
+    return sum(end) - n * (n + 1) // 2 >= depth * (depth + 1) // 2
 
 
 def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
