@@ -75,10 +75,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     owner, anchors = [0] * n, [0] * n
     main_marks: list[int] = []
     declared, landmark, hidden = -1, -1, 0
-    # Two attributes few pages use: a look at the source (C speed) spares every element a lookup.
-    source = doc.source or ""
-    dialogs = "aria-modal" in source or "dialog" in source
-    role_main = any(spelling in source for spelling in _ROLE_MAIN)
+    spelled = _Spelled(doc.source or "")
     # Inside code, class names are a highlighter's ("hljs-comment", Prism "token comment"), never furniture.
     in_code = bytearray(n) if "pre" in tags or "code" in tags else None
     texts, tails, body, text_len = doc.texts, doc.tails, doc.body, m.text_len
@@ -110,12 +107,13 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                     dead[i] = 1
                     hidden += text_len[i]
                     continue
-                if dialogs and (get("aria-modal") == "true" or get("role") in _DIALOG_ROLES):
+                role = get("role")
+                if (get("aria-modal") == "true" or role in _DIALOG_ROLES) and spelled.dialogs():
                     # A dialog (consent manager, sign-up, log-in or "email this
                     # story" box) opens over the page: never its content, like <dialog>.
                     dead[i] = 1
                     continue
-                if role_main and landmark < 0 and get("role") == "main":
+                if landmark < 0 and role == "main" and spelled.role_main():
                     landmark = i
                 if declared < 0 and (get("itemprop") == "articleBody" or get("property") == "articleBody"):
                     declared = i
@@ -145,6 +143,30 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
         if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
             truncated[owner[p]] = 1
     return _Marks(dead, named, inlink, owner, anchors, truncated, main_marks, declared, landmark, hidden)
+
+
+class _Spelled:
+    """Whether the page's source spells a dialog's attributes, or a main
+    landmark's role, as :func:`_mark` reads them (only then are those
+    elements taken for what they say): the whole source is looked at (C
+    speed) when an element first has them, not on every page."""
+
+    __slots__ = ("source", "_dialogs", "_role_main")
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self._dialogs: bool | None = None
+        self._role_main: bool | None = None
+
+    def dialogs(self) -> bool:
+        if self._dialogs is None:
+            self._dialogs = "aria-modal" in self.source or "dialog" in self.source
+        return self._dialogs
+
+    def role_main(self) -> bool:
+        if self._role_main is None:
+            self._role_main = any(spelling in self.source for spelling in _ROLE_MAIN)
+        return self._role_main
 
 
 def _unname_layouts(doc: Document, m: Measures, marks: _Marks) -> None:
