@@ -36,8 +36,10 @@ FORMATTING_TAGS = frozenset({"b", "strong", "i", "em", "u", "code", "kbd", "samp
                              "ins", "sub", "sup", "small", "big", "tt", "var", "cite", "q"})
 _IMAGE_TAGS = frozenset({"img", "picture"})
 
-_WS = re.compile(r"[ \t\r\f\v\u00a0\u2000-\u200b\u3000\ufeff]+")
-_INLINE_WS = re.compile(r"\s+")
+#: White space inside a line to make one space: a run of two or more, or one that is not a space
+#: (a single space is left as it is, not replaced by itself once per word).
+_WS = re.compile(r"[ \t\r\f\v\u00a0\u2000-\u200b\u3000\ufeff]{2,}|[\t\r\f\v\u00a0\u2000-\u200b\u3000\ufeff]")
+_INLINE_WS = re.compile(r"\s{2,}|[^\S ]")  # (the same: a run, or one that is not a space)
 
 #: Attributes kept in the cleaned HTML.
 KEPT_ATTRS = frozenset({"href", "src", "alt", "title", "colspan", "rowspan", "datetime", "lang", "cite"})
