@@ -27,7 +27,7 @@ from ._meta_title import strip_site_suffix
 
 __all__ = ["extract_metadata", "json_ld_objects", "strip_site_suffix"]
 
-_SPACE = re.compile(r"\s+")
+_SPACE = re.compile(r"\s{2,}|[^\S ]")  # white space to make one space (a single space is one)
 #: JSON-LD types whose fields describe the page's article.
 _ARTICLE_TYPES = frozenset({
     "article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle", "opinionnewsarticle",
