@@ -510,3 +510,29 @@ def test_prose_about_cookies_or_privacy_is_body_text_a_notice_is_not():
                            "</article>"))
     assert prose in text
     assert "We use cookies" not in text and "Terms of use" not in text
+
+
+def test_short_article_under_the_page_title_is_not_read_as_a_listing():
+    # A short post, too little prose to rule out a listing page, beside a
+    # sidebar of linked book titles: the page's title heads the post, so
+    # the post is the body, not the linked headlines.
+    books = "".join(f'<li><a href="/b{i}">Book number {i}: a long title about moral judgment and its limits</a></li>'
+                    for i in range(14))
+    side = f'<div class="module"><h2>Books we like</h2><ul>{books}</ul></div>'
+    post = f'<div class="entry"><h3>Budget vote delayed</h3><div class="entry-content"><p>{PROSE}</p></div></div>'
+    text = block_pick(page(f'<div class="main">{post}</div><div class="side">{side}</div>'))
+    assert "vote was postponed" in text and "Book number" not in text
+    # The same page under a title no heading reads as: a listing's linked headlines.
+    text = block_pick(page(f'<div class="main">{post}</div><div class="side">{side}</div>',
+                           head="<title>Town News: books and more</title>"))
+    assert "Book number" in text
+
+
+def test_short_real_article_under_its_title_beside_a_feed_list():
+    # A three-paragraph post; the page's feed of other sites' headlines
+    # outweighs it in a listing's values.
+    rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == "dragnet-R342")
+    doc = parse(body, rec["url"], encoding=rec.get("http_charset"))
+    text = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()
+    assert "HTC and Verizon are having a little get-together" in text
+    assert "Instagram begins rolling out web profiles" not in text

@@ -9,7 +9,13 @@ from bisect import bisect_left
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, text_content
 from ._auto_words import (_BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS, _LABELLED_LINE,
-                          _MARK_LIMIT, _MARK_LINKED, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED)
+                          _MARK_LIMIT, _MARK_LINKED, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _is_title,
+                          _title_key)
+
+#: Headings that may read as the page's title over a short article, and how
+#: far above the article's prose such a heading may open its region.
+_HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
+_HEADED_LEVELS = 3
 
 
 class _Blocks:
@@ -150,6 +156,24 @@ def _prose_root(doc: Document, dead: bytearray, named: bytearray, pos: list[floa
     if i != root and pos[root] < _PROSE_ROOT_SLIVER * pos[i]:
         return i
     return root
+
+
+def _headed(doc: Document, root: int, title: str | None) -> bool:
+    """Whether a heading that reads as the page's title (h1-h3) opens the
+    region of ``root`` (up to three levels above it) or sits inside it."""
+    title_key = _title_key(title) if title else ""
+    if not title_key:
+        return False
+    tags, parent, nodes = doc.tags, doc.parent, doc.nodes
+    top = root
+    for _ in range(_HEADED_LEVELS):
+        if parent[top] < doc.body:
+            break
+        top = parent[top]
+    for i in range(top, doc.end[root]):
+        if tags[i] in _HEADLINE_TAGS and _is_title(_title_key(text_content(nodes[i])), title_key):
+            return True
+    return False
 
 
 def _same_path_blocks(doc: Document, blocks: _Blocks, root: int) -> list[int]:

@@ -14,10 +14,10 @@ from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures, text_content
 from .._render import NodeSelection
-from ._auto_blocks import _best_root, _Blocks, _in_flow, _prose_root, _same_path_blocks
+from ._auto_blocks import _best_root, _Blocks, _headed, _in_flow, _prose_root, _same_path_blocks
 from ._auto_words import (_BLOCKS, _CODE_TAGS, _DIALOG_ROLES, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
                           _MAIN_REGION, _NEVER_FURNITURE, _ROLE_MAIN, _TITLE_TAGS, _furniture_name, _is_slug,
-                          _linked_sentence, _piece_mark, _title_key)
+                          _is_title, _linked_sentence, _piece_mark, _title_key)
 
 
 class _Marks(NamedTuple):
@@ -53,7 +53,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     pos, neg = blocks.values(listing=False)
     check_deadline()
     thread = _rescue(doc, marks, pos, neg, stated)
-    root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread)
+    root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
     strength = pos[root]
     top, keep_mask, on_path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole)
     check_deadline()
@@ -266,22 +266,25 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
 
 
 def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],
-                 thread: int) -> tuple[int, bool, list[float], list[float]]:
+                 thread: int, title: str | None) -> tuple[int, bool, list[float], list[float]]:
     """The body root: the subtree that shows the stated body under a
     furniture name (``thread``), else the largest net value outside
     furniture; whether it is a hub page's whole landmark; and the block
-    values it was chosen by (a listing's, when little prose is anywhere)."""
+    values it was chosen by (a listing's, when little prose is anywhere
+    and none of it under the page's title)."""
     end, body, dead, named, declared = doc.end, doc.body, marks.dead, marks.named, marks.declared
     if thread >= 0:
         root = thread
     else:
         root = _best_root(end, dead, named, pos, neg, body)
         if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body] \
-                and not (declared >= 0 and pos[declared] > 0 and root in range(declared, end[declared])):
+                and not (declared >= 0 and pos[declared] > 0 and root in range(declared, end[declared])) \
+                and not _headed(doc, _prose_root(doc, dead, named, pos, root), title):
             # Little prose anywhere: a listing, a forum index, a product grid.
             # Linked headlines with summaries are then the content. (Not when
             # the page marks up its article body (schema.org ``articleBody``)
-            # and the little prose is in it: a short article.)
+            # and the little prose is in it, nor when the page's title heads
+            # the little prose: a short article.)
             pos, neg = blocks.values(listing=True)
             root = _best_root(end, dead, named, pos, neg, body)
         else:
@@ -363,8 +366,7 @@ def _prune(doc: Document, marks: _Marks, blocks: _Blocks, pos: list[float], neg:
             i = e
             continue
         if t in _TITLE_TAGS and title_key:
-            key = _title_key(text_content(nodes[i]))
-            if key and (key == title_key or (len(key) > 10 and key in title_key)):
+            if _is_title(_title_key(text_content(nodes[i])), title_key):
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
