@@ -65,12 +65,18 @@ def test_a_long_comment_thread_does_not_outweigh_a_short_story():
     assert PROSE in text and "Comment number" not in text
 
 
-def test_block_pick_keeps_a_short_story_not_its_comment_thread_on_a_real_page():
-    rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == "dragnet-257")
+@pytest.mark.parametrize("pid, wanted, unwanted", [
+    # A short story, not its longer comment thread.
+    ("dragnet-257", "the judge in point wants to know why this dispute", "Here we go with another Apple fanboy"),
+    # A three-paragraph post under the page's title, not the feed of other
+    # sites' headlines that outweighs it in a listing's values.
+    ("dragnet-R342", "HTC and Verizon are having a little get-together", "Instagram begins rolling out web profiles"),
+])
+def test_block_pick_on_real_pages(pid, wanted, unwanted):
+    rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == pid)
     doc = parse(body, rec["url"], encoding=rec.get("http_charset"))
     text = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()
-    assert "the judge in point wants to know why this dispute" in text
-    assert "Here we go with another Apple fanboy" not in text
+    assert wanted in text and unwanted not in text
 
 
 def test_section_whose_id_is_a_heading_slug_is_not_furniture():
@@ -526,13 +532,3 @@ def test_short_article_under_the_page_title_is_not_read_as_a_listing():
     text = block_pick(page(f'<div class="main">{post}</div><div class="side">{side}</div>',
                            head="<title>Town News: books and more</title>"))
     assert "Book number" in text
-
-
-def test_short_real_article_under_its_title_beside_a_feed_list():
-    # A three-paragraph post; the page's feed of other sites' headlines
-    # outweighs it in a listing's values.
-    rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == "dragnet-R342")
-    doc = parse(body, rec["url"], encoding=rec.get("http_charset"))
-    text = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()
-    assert "HTC and Verizon are having a little get-together" in text
-    assert "Instagram begins rolling out web profiles" not in text

@@ -221,15 +221,19 @@ def test_a_headline_that_is_not_the_title_leaves_the_page_title_whole():
     assert wc.extract(page(body, head), "https://acme.com/x").title == "Data Analytics Services"
 
 
-def test_a_headline_that_is_a_run_of_the_declared_titles_segments():
+@pytest.mark.parametrize("title, heading, expected", [
     # "... — Strength Training" is the title's, not a label glued on: the headline as shown.
-    head = "<title>Gym Workouts for Beginners — Strength Training - Gold's Gym</title>"
-    body = f"<main><h1>Gym Workouts for Beginners — Strength Training</h1><p>{PROSE}</p></main>"
-    assert wc.extract(page(body, head)).title == "Gym Workouts for Beginners — Strength Training"
+    ("Gym Workouts for Beginners — Strength Training - Gold's Gym", "Gym Workouts for Beginners — Strength Training",
+     "Gym Workouts for Beginners — Strength Training"),
     # A label glued before the title ("Thread:") is still left out.
-    head = "<title>Budget vote delayed | Town Forum</title>"
-    body = f"<main><h1>Thread: Budget vote delayed</h1><p>{PROSE}</p></main>"
-    assert wc.extract(page(body, head)).title == "Budget vote delayed"
+    ("Budget vote delayed | Town Forum", "Thread: Budget vote delayed", "Budget vote delayed"),
+    # A headline that is one segment of the declared title.
+    ("Models | Django documentation | Django", "Models", "Models"),
+    ("Hiking Boots: Shop Boots for Hiking &amp; Backpacking | REI Co-op", "Hiking Boots", "Hiking Boots"),
+])
+def test_a_headline_that_is_part_of_the_declared_title(title, heading, expected):
+    body = f"<main><h1>{heading}</h1><p>{PROSE}</p></main>"
+    assert wc.extract(page(body, f"<title>{title}</title>")).title == expected
 
 
 def test_titles_on_real_pages():
@@ -239,15 +243,6 @@ def test_titles_on_real_pages():
     assert r.title == rec["title"] == "Gym Workouts for Beginners — Strength Training"
     rec, r = modern("mw-0029")  # <h1> agrees with the declared title: the site's name left out
     assert r.title == "News Product Management Certification"
-
-
-def test_headline_that_is_one_segment_of_the_declared_title():
-    head = "<title>Models | Django documentation | Django</title>"
-    body = f"<main><h1>Models</h1><p>{PROSE}</p></main>"
-    assert wc.extract(page(body, head)).title == "Models"
-    head = "<title>Hiking Boots: Shop Boots for Hiking &amp; Backpacking | REI Co-op</title>"
-    body = f"<main><h1>Hiking Boots</h1><p>{PROSE}</p></main>"
-    assert wc.extract(page(body, head)).title == "Hiking Boots"
 
 
 def test_one_citation_meta_per_author():
