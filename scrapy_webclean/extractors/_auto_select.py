@@ -69,7 +69,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     """Pass 1 (preorder): dead subtrees, furniture names, link membership,
     block owners, the landmark and the declared body (see :class:`_Marks`)."""
     n = len(doc)
-    tags, parent, nodes, excluded = doc.tags, doc.parent, doc.nodes, m.excluded
+    tags, parent, nodes, excluded, end = doc.tags, doc.parent, doc.nodes, m.excluded, doc.end
     dead, named, inlink, truncated = bytearray(n), bytearray(n), bytearray(n), bytearray(n)
     in_main = bytearray(n)  # inside <main> or <article>
     owner, anchors = [0] * n, [0] * n
@@ -80,22 +80,20 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     in_code = bytearray(n) if "pre" in tags or "code" in tags else None
     texts, tails, body, text_len = doc.texts, doc.tails, doc.body, m.text_len
     class_id_style = doc.class_id_style
-    for i in range(n):
+    i = 0
+    while i < n:  # a dead element's subtree is dead, and skipped
         if not i & CHECK_EVERY:
             check_deadline()
         p = parent[i]
-        if p >= 0 and dead[p]:
-            dead[i] = 1
-            continue
         t = tags[i]
         if excluded[i] or not t:
-            dead[i] = 1
+            i = _dead(dead, i, end[i])
             continue
         if in_code is not None and (t in _CODE_TAGS or (p >= 0 and in_code[p])):
             in_code[i] = 1
         if i > body:
             if t in _FURNITURE_TAGS:
-                dead[i] = 1
+                i = _dead(dead, i, end[i])
                 continue
             read = class_id_style(i)  # read once per page (the propagation pick reads them too)
             if read is not None:
@@ -104,14 +102,14 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                 # Not the `hidden` attribute: streamed React pages park their content
                 # in `<div hidden>` until a script moves it into place.
                 if not unhide and ((style and HIDDEN_STYLE.search(style)) or get("aria-hidden") == "true"):
-                    dead[i] = 1
                     hidden += text_len[i]
+                    i = _dead(dead, i, end[i])
                     continue
                 role = get("role")
                 if (get("aria-modal") == "true" or role in _DIALOG_ROLES) and spelled.dialogs():
                     # A dialog (consent manager, sign-up, log-in or "email this
                     # story" box) opens over the page: never its content, like <dialog>.
-                    dead[i] = 1
+                    i = _dead(dead, i, end[i])
                     continue
                 if landmark < 0 and role == "main" and spelled.role_main():
                     landmark = i
@@ -142,7 +140,14 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
         x = tails[i]
         if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
             truncated[owner[p]] = 1
+        i += 1
     return _Marks(dead, named, inlink, owner, anchors, truncated, main_marks, declared, landmark, hidden)
+
+
+def _dead(dead: bytearray, i: int, e: int) -> int:
+    """Mark the subtree ``i .. e - 1`` dead; returns ``e``, where the walk goes on."""
+    dead[i:e] = b"\x01" * (e - i)
+    return e
 
 
 class _Spelled:
