@@ -21,6 +21,7 @@ from urllib.parse import urljoin
 import lxml.etree
 
 from ._document import Document, text_content
+from ._walk import positions
 from ._render import NodeSelection
 from ._meta_shown import ShownFields, settle_title
 from ._meta_title import strip_site_suffix
@@ -91,9 +92,9 @@ def _clean(value: Any) -> str | None:
 
 def json_ld_objects(doc: Document) -> Iterator[dict]:
     """Every JSON object in the page's JSON-LD scripts (``@graph`` and lists flattened)."""
-    tags, texts = doc.tags, doc.texts
-    for i, t in enumerate(tags):
-        if t != "script" or not texts[i]:
+    texts = doc.texts
+    for i in positions(doc.tags, "script"):
+        if not texts[i]:
             continue
         kind = (doc.nodes[i].get("type") or "").lower()
         if "ld+json" not in kind:

@@ -22,6 +22,7 @@ from importlib import resources
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, Measures
 from .._render import NodeSelection
+from .._walk import positions
 from ._propagation import Pick, propagation_pick
 
 __all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "features", "kept_mask", "prefer_propagation"]
@@ -91,8 +92,7 @@ def _candidate(doc: Document, m: Measures, kept: bytearray, punct: list[int],
 
 def _anchors_and_paragraphs(doc: Document) -> tuple[list[int], list[int]]:
     """The ``<a>`` and the ``<p>`` elements of ``doc`` (node numbers)."""
-    tags = doc.tags
-    return [i for i, t in enumerate(tags) if t == "a"], [i for i, t in enumerate(tags) if t == "p"]
+    return positions(doc.tags, "a"), positions(doc.tags, "p")
 
 
 def _own_punct(doc: Document, m: Measures) -> list[int]:
