@@ -280,13 +280,7 @@ class Document:
         link_count = [0] * n
         tag_count = [1] * n
         link_tags = [0] * n
-        cjk = [0] * n
-        latin = [0] * n
-        stops = [0] * n
-        for i, c, lat, s in self.own_punct:
-            cjk[i] += c
-            latin[i] += lat
-            stops[i] += s
+        cjk, latin, stops = list(self.own_punct.cjk), list(self.own_punct.latin), list(self.own_punct.stops)
         shown = INVISIBLE_TAGS.intersection(visible)
         if shown:  # texts of invisible tags made visible: not counted by the parse
             texts = self.texts

@@ -4,6 +4,7 @@ arrays (see :class:`~scrapy_webclean._document.Document`, which is built from th
 from __future__ import annotations
 
 import re
+from itertools import compress
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -62,6 +63,15 @@ _TAG, _TEXT, _TAIL = attrgetter("tag"), attrgetter("text"), attrgetter("tail")
 _GET_PARENT = lxml.etree._Element.getparent
 
 
+class OwnPunct(NamedTuple):
+    """Sentence punctuation directly in each node (lists indexed by node
+    number, as ``own_len``): CJK marks, Latin marks, CJK full stops."""
+
+    cjk: list[int]
+    latin: list[int]
+    stops: list[int]
+
+
 class Flat(NamedTuple):
     """A parsed page's per-node arrays (see :class:`~scrapy_webclean._document.Document`)."""
 
@@ -72,7 +82,7 @@ class Flat(NamedTuple):
     texts: list[str | None]
     tails: list[str | None]
     own_len: list[int]
-    own_punct: list[tuple[int, int, int, int]]
+    own_punct: OwnPunct
     body: int
     title: str | None
 
@@ -154,11 +164,10 @@ def may_reach(end: list[int], depth: int) -> bool:
 
 
 def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
-              tails: list[str | None]) -> tuple[list[int], list[tuple[int, int, int, int]]]:
+              tails: list[str | None]) -> tuple[list[int], OwnPunct]:
     """Non-space characters directly in each node (its text, except in
     ``<script>``/``<style>``, and its children's tails), and the sentence
-    punctuation of each text piece that has any non-space: (node it counts
-    for, CJK marks, Latin marks, CJK full stops), except for the text of
+    punctuation there (see :class:`OwnPunct`), except in the text of
     invisible tags.
 
     Scripts and style sheets: their text (often most of a page's
@@ -168,7 +177,8 @@ def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
     the white space between tags; the others are measured together, in one
     string split again at C speed, not with a few calls per piece.
     """
-    own = [0] * len(tags)
+    n = len(tags)
+    own = [0] * n
     at = [i for i, t in enumerate(texts) if t and not t.isspace() and tags[i] not in _CODE_TAGS]
     # A tail's text is its parent's (the root's tail, outside the tree, is not counted).
     after = [i for i, t in enumerate(tails) if t and i and not t.isspace()]
@@ -184,19 +194,21 @@ def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
         check_deadline()
         for i, size in zip(owners[lo:lo + _CHUNK], sizes[lo:lo + _CHUNK]):
             own[i] += size
+    punct = OwnPunct([0] * n, [0] * n, [0] * n)
+    own_cjk, own_latin, own_stops = punct
     shown = [j for j, i in enumerate(at) if tags[i] not in INVISIBLE_TAGS] + list(range(len(at), len(owners)))
-    if joined.isascii():
-        return own, [(owners[j], 0, latin[j], 0) for j in shown]
-    own_punct: list[tuple[int, int, int, int]] = []
-    add = own_punct.append
-    for j in shown:
-        text = pieces[j]
-        if text.isascii():
-            add((owners[j], 0, latin[j], 0))
-        else:
-            cjk, stops = _cjk_punct(text)
-            add((owners[j], cjk, latin[j], stops))
-    return own, own_punct
+    # Most pieces hold no punctuation; only non-ASCII ones may hold CJK marks.
+    for j in compress(shown, map(latin.__getitem__, shown)):
+        own_latin[owners[j]] += latin[j]
+    if not joined.isascii():
+        for j in shown:
+            text = pieces[j]
+            if not text.isascii():
+                cjk, stops = _cjk_punct(text)
+                if cjk:
+                    own_cjk[owners[j]] += cjk
+                    own_stops[owners[j]] += stops
+    return own, punct
 
 
 def _nonspace_sizes(joined: str, data: bytes) -> list[int]:

@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
+from operator import add, mul
 from typing import Callable
 from importlib import resources
 
@@ -96,12 +97,13 @@ def _anchors_and_paragraphs(doc: Document) -> tuple[list[int], list[int]]:
 
 
 def _own_punct(doc: Document, m: Measures) -> list[int]:
-    out = [0] * len(doc)
-    excluded = m.excluded
-    for i, c, latin, _ in doc.own_punct:
-        if not excluded[i]:
-            out[i] += c + latin
-    return out
+    """Sentence punctuation (CJK and Latin) directly in each node; 0 in excluded ones."""
+    own = doc.own_punct
+    return list(map(mul, map(add, own.cjk, own.latin), m.excluded.translate(_KEPT)))
+
+
+#: 1 for a node a mask leaves in (``bytes.translate`` of the mask).
+_KEPT = bytes([1]) + bytes(255)
 
 
 def features(doc: Document, m: Measures, a_root: int, a_kept: bytearray, strength: float,
