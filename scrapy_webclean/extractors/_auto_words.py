@@ -190,6 +190,22 @@ _ELLIPSES = ("…", "...", "[…]", "[...]")
 def _piece_mark(text: str, linked: bool = True) -> int:
     """The boilerplate mark a block's text gives it (0 for none); ``linked``:
     the block holds a link."""
+    if len(text) >= _REMEMBERED:
+        return _judge_piece(text, linked)
+    # Menu rows, bylines and notices repeat within a page and over a site's
+    # pages: short texts' marks are remembered (emptied when full).
+    key = (text, linked)
+    mark = _PIECES_SEEN.get(key)
+    if mark is None:
+        mark = _PIECES_SEEN.put(key, _judge_piece(text, linked))
+    return mark
+
+
+_REMEMBERED = 300
+_PIECES_SEEN: BoundedCache[tuple[str, bool], int] = BoundedCache(1 << 12)
+
+
+def _judge_piece(text: str, linked: bool) -> int:
     mark = _mark(text)
     if mark == _MARK_LEGAL and not linked and len(text.strip()) >= _SOFT_LEGAL_PROSE \
             and not _HARD_LEGAL.search(text) and _BOILERPLATE_RE.search(text.strip()[:_SOFT_LEGAL_LABEL]) is None:
