@@ -62,3 +62,37 @@ def test_tallied_counts_on_real_pages(corpus):
         for i in range(doc.body + 1, doc.end[doc.body]):
             if doc.tags[i] in ("ul", "table", "div", "section"):
                 assert region.of(doc, i) == _walk(doc, counts.blocked, i)
+
+
+def _ruled_out_node_by_node(doc, m, names=True):
+    """The ruled-out mask as first written: node by node, a node out when its parent is."""
+    from scrapy_webclean._document import HIDDEN_STYLE
+    from scrapy_webclean.extractors._propagation import _NEVER_UNLIKELY, _joined, _unlikely
+
+    out = bytearray(m.excluded)
+    for i in range(doc.body + 1, len(doc)):
+        p = doc.parent[i]
+        if out[i] or out[p]:
+            out[i] = 1
+            continue
+        read = doc.class_id_style(i)
+        if read is not None and doc.tags[i] not in _NEVER_UNLIKELY:
+            cls, ident, style = read
+            if (style and HIDDEN_STYLE.search(style)) or (names and _unlikely(_joined(cls, ident))):
+                out[i] = 1
+    return out
+
+
+@pytest.mark.parametrize("removed", ["nothing", "body", "html"])
+def test_ruled_out_subtrees_skipped_whole_as_node_by_node(removed):
+    # A site tree may remove the body, or an element holding it: what follows is out as its children.
+    doc = _doc('<div class="sidebar"><p>Side, note.</p></div><div style="display: none"><p>Hidden.</p></div>'
+               '<div class="story"><p>Kept, prose.</p><script>x = 1</script><p>More.</p></div>')
+    doc = parse(doc.source.replace("</body></html>", "</body><p>After the body.</p></html>").encode())
+    mask = bytearray(len(doc))
+    if removed != "nothing":
+        mask[doc.tags.index(removed)] = 1
+    view = doc.with_removed(mask)
+    m = view.measures
+    for names in (True, False):
+        assert _ruled_out(view, m, names) == _ruled_out_node_by_node(view, m, names)
