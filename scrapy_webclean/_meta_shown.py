@@ -184,9 +184,14 @@ def _quoted_test(doc: Document, owners: list[int]) -> Callable[[int], bool]:
     return quoted
 
 
+def _span(at: int | None) -> tuple[int, int]:
+    """The offsets around the headline (``at``) where a byline and its date are looked for."""
+    return (at or 0) - _BEFORE, (at or 0) + _AFTER
+
+
 def _window(pieces: list[str], at: int | None) -> range:
     start, stop, offset = None, len(pieces), 0
-    lo, hi = (at or 0) - _BEFORE, (at or 0) + _AFTER
+    lo, hi = _span(at)
     for k, p in enumerate(pieces):
         if start is None and offset >= lo:
             start = k
@@ -222,7 +227,7 @@ def _choose_date(declared: Sequence[tuple[str, bool]], thread: bool, pieces: lis
         return published
     raw, weak = next(((v, w) for v, w in declared if parse_date(v, ref)), (None, False))
     stated = parse_date(raw, ref) if raw else None
-    lo, hi = (at or 0) - _BEFORE, (at or 0) + _AFTER
+    lo, hi = _span(at)
     if stated:
         near = {v for off, v, label in found if lo <= off <= hi and label != "updated"}
         if stated in near:
@@ -247,7 +252,7 @@ def _byline_updated(found: list[tuple[int, str, str]], at: int | None) -> str | 
     shows no publication date. The caller asks for it only when the page has an author:
     a "Last updated" line without one is a listing's, a product's or a manual's revision
     stamp, not an article's date."""
-    lo, hi = (at or 0) - _BEFORE, (at or 0) + _AFTER
+    lo, hi = _span(at)
     return next((v for off, v, label in found if lo <= off <= hi and label == "updated"), None)
 
 

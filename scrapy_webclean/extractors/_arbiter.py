@@ -38,10 +38,9 @@ FEATURES = (
 
 _A_IN_B, _B_IN_A, _LOG_A, _LOG_B, _LD_A, _LD_B = (
     FEATURES.index(f) for f in ("a_in_b", "b_in_a", "log_a", "log_b", "ld_a", "ld_b"))
-#: Below this many characters (as log1p) a pick is near-empty; from this many, a body is substantial.
-_NEAR_EMPTY, _SUBSTANTIAL = math.log1p(100), math.log1p(500)
-#: A sliver (under 250 characters) beside a long body (2,000 or more) the paragraphs show.
-_SLIVER, _LONG = math.log1p(250), math.log1p(2000)
+#: The block pick yields when it is under ``a`` characters and the propagation pick has ``b`` or
+#: more at a link density under ``ld``: (next to) nothing beside a body; a sliver beside a long one.
+_YIELDS = tuple((math.log1p(a), math.log1p(b), ld) for a, b, ld in ((100, 500, 0.5), (250, 2000, 0.3)))
 #: A short article: 200 characters or more of paragraphs.
 _SHORT = math.log1p(200)
 #: Two picks whose kept text is at least this share the other's hold one region (``favor``'s combinations).
@@ -245,10 +244,8 @@ def prefer_propagation(x: list[float], prob: Callable[[list[float]], float], thr
     """Whether the propagation pick wins, given the features ``x``."""
     if min(x[_A_IN_B], x[_B_IN_A]) > 0.9 and max(x[_A_IN_B], x[_B_IN_A]) > 0.98:
         return False  # one region, cut a little differently: the block pick's cut stands
-    if x[_LOG_A] < _NEAR_EMPTY and x[_LOG_B] >= _SUBSTANTIAL and x[_LD_B] < 0.5:
-        return True  # the safety net: (next to) nothing where the paragraphs show a body
-    if x[_LOG_A] < _SLIVER and x[_LOG_B] >= _LONG and x[_LD_B] < 0.3:
-        return True  # a sliver where the paragraphs show a long body
+    if any(x[_LOG_A] < a and x[_LOG_B] >= b and x[_LD_B] < ld for a, b, ld in _YIELDS):
+        return True  # the safety net: (next to) nothing, or a sliver, where the paragraphs show a body
     if x[_LD_A] > 0.5 and x[_LD_B] < 0.2 and x[_LOG_B] >= _SHORT:
         return True  # mostly links (a headline list) where the paragraphs show prose: a short article
     return prob(x) > threshold

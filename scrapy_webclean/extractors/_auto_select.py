@@ -282,9 +282,10 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
         root = thread
     else:
         root = _best_root(end, dead, named, pos, neg, body)
+        prose = _prose_root(doc, dead, named, pos, root)
         if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body] \
                 and not (declared >= 0 and pos[declared] > 0 and root in range(declared, end[declared])) \
-                and not _headed(doc, _prose_root(doc, dead, named, pos, root), title):
+                and not _headed(doc, prose, title):
             # Little prose anywhere: a listing, a forum index, a product grid.
             # Linked headlines with summaries are then the content. (Not when
             # the page marks up its article body (schema.org ``articleBody``)
@@ -293,7 +294,7 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
             pos, neg = blocks.values(listing=True)
             root = _best_root(end, dead, named, pos, neg, body)
         else:
-            root = _prose_root(doc, dead, named, pos, root)
+            root = prose
     # A hub page (listing, product grid, landing page; see classify) whose
     # main landmark holds the root: the landmark is the content, all of it.
     # Such a page spreads its content over many short blocks (cards,
