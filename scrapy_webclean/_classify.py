@@ -34,7 +34,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ._document import SiteCleaner, load_document
-from ._document import Document
+from ._document import MEASURED, Document
 
 __all__ = ["classify", "PageKind"]
 
@@ -48,8 +48,6 @@ _ARTICLE_TYPES = frozenset({"article", "newsarticle", "blogposting", "reportagen
                             "liveblogposting", "backgroundnewsarticle", "reviewnewsarticle", "posting",
                             "socialmediaposting"})
 _HUB_TYPES = frozenset({"collectionpage", "itemlist", "searchresultspage", "offercatalog", "sitenavigationelement"})
-#: 1 for a node a mask leaves in (``bytes.translate`` of an exclusion mask).
-_MEASURED = bytes([1]) + bytes(255)
 _LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([^"]{1,60})"')
 _DATE_IN_PATH = re.compile(r"(?:19|20)\d\d[/_-]?[01]\d")
 _LONG_NUMBER = re.compile(r"\d{4,}")
@@ -147,7 +145,7 @@ def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
             if "ld+json" in (nodes[i].get("type") or "").lower():
                 ld_types.update(t.lower() for t in _LD_TYPE.findall((doc.texts[i] or "")[:200_000]))
     text_len, link_len = m.text_len, m.link_len
-    for i in compress(range(n), excluded.translate(_MEASURED)):
+    for i in compress(range(n), excluded.translate(MEASURED)):
         tag = tags[i]
         p = parent[i]
         if tag == "a" or (p >= 0 and in_link[p]):

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Protocol
 
-from ._deadline import CHECK_EVERY, check_deadline
+from ._deadline import check_deadline
 from ._encoding import decode_body_utf8
-from ._parse import (_CODE_TAGS, BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, _punct, depths, flatten,
+from ._parse import (_CHUNK, _CODE_TAGS, BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, _punct, depths, flatten,
                      may_reach)
 from ._attr_limits import cap_attributes
 from ._parser_limits import MODES as _DEPTH_MODES, limit_depth
@@ -24,15 +24,15 @@ from ._walk import text_content, text_nodes, walk_kept
 from .errors import BodyTooLargeError, SiteTreeError
 
 __all__ = ["Document", "Measures", "SiteCleaner", "parse", "load_document", "union_mask", "walk_kept", "text_nodes",
-           "text_content", "INVISIBLE_TAGS", "BLOCK_TAGS", "HIDDEN_STYLE"]
+           "text_content", "INVISIBLE_TAGS", "BLOCK_TAGS", "HIDDEN_STYLE", "MEASURED"]
 
 #: libxml2 stops parsing (and drops the rest of the page) when elements nest
 #: 2048 deep; a tree that reaches this depth is taken as cut short.
 PARSER_DEPTH_LIMIT = 2000
 #: How deep a re-parsed page may nest (see :mod:`scrapy_webclean._parser_limits`).
 MAX_DEPTH = 1000
-#: Nodes per deadline check in a loop over a page's nodes (see ``CHECK_EVERY``).
-_CHUNK = CHECK_EVERY + 1
+#: ``bytes.translate`` table of an exclusion mask: 1 for a node it leaves in, 0 for one it excludes.
+MEASURED = bytes([1]) + bytes(255)
 #: Attributes kept per tag: the parser's cost grows with their square.
 MAX_ATTRIBUTES = 100
 #: Bytes (characters for a str body) :func:`parse` accepts by default; a

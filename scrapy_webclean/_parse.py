@@ -281,9 +281,7 @@ def _punct(text: str) -> tuple[int, int, int]:
     latin = len(text.encode("utf-8", "ignore").translate(None, _NOT_LATIN_PUNCT))
     if text.isascii():
         return 0, latin, 0
-    stops = text.count("。")
-    cjk = (stops + text.count("，") + text.count("；") + text.count("！") + text.count("？") + text.count("、")
-           + text.count("："))
+    cjk, stops = _cjk_punct(text)
     return cjk, latin, stops
 
 

@@ -21,7 +21,7 @@ from typing import Callable
 from importlib import resources
 
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import Document, Measures
+from .._document import MEASURED, Document, Measures
 from .._render import NodeSelection
 from .._walk import positions
 from ._propagation import Pick, propagation_pick
@@ -98,11 +98,7 @@ def _anchors_and_paragraphs(doc: Document) -> tuple[list[int], list[int]]:
 def _own_punct(doc: Document, m: Measures) -> list[int]:
     """Sentence punctuation (CJK and Latin) directly in each node; 0 in excluded ones."""
     own = doc.own_punct
-    return list(map(mul, map(add, own.cjk, own.latin), m.excluded.translate(_KEPT)))
-
-
-#: 1 for a node a mask leaves in (``bytes.translate`` of the mask).
-_KEPT = bytes([1]) + bytes(255)
+    return list(map(mul, map(add, own.cjk, own.latin), m.excluded.translate(MEASURED)))
 
 
 def features(doc: Document, m: Measures, a_root: int, a_kept: bytearray, strength: float,

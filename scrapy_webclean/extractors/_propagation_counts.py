@@ -17,7 +17,7 @@ from itertools import accumulate, compress
 
 from .._document import Document
 
-__all__ = ["Counts", "Tally", "paragraphs"]
+__all__ = ["Counts", "Tally", "paragraphs", "tally"]
 
 
 def paragraphs(doc: Document, blocked: bytearray, j: int) -> int:
