@@ -96,12 +96,12 @@ def flatten(root: Any) -> Flat:
     nodes: list = list(root.iter()) if root is not None else []
     n = len(nodes)
     raw_tags = list(map(_TAG, nodes))
-    names = _TAG_NAMES
-    distinct = set(raw_tags)
-    for raw in distinct.difference(names):
-        names.put(raw, _tag_name(raw))  # emptied when full: a hostile page may invent many tag names
-    tags: list[str] = (list(map(names.__getitem__, raw_tags)) if distinct.issubset(names)
-                       else [names.get(raw) or _tag_name(raw) for raw in raw_tags])
+    names = _TAG_NAMES  # emptied when full: a hostile page may invent many tag names
+    local: dict[object, str] = {}
+    for raw in set(raw_tags):
+        name = names.get(raw)
+        local[raw] = names.put(raw, _tag_name(raw)) if name is None else name
+    tags: list[str] = list(map(local.__getitem__, raw_tags))
     del raw_tags
     check_deadline()
     texts: list[str | None] = list(map(_TEXT, nodes))

@@ -83,14 +83,15 @@ def text_content(el) -> str:
     return "".join(el.itertext())
 
 
-def positions(items: Sequence[str], value: str) -> list[int]:
-    """Where ``value`` occurs in ``items`` (a document's tags), in order:
-    ``list.index`` from each one to the next, at C speed."""
+def positions(items: Sequence[str], value: str, start: int = 0, stop: int | None = None) -> list[int]:
+    """Where ``value`` occurs in ``items`` (a document's tags) from ``start``
+    to ``stop``, in order: ``list.index`` from each one to the next, at C speed."""
     out: list[int] = []
-    i = -1
+    i = start - 1
+    end = len(items) if stop is None else stop
     try:
         while True:
-            i = items.index(value, i + 1)
+            i = items.index(value, i + 1, end)
             out.append(i)
     except ValueError:
         return out

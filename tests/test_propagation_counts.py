@@ -19,7 +19,7 @@ def _doc(body: str):
 
 def _counts(doc):
     commas, blocked = _comma_counts(doc, _ruled_out(doc, doc.measures))
-    return Counts(commas, blocked)
+    return Counts(commas, blocked, doc.body)
 
 
 def _nested(depth: int) -> str:
@@ -44,7 +44,7 @@ def test_nested_divisions_are_not_walked_again_and_again():
     counts = _counts(doc)
     root = doc.body
     judged = [i for i in range(root + 1, doc.end[root]) if doc.tags[i] == "div"]
-    got = [counts.of(doc, root, i) for i in judged]
+    got = [counts.of(doc, i) for i in judged]
     assert counts.walked <= doc.end[root] - root  # the walks stopped at the region's size
     assert counts.region is not None
     assert got == [_walk(doc, counts.blocked, i) for i in judged]

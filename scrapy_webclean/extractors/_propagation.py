@@ -299,7 +299,7 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
     drop = bytearray(out)
     if root != best:
         _siblings(doc, m, score, best, top, root, drop)
-    _clean(doc, m, score, weights, Counts(commas, blocked), root, best, drop)
+    _clean(doc, m, score, weights, Counts(commas, blocked, root), root, best, drop)
     return Pick(root, drop, best, top)
 
 
@@ -351,7 +351,7 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
-        elif t in _CLEANED and (t != "div" or blocked[i]) and _junk(doc, score, weights, counts, (root, i), c, ld):
+        elif t in _CLEANED and (t != "div" or blocked[i]) and _junk(doc, score, weights, counts, i, c, ld):
             # (A division without blocks is a paragraph to readability: never cleaned.)
             drop[i:e] = b"\x01" * (e - i)
             i = e
@@ -365,17 +365,15 @@ def _weight_of(doc: Document, weights: dict[int, int], i: int) -> int:
     return _weight(_names(doc, i)) if w is None else w  # "" (no weight) without attributes
 
 
-def _junk(doc: Document, score: dict[int, float], weights: dict[int, int], counts: Counts, at: tuple[int, int],
+def _junk(doc: Document, score: dict[int, float], weights: dict[int, int], counts: Counts, i: int,
           c: int, ld: float) -> bool:
-    """Readability's conditional cleaning of one list, table or division
-    (``at``: the kept region's root and the node)."""
-    root, i = at
+    """Readability's conditional cleaning of one list, table or division ``i``."""
     w = _weight_of(doc, weights, i)
     if w + score.get(i, 0.0) < 0:
         return True
     if counts.commas[i] >= 10:
         return False
-    p, img, li, inputs, embeds = counts.of(doc, root, i)
+    p, img, li, inputs, embeds = counts.of(doc, i)
     li -= 100
     t = doc.tags[i]
     if p and img > 1 + p * 1.3:

@@ -4,7 +4,7 @@ inputs and embeds, as readability-lxml counts them over the whole subtree.
 
 A judged node's subtree is walked; when the walks would add up to more
 than the kept region, the region is tallied once instead, at C speed where
-it can (the positions of each tag, found with ``compress``), and each
+it can (the positions of each tag, found with ``list.index``), and each
 judged node reads its own counts by bisection: nested divisions do not walk
 the same nodes again and again.
 """
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate, compress
 
 from .._document import Document
+from .._walk import positions
 
 __all__ = ["Counts", "Tally", "paragraphs", "tally"]
 
@@ -63,12 +64,10 @@ def _between(at: list[int], lo: int, hi: int) -> int:
 
 def tally(doc: Document, blocked: bytearray, root: int) -> Tally:
     """The :class:`Tally` of the subtree of ``root``."""
-    lo, hi = root, doc.end[root]
-    tags, nodes = doc.tags[lo:hi], doc.nodes
-    span = range(lo, hi)
+    lo, hi, tags, nodes = root, doc.end[root], doc.tags, doc.nodes
 
     def at(tag: str) -> list[int]:
-        return list(compress(span, map(tag.__eq__, tags))) if tag in tags else []
+        return positions(tags, tag, lo, hi)
 
     divs = at("div")
     p_at = sorted(at("p") + divs)
@@ -113,11 +112,13 @@ class Counts:
 
     commas: list[int]
     blocked: bytearray
+    root: int  # the kept region's
     walked: int = 0
     region: Tally | None = field(default=None)
 
-    def of(self, doc: Document, root: int, i: int) -> tuple[int, int, int, int, int]:
-        """:meth:`Tally.of` for node ``i`` in the kept region under ``root``."""
+    def of(self, doc: Document, i: int) -> tuple[int, int, int, int, int]:
+        """:meth:`Tally.of` for node ``i`` in the kept region."""
+        root = self.root
         if self.region is None:
             size = doc.end[i] - i
             if self.walked + size <= doc.end[root] - root:
