@@ -20,8 +20,9 @@ import re
 from bisect import bisect_left
 from datetime import date, datetime, timedelta
 from typing import Sequence
+from urllib.parse import urlsplit
 
-__all__ = ["parse_date", "find_dates"]
+__all__ = ["parse_date", "find_dates", "url_date"]
 
 _MONTHS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10,
@@ -63,6 +64,8 @@ _BEFORE_NUMBER, _AFTER_NUMBER = 14, 30
 #: patterns find a few more, which costs a search, never a date). A span without one holds no date.
 _KEYS = (re.compile(r"(?:19|20)(?=\d\d)"), re.compile(r"[aAbBtTyY](?i:go|ack|oday|esterday)"),
          re.compile(r"[前今刚昨]"))
+#: A permalink's day in a URL's path: ``/2012/11/05/``, ``/2025-12-17-title``.
+_URL_DATE = re.compile(r"/((?:19|20)\d\d)([/-])(\d\d)\2(\d\d)(?:[/-]|\.html?|$)")
 #: Characters of visible text searched at most (a long page's dates further on are its content's).
 _MAX_SCAN = 200_000
 
@@ -131,6 +134,19 @@ def parse_date(text: str | None, reference: date | datetime | str | None = None)
         if value:
             return value
     return None
+
+
+def url_date(url: str | None, reference: date | None = None) -> str | None:
+    """The day a URL's path names (``https://x.com/2012/11/05/slug`` gives ``2012-11-05``), or ``None``.
+
+    >>> url_date("https://blog.apnic.net/2025/12/19/is-it-dns/"), url_date("https://x.com/p?d=2025/12/19/")
+    ('2025-12-19', None)
+    """
+    if not url:
+        return None
+    path = urlsplit(url).path if "://" in url else url.split("?")[0]
+    m = _URL_DATE.search(path)
+    return _ymd(int(m.group(1)), int(m.group(3)), int(m.group(4)), reference) if m else None
 
 
 def _anchors(text: str) -> list[tuple[int, int]]:

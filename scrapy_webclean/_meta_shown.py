@@ -33,7 +33,7 @@ from typing import Any, Callable, Sequence
 
 from ._document import Document
 from ._meta_author import BYLINE_CLASS, SiteNames, clean_authors, shown_byline
-from ._meta_date import find_dates, parse_date
+from ._meta_date import find_dates, parse_date, url_date
 from ._meta_title import choose_title, site_key, title_site_parts
 
 __all__ = ["settle_title", "ShownFields"]
@@ -221,7 +221,8 @@ def _labelled_published(found: list[tuple[int, str, str]], pieces: list[str]) ->
 
 
 def _choose_date(declared: Sequence[tuple[str, bool]], thread: bool, pieces: list[str],
-                 found: list[tuple[int, str, str]], at: int | None, ref: date | None) -> str | None:
+                 found: list[tuple[int, str, str]], at: int | None, ref: date | None,
+                 url: str | None = None, byline: Callable[[], bool] = lambda: False) -> str | None:
     published = _labelled_published(found, pieces)
     if published:
         return published
@@ -241,17 +242,24 @@ def _choose_date(declared: Sequence[tuple[str, bool]], thread: bool, pieces: lis
                 return beside[0]
         if thread or any(v == stated for _, v, _ in found):
             return stated
-    shown = next((v for off, v, label in found if lo <= off <= hi and not label), None)
+    # A permalink's day (/2012/11/05/) over a date shown at the top (often today's, a header's).
+    shown = url_date(url, ref) or next((v for off, v, label in found if lo <= off <= hi and not label), None)
+    if shown:
+        return shown
     # A weak type's date (JSON-LD WebPage, which SEO plugins put on every page) counts only when shown.
-    return shown or (None if weak else stated)
+    unshown = None if weak else stated
+    updated = _byline_updated(found, at)
+    if updated and (unshown or byline()):
+        return updated
+    return unshown
 
 
 def _byline_updated(found: list[tuple[int, str, str]], at: int | None) -> str | None:
     """The first date labelled "Updated" shown just above or below the headline: the
-    date line of a byline ("By Ann Lee · Updated: December 9, 2025") on a page that
-    shows no publication date. The caller asks for it only when the page has an author:
-    a "Last updated" line without one is a listing's, a product's or a manual's revision
-    stamp, not an article's date."""
+    date line of an article that shows no publication date ("By Ann Lee · Updated:
+    December 9, 2025"). The caller takes it only on an article - a page with a byline or
+    a declared publication date: a "Last updated" line on another page is a listing's,
+    a product's or a manual's revision stamp, not the page's date."""
     lo, hi = _span(at)
     return next((v for off, v, label in found if lo <= off <= hi and label == "updated"), None)
 
@@ -303,10 +311,8 @@ class ShownFields:
             if name == "date":
                 pieces, _, at = self.visible()
                 found = find_dates(pieces, self.reference)
-                day = _choose_date(self.dates, self.thread, pieces, found, at, self.reference)
-                if not day and self.get("author"):
-                    # No publication date anywhere: an article's byline "Updated" date is the only one it has.
-                    day = _byline_updated(found, at)
+                day = _choose_date(self.dates, self.thread, pieces, found, at, self.reference, self.doc.url,
+                                   lambda: bool(self.get("author")))
                 values["date"] = day or None
             else:
                 names = self._find_authors()

@@ -56,8 +56,8 @@ def test_several_authors_as_a_list_and_shown_date_over_sidebar():
     rec, r = modern("mw-0010")  # JSON-LD lists three people
     assert r.authors == ["Danielle DeSiato", "Donna Enzmann", "Natalie Nguyen"]
     assert author_matches(r.authors, rec["author"])
-    # The page shows only "Updated August 14, 2025"; the declared publication date wins.
-    assert r.date == "2025-05-19"
+    # The page shows only "Updated August 14, 2025" and declares 2025-05-19, which it does not show.
+    assert r.date == rec["date"] == "2025-08-14"
 
 
 def test_visible_published_line_and_byline():
@@ -130,20 +130,26 @@ def test_relative_dates_against_the_crawl_time():
     assert wc.extract(raw).date is None
 
 
-def test_updated_date_only_when_the_article_has_no_publication_date():
+def test_updated_date_only_when_the_article_shows_no_publication_date():
     head = "<title>Budget vote delayed</title>"
     byline = '<p class="byline">By Ann Lee</p>'
     # An article's byline shows only "Updated": that is the only date it has.
     body = f"<article><h1>Budget vote delayed</h1>{byline}<p>Updated March 9, 2024</p><p>{PROSE}</p></article>"
     assert wc.extract(page(body, head)).date == "2024-03-09"
-    # A publication date, shown or declared, always wins over it.
+    # A publication date shown wins over it, labelled or declared too.
     shown = body.replace("<p>Updated", "<p>Published March 2, 2024</p><p>Updated")
     assert wc.extract(page(shown, head)).date == "2024-03-02"
     ld = {"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Budget vote delayed",
           "datePublished": "2024-03-02T08:00:00+00:00", "dateModified": "2024-03-09T08:00:00+00:00"}
     declared = f'{head}<script type="application/ld+json">{json.dumps(ld)}</script>'
-    assert wc.extract(page(body, declared)).date == "2024-03-02"
-    # Without a byline, "Last updated" is a listing's or a manual's revision stamp, not a date of the page.
+    dated = body.replace("<p>Updated", "<p>March 2, 2024</p><p>Updated")
+    assert wc.extract(page(dated, declared)).date == "2024-03-02"
+    # A declared publication date the page does not show gives way to the "Updated" date it shows,
+    # with or without a byline: the reader sees that day.
+    assert wc.extract(page(body, declared)).date == "2024-03-09"
+    assert wc.extract(page(body.replace(byline, ""), declared)).date == "2024-03-09"
+    # Without a byline or a declared publication date, "Last updated" is a listing's or a manual's
+    # revision stamp, not a date of the page.
     assert wc.extract(page(body.replace(byline, ""), head)).date is None
     # A declared modified date alone never counts (SEO plugins and shops declare one on every page).
     ld = {"@context": "https://schema.org", "@type": "WebPage", "dateModified": "2024-03-09T08:00:00+00:00"}
@@ -160,6 +166,42 @@ def test_updated_date_of_a_byline_on_real_pages():
     assert r.date == rec["date"] == "2025-04-19"
     rec, r = modern("mw-2888")  # an eBay listing's "Last updated on Jan 02, 2026": no byline, no date
     assert r.date is None and rec.get("date") is None
+    # "By Richard Garner ... Updated Sep 5, 2024"; "Last Updated: 2025-02-22" under the headline:
+    # each declares a publication date it does not show (2023-07-22, 2021-08-12).
+    for pid, day in (("mw-0227", "2024-09-05"), ("mw-0020", "2025-02-22")):
+        rec, r = modern(pid)
+        assert r.date == rec["date"] == day, pid
+
+
+def test_a_permalinks_day():
+    # No date on the page but the one in its address (WordPress, news sites: /2012/10/29/slug/).
+    body = f"<article><h1>Budget vote delayed</h1><p>{PROSE}</p></article>"
+    raw = page(body, "<title>Budget vote delayed</title>")
+    assert wc.extract(raw, "https://news.example.com/2012/10/29/budget-vote/").date == "2012-10-29"
+    assert wc.extract(raw, "https://news.example.com/blog/2025-12-17-budget-vote").date == "2025-12-17"
+    assert wc.extract(raw, "https://news.example.com/2012/10/budget-vote/").date is None  # no day
+    assert wc.extract(raw, "https://news.example.com/a?from=2012/10/29/").date is None  # not the path
+    # It wins over a date shown at the top unlabelled (a header's "today")...
+    top = f"<p>Wednesday, November 7 2012</p>{body}"
+    assert wc.extract(page(top, "<title>Budget vote delayed</title>"),
+                      "https://news.example.com/2012/11/05/budget-vote/").date == "2012-11-05"
+    # ... not over a publication date the page shows.
+    shown = body.replace("<p>", "<p>Posted on November 6, 2012</p><p>", 1)
+    assert wc.extract(page(shown, "<title>Budget vote delayed</title>"),
+                      "https://news.example.com/2012/11/05/budget-vote/").date == "2012-11-06"
+
+
+@pytest.mark.parametrize("pid, url_day", [
+    ("dragnet-R930", "2012-10-08"),  # a blog post shows its date only far below, under the comments
+    ("dragnet-R502", "2012-11-05"),  # the header shows the day of the crawl, "Wednesday, November 7 2012"
+])
+def test_a_permalinks_day_on_real_pages(pid, url_day):
+    corpus = ROOT.parent / "shared" / "corpora" / "dragnet"
+    if not (corpus / "ground-truth.json").exists():
+        pytest.skip("../shared/corpora/dragnet not present")
+    rec = json.loads((corpus / "ground-truth.json").read_text(encoding="utf-8"))[pid]
+    raw = gzip.decompress((corpus / "pages" / f"{pid}.html.gz").read_bytes())
+    assert wc.extract(raw, rec["url"]).date == url_day and url_day.replace("-", "/") in rec["url"]
 
 
 def test_metadata_score_rules():
