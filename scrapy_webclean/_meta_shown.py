@@ -12,16 +12,17 @@ once: the extractor reads it; author and date when first asked for):
   shown near the headline;
 * **date**: the publication date as the page shows it: one labelled
   "Published" anywhere (a label line's over one a sentence tells); else
-  the declared publication date when the page
-  shows it too (or shows the day before or after it: the declared time is
-  UTC, the shown day the site's), or on a discussion thread (its first post's date; the
-  dates shown near the title are replies' and members'; a thread by JSON-LD, not an
-  FAQ's questions, or by a publication date declared per post); else an
-  unlabelled date shown just above or below the headline (a byline's;
-  further above, it is a sidebar's list); else the declared publication
-  date; only when there is none, the "Updated" date of a byline (an
-  article showing only that). Never a modified date over a publication
-  date, nor a declared modified date.
+  the declared publication date when the page shows it too (or shows the
+  day before or after it: the declared time is UTC, the shown day the
+  site's), or on a discussion thread (its first post's date; the dates
+  shown near the title are replies' and members'; a thread by JSON-LD, not
+  an FAQ's questions, or by a publication date declared per post); else
+  the day in the URL's path (a permalink's); else an unlabelled date shown
+  just above or below the headline (a byline's; further above, it is a
+  sidebar's list); else, on an article (a byline, or a declared
+  publication date not shown), the "Updated" date shown there; else the
+  declared publication date. Never a modified date over a publication
+  date the page shows, nor a declared modified date.
 """
 
 from __future__ import annotations

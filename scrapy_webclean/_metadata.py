@@ -8,7 +8,7 @@ date next to them (:mod:`._meta_date`). Each field's candidates are ranked;
 the first that survives cleaning wins (an author that is the site's name,
 a date that does not read as one, fall through to the next). The date is
 never a declared "modified" date (a shown "Updated" one only when the page
-has no publication date: :mod:`._meta_shown`).
+shows no publication date: :mod:`._meta_shown`).
 """
 
 from __future__ import annotations
