@@ -163,7 +163,24 @@ def choose_title(headlines: Sequence[str], declared: Sequence[str], sitename: st
         key = site_key(shown)
         title = shown if any(key in site_key(_clean(d) or "") for d in declared) else best_declared
         return title, best_declared
-    return best, best
+    return _without_prefix(best, declared) or best, best
+
+
+def _without_prefix(headline: str, declared: Sequence[str]) -> str | None:
+    """A declared title that is the headline without a forum's prefix label, when a declared
+    title shows that label as its own first segment: "News - Digital Cameras: ..." (``og:title``)
+    and "Digital Cameras: ..." (JSON-LD ``headline``) under the headline "News Digital Cameras: ...".
+    A shorter declared title alone ("Possible Tsunami Debris" under "Officials Eyeing Possible
+    Tsunami Debris") is a shortened headline, not the title."""
+    words = _words(headline)
+    labels = {tuple(_words(_SEGMENT.split(d, 1)[0])) for d in declared if len(_SEGMENT.split(d, 1)) == 2}
+    for d in declared:
+        bare = _clean(d)
+        dw = _words(bare or "")
+        extra = len(words) - len(dw)
+        if len(dw) >= 2 and 0 < extra <= _LABEL_WORDS and words[extra:] == dw and tuple(words[:extra]) in labels:
+            return bare
+    return None
 
 
 def _unshown_title(headlines: Sequence[str], page_title: str | None, names: set[str]) -> str | None:

@@ -278,6 +278,30 @@ def test_a_headline_that_is_part_of_the_declared_title(title, heading, expected)
     assert wc.extract(page(body, f"<title>{title}</title>")).title == expected
 
 
+def test_a_forums_prefix_label_left_out_of_the_title():
+    # The thread's prefix label ("News") is shown in the <h1> and glued on og:title as its own
+    # segment; the JSON-LD headline is the title without it.
+    ld = {"@context": "https://schema.org", "@type": "DiscussionForumPosting", "headline": "Budget vote delayed again"}
+    head = ('<title>News - Budget vote delayed again | Town Forum</title>'
+            '<meta property="og:title" content="News - Budget vote delayed again">'
+            f'<script type="application/ld+json">{json.dumps(ld)}</script>')
+    body = f'<main><h1><span class="label">News</span> Budget vote delayed again</h1><p>{PROSE}</p></main>'
+    r = wc.extract(page(body, head))
+    assert r.title == "Budget vote delayed again"
+    assert "News Budget vote delayed again" not in r.text  # the headline is still the heading dropped
+    # A shorter declared title without such a label segment is a shortened headline: the <h1> stays.
+    head = ('<title>Officials eye budget vote delay - Town News</title>'
+            '<meta property="og:title" content="Budget vote delay">')
+    body = f"<main><h1>Officials eye budget vote delay</h1><p>{PROSE}</p></main>"
+    assert wc.extract(page(body, head)).title == "Officials eye budget vote delay"
+
+
+@pytest.mark.parametrize("pid", ["mw-0522", "mw-2797"])  # "News", "Tips/Techniques" before the thread's title
+def test_a_forums_prefix_label_on_real_pages(pid):
+    rec, r = modern(pid)
+    assert title_key(r.title) == title_key(rec["title"])
+
+
 def test_titles_on_real_pages():
     rec, r = modern("mw-2833")  # <h1> "Make anything possible, all in Figma"; <title> "Figma: The Collaborative..."
     assert r.title == rec["title"] == "Figma: The Collaborative Interface Design Tool"
