@@ -19,9 +19,9 @@ once: the extractor reads it; author and date when first asked for):
   an FAQ's questions, or by a publication date declared per post); else
   the day in the URL's path (a permalink's); else an unlabelled date shown
   just above or below the headline (a byline's; further above, it is a
-  sidebar's list); else, on an article (a byline, or a declared
-  publication date not shown), the "Updated" date shown there; else the
-  declared publication date. Never a modified date over a publication
+  sidebar's list); else, on a page with a byline, the "Updated" date
+  shown there (over a declared publication date it does not show); else
+  the declared publication date. Never a modified date over a publication
   date the page shows, nor a declared modified date.
 """
 
@@ -247,20 +247,19 @@ def _choose_date(declared: Sequence[tuple[str, bool]], thread: bool, pieces: lis
     shown = url_date(url, ref) or next((v for off, v, label in found if lo <= off <= hi and not label), None)
     if shown:
         return shown
-    # A weak type's date (JSON-LD WebPage, which SEO plugins put on every page) counts only when shown.
-    unshown = None if weak else stated
     updated = _byline_updated(found, at)
-    if updated and (unshown or byline()):
-        return updated
-    return unshown
+    if updated and byline():
+        return updated  # the day an article's reader sees, over a publication date it does not show
+    # A weak type's date (JSON-LD WebPage, which SEO plugins put on every page) counts only when shown.
+    return None if weak else stated
 
 
 def _byline_updated(found: list[tuple[int, str, str]], at: int | None) -> str | None:
     """The first date labelled "Updated" shown just above or below the headline: the
     date line of an article that shows no publication date ("By Ann Lee · Updated:
-    December 9, 2025"). The caller takes it only on an article - a page with a byline or
-    a declared publication date: a "Last updated" line on another page is a listing's,
-    a product's or a manual's revision stamp, not the page's date."""
+    December 9, 2025"). The caller takes it only on a page with a byline: a "Last
+    updated" line without one is a listing's, a product's or a manual's revision stamp,
+    not the page's date."""
     lo, hi = _span(at)
     return next((v for off, v, label in found if lo <= off <= hi and label == "updated"), None)
 

@@ -144,12 +144,12 @@ def test_updated_date_only_when_the_article_shows_no_publication_date():
     declared = f'{head}<script type="application/ld+json">{json.dumps(ld)}</script>'
     dated = body.replace("<p>Updated", "<p>March 2, 2024</p><p>Updated")
     assert wc.extract(page(dated, declared)).date == "2024-03-02"
-    # A declared publication date the page does not show gives way to the "Updated" date it shows,
-    # with or without a byline: the reader sees that day.
+    # A declared publication date the article does not show gives way to the "Updated" date its
+    # byline shows: the reader sees that day.
     assert wc.extract(page(body, declared)).date == "2024-03-09"
-    assert wc.extract(page(body.replace(byline, ""), declared)).date == "2024-03-09"
-    # Without a byline or a declared publication date, "Last updated" is a listing's or a manual's
-    # revision stamp, not a date of the page.
+    # Without a byline, "Last updated" is a listing's or a manual's revision stamp, not a date of
+    # the page: the declared date, or none.
+    assert wc.extract(page(body.replace(byline, ""), declared)).date == "2024-03-02"
     assert wc.extract(page(body.replace(byline, ""), head)).date is None
     # A declared modified date alone never counts (SEO plugins and shops declare one on every page).
     ld = {"@context": "https://schema.org", "@type": "WebPage", "dateModified": "2024-03-09T08:00:00+00:00"}
