@@ -8,7 +8,8 @@ import itertools
 import re
 import sys
 
-from ._parser_limits import _ATTR_NAME, _NAME, _SEPARATORS, _SPACE, _UNQUOTED, RAW_TEXT_TAGS, _end, _splice, _text_end
+from ._parser_limits import (_ATTR_NAME, _NAME, _SEPARATORS, _SPACE, _UNQUOTED, RAW_TEXT_TAGS, _end, _splice,
+                             _text_end, raw_end_tag)
 
 __all__ = ["cap_attributes"]
 
@@ -69,10 +70,11 @@ def _safe_run(max_tokens: int) -> re.Pattern[str]:
     # of the common form and keeps under the cap (each attribute after a
     # space: one of the Python loop's attributes): the tag, then its text up
     # to its own end tag (or the end of the page), as the loop reads them
-    # (see ``_text_end``); the name in ASCII case only, as ``str.lower`` reads it there.
+    # (see ``_text_end``: the same ``raw_end_tag``); the start tag's name in
+    # ASCII case only, as ``str.lower`` reads it there.
     raw = "|".join(
         rf"<{_ascii_any_case(t)}{name_end}{_FAST_ATTRIBUTE}{{0,{max_tokens // 2}}}[\t\n\f\r ]*/?>"
-        rf"[^<]*(?:<(?!/(?i:{t})[\t\n\f\r />])[^<]*)*"
+        rf"[^<]*(?:(?!{raw_end_tag(t)})<[^<]*)*"
         for t in sorted(RAW_TEXT_TAGS))
     return re.compile(rf"{_atomic(alternatives + '|' + raw)}*", re.IGNORECASE | re.DOTALL)
 

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["limit_depth", "MODES"]
+__all__ = ["limit_depth", "MODES", "raw_end_tag"]
 
 MODES = ("implied", "explicit", "count")
 
@@ -99,11 +99,21 @@ def _end(pattern: re.Pattern[str], src: str, i: int) -> int:
     if m is None:  # pragma: no cover - the callers' patterns always match here
         raise AssertionError(f"{pattern.pattern!r} does not match at {i}")
     return m.end()
-# "</" outside the case-insensitive part lets the search skip ahead to each
-# "</" at C speed.
-_RAW_END: dict[str, re.Pattern[str]] = {
-    t: re.compile(rf"</(?i:{t})[\t\n\f\r />]") for t in RAW_TEXT_TAGS
-}
+
+
+def raw_end_tag(name: str) -> str:
+    """The pattern of the end tag that closes the raw-text element ``name``
+    (``<script>``, ``<style>``, ...): "</", the name in any case, and a
+    character that ends a tag name. The one definition for the depth
+    limit's tokenizer here and the attribute cap's scan
+    (:mod:`scrapy_webclean._attr_limits`): both must read a raw-text
+    element's text as ending at the same place."""
+    # "</" outside the case-insensitive part lets a search skip ahead to
+    # each "</" at C speed.
+    return rf"</(?i:{name})[\t\n\f\r />]"
+
+
+_RAW_END: dict[str, re.Pattern[str]] = {t: re.compile(raw_end_tag(t)) for t in RAW_TEXT_TAGS}
 
 
 def _tag_end(src: str, i: int) -> tuple[int, bool]:
