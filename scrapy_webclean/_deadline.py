@@ -22,7 +22,8 @@ from typing import Iterator, Sequence
 
 from .errors import ExtractionTimeout, InvalidOptionError
 
-__all__ = ["time_limit", "check_deadline", "DEFAULT_TIME_LIMIT", "CHECK_EVERY", "children_first"]
+__all__ = ["time_limit", "check_deadline", "DEFAULT_TIME_LIMIT", "CHECK_EVERY", "children_first", "chunks_down",
+           "chunks_up"]
 
 #: Seconds :func:`scrapy_webclean.extract` allows one page by default. A
 #: normal page takes milliseconds and the largest accepted ones a few
@@ -85,3 +86,26 @@ def children_first(excluded: Sequence[int]) -> Iterator[int]:
             check_deadline()
         if not excluded[i]:
             yield i
+
+
+#: Nodes per chunk of :func:`chunks_down` and :func:`chunks_up`.
+CHUNK = CHECK_EVERY + 1
+
+
+def chunks_down(start: int, stop: int) -> Iterator[tuple[int, int]]:
+    """``(lo, hi)`` ranges of at most :data:`CHUNK` items that cover
+    ``range(start, stop)`` from the end back, the deadline checked before
+    each: for a loop over nodes in reverse (children before parents) that
+    runs over a chunk's slices (``zip`` of reversed slices), not checking
+    the deadline per node."""
+    for hi in range(stop, start, -CHUNK):
+        check_deadline()
+        yield max(hi - CHUNK, start), hi
+
+
+def chunks_up(start: int, stop: int) -> Iterator[tuple[int, int]]:
+    """``(lo, hi)`` ranges of at most :data:`CHUNK` items that cover
+    ``range(start, stop)`` in order, the deadline checked before each."""
+    for lo in range(start, stop, CHUNK):
+        check_deadline()
+        yield lo, min(lo + CHUNK, stop)

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Protocol
 
-from ._deadline import check_deadline
+from ._deadline import check_deadline, chunks_down
 from ._encoding import decode_body_utf8
-from ._parse import (_CHUNK, _CODE_TAGS, BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, _punct, depths, flatten,
+from ._parse import (_CODE_TAGS, BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, _punct, depths, flatten,
                      may_reach)
 from ._attr_limits import cap_attributes
 from ._parser_limits import MODES as _DEPTH_MODES, limit_depth
@@ -295,9 +295,7 @@ class Document:
                     stops[i] += s
         # Children before parents, in chunks (the deadline checked between
         # them); every node but the root (0) has a parent.
-        for hi in range(n, 1, -_CHUNK):
-            check_deadline()
-            lo = max(hi - _CHUNK, 1)
+        for lo, hi in chunks_down(1, n):
             for i, p, t, x in zip(range(hi - 1, lo - 1, -1), reversed(parent[lo:hi]), reversed(tags[lo:hi]),
                                   reversed(excluded[lo:hi])):
                 if x:

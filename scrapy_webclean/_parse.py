@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 import lxml.etree
 
 from ._cache import BoundedCache
-from ._deadline import CHECK_EVERY, check_deadline
+from ._deadline import check_deadline, chunks_down, chunks_up
 
 #: Tags whose content is never page text. Every extractor starts from this.
 #: (MathML is text: a formula's ``<math>`` stays; its ``<annotation>``, the
@@ -120,19 +120,13 @@ def flatten(root: Any) -> Flat:
     return Flat(nodes, tags, parent, end, texts, tails, own, own_punct, body, _title(tags, texts))
 
 
-#: Nodes per deadline check in the loops below (see ``CHECK_EVERY``).
-_CHUNK = CHECK_EVERY + 1
-
-
 def _ends(parent: list[int]) -> list[int]:
     """Each node's subtree end (one past its last descendant), from the
     parents of nodes in preorder: a loop in chunks, the deadline checked
     between them."""
     n = len(parent)
     end = list(range(1, n + 1))
-    for hi in range(n, 1, -_CHUNK):
-        check_deadline()
-        lo = max(hi - _CHUNK, 1)
+    for lo, hi in chunks_down(1, n):
         for i, p in zip(range(hi - 1, lo - 1, -1), reversed(parent[lo:hi])):
             e = end[i]
             if e > end[p]:
@@ -145,9 +139,7 @@ def depths(parent: list[int]) -> list[int]:
     preorder, in chunks (the deadline checked between them)."""
     n = len(parent)
     depth = [0] * n
-    for lo in range(1, n, _CHUNK):
-        check_deadline()
-        hi = min(lo + _CHUNK, n)
+    for lo, hi in chunks_up(1, n):
         for i, p in zip(range(lo, hi), parent[lo:hi]):
             depth[i] = depth[p] + 1
     return depth
@@ -190,9 +182,8 @@ def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
     data = joined.encode("utf-8", "surrogatepass")
     sizes = _nonspace_sizes(joined, data)
     latin = list(map(len, data.translate(None, _NOT_LATIN_PUNCT_NOR_NUL).split(b"\0")))
-    for lo in range(0, len(owners), _CHUNK):
-        check_deadline()
-        for i, size in zip(owners[lo:lo + _CHUNK], sizes[lo:lo + _CHUNK]):
+    for lo, hi in chunks_up(0, len(owners)):
+        for i, size in zip(owners[lo:hi], sizes[lo:hi]):
             own[i] += size
     punct = OwnPunct([0] * n, [0] * n, [0] * n)
     own_cjk, own_latin, own_stops = punct

@@ -110,3 +110,24 @@ def test_mathml_formulas_are_text_and_their_tex_annotation_is_not():
         text = wc.extract(body, extractor=name).text
         assert "It reads E=mc2 for a body at rest" in text, name
         assert "mc^2" not in text, name
+
+
+def test_chunks_cover_a_range_once_in_order_and_check_the_deadline():
+    import time
+
+    import pytest
+
+    from scrapy_webclean._deadline import CHUNK, chunks_down, chunks_up, time_limit
+    from scrapy_webclean.errors import ExtractionTimeout
+
+    for start, stop in ((0, 0), (1, 1), (1, 2), (0, CHUNK), (1, CHUNK + 1), (1, 3 * CHUNK + 5)):
+        up = [i for lo, hi in chunks_up(start, stop) for i in range(lo, hi)]
+        down = [i for lo, hi in chunks_down(start, stop) for i in range(hi - 1, lo - 1, -1)]
+        assert up == list(range(start, stop))
+        assert down == up[::-1]
+        assert all(0 < hi - lo <= CHUNK for lo, hi in [*chunks_up(start, stop), *chunks_down(start, stop)])
+    with time_limit(1e-6):
+        time.sleep(0.01)
+        for chunks in (chunks_up, chunks_down):
+            with pytest.raises(ExtractionTimeout):
+                next(chunks(0, 10))
