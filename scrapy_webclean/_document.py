@@ -11,7 +11,8 @@ tree: they return which node numbers (or text lines) they keep, and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Protocol
+from enum import Enum
+from typing import Any, Final, Iterable, Protocol
 
 from ._deadline import check_deadline, chunks_down
 from ._encoding import decode_body_utf8
@@ -64,6 +65,20 @@ class Measures:
     excluded: bytearray
 
 
+#: A node's ``class``, ``id`` and ``style`` attributes (None for each one absent).
+ClassIdStyle = tuple[str | None, str | None, str | None]
+
+
+class _Unread(Enum):
+    """The mark of a node whose class, id and style are not read yet (None
+    is taken: a node without attributes)."""
+
+    UNREAD = 0
+
+
+_UNREAD: Final = _Unread.UNREAD
+
+
 def nonspace_len(s: str | None) -> int:
     """Characters of ``s`` that are not whitespace."""
     if not s:
@@ -87,8 +102,8 @@ class Document:
 
     __slots__ = (
         "url", "encoding", "source", "root", "nodes", "tags", "parent", "end", "_depth", "texts",
-        "tails", "body", "title", "own_len", "own_punct", "removed", "_measures", "_attr_cache", "_names", "_cleaned",
-        "memo", "__weakref__",
+        "tails", "body", "title", "own_len", "own_punct", "removed", "_measures", "_attr_cache", "_class_id_style",
+        "_cleaned", "memo", "__weakref__",
     )
 
     def __init__(self, source: str, *, url: str | None = None, encoding: str = "utf-8",
@@ -101,7 +116,7 @@ class Document:
         self.removed: bytearray | None = None
         self._measures: Measures | None = None
         self._attr_cache: dict[int, dict[str, str]] = {}
-        self._names: list[tuple[str | None, str | None, str | None] | None | bool] | None = None
+        self._class_id_style: list[ClassIdStyle | None | _Unread] | None = None  # see class_id_style
         self._cleaned: tuple[object, Document] | None = None
         #: Results derived from this view that more than one caller wants
         #: (classify's page features, which auto also reads): key -> value.
@@ -151,21 +166,21 @@ class Document:
             self._attr_cache[i] = cached
         return cached
 
-    def class_id_style(self, i: int) -> tuple[str | None, str | None, str | None] | None:
+    def class_id_style(self, i: int) -> ClassIdStyle | None:
         """Node ``i``'s ``class``, ``id`` and ``style`` attributes (None for
         each one absent), or None for a node without attributes. Read from
         the tree once per page: the block pick and the propagation pick both
         read them, for most nodes (an attribute read costs more than the
         rest of a node's visit)."""
-        names = self._names
-        if names is None:
-            names = self._names = [False] * len(self.nodes)
-        got = names[i]
-        if got is False:
+        read = self._class_id_style
+        if read is None:
+            read = self._class_id_style = [_UNREAD] * len(self.nodes)
+        got = read[i]
+        if got is _UNREAD:
             el = self.nodes[i]
             get = el.get
-            got = names[i] = (get("class"), get("id"), get("style")) if self.tags[i] and el.attrib else None
-        return got  # type: ignore[return-value]
+            got = read[i] = (get("class"), get("id"), get("style")) if self.tags[i] and el.attrib else None
+        return got
 
     def children(self, i: int) -> Iterable[int]:
         """Node numbers of the element children of ``i``, in order."""
