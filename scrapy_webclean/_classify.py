@@ -33,8 +33,8 @@ from itertools import compress
 from typing import Any
 from urllib.parse import urlsplit
 
-from ._document import SiteCleaner, load_document
-from ._document import MEASURED, Document
+from ._document import MEASURED, Document, SiteCleaner, load_document
+from ._walk import positions
 
 __all__ = ["classify", "PageKind"]
 
@@ -123,8 +123,7 @@ def page_features(doc: Document, url: str | None) -> dict[str, Any]:
 
 def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
     m = doc.measures
-    excluded = m.excluded
-    tags, parent, own, nodes = doc.tags, doc.parent, doc.own_len, doc.nodes
+    tags, parent, own = doc.tags, doc.parent, doc.own_len
     n = len(doc)
     body = doc.body
     in_link = bytearray(n)
@@ -132,20 +131,9 @@ def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
     headlines = 0
     cjk_page = m.cjk_punct[body] > m.latin_punct[body]
     headline_len = 10 if cjk_page else 25
-    og_type = ""
-    ld_types: set[str] = set()
-    # <meta> and <script> are invisible: never measured, so among the excluded nodes.
-    for i in compress(range(n), excluded):
-        tag = tags[i]
-        if tag == "meta":
-            get = nodes[i].get
-            if (get("property") or "").strip().lower() == "og:type":
-                og_type = (get("content") or "").strip().lower()
-        elif tag == "script":
-            if "ld+json" in (nodes[i].get("type") or "").lower():
-                ld_types.update(t.lower() for t in _LD_TYPE.findall((doc.texts[i] or "")[:200_000]))
+    og_type, ld_types = _declared_types(doc)
     text_len, link_len = m.text_len, m.link_len
-    for i in compress(range(n), excluded.translate(MEASURED)):
+    for i in compress(range(n), m.excluded.translate(MEASURED)):
         tag = tags[i]
         p = parent[i]
         if tag == "a" or (p >= 0 and in_link[p]):
@@ -185,6 +173,24 @@ def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
     return {"score": round(score, 4), "prose_mass": prose, "prose_share": round(prose / total, 4),
             "link_ratio": round(link_ratio, 4), "headline_links": headlines, "og_type": og_type,
             "ld_types": sorted(ld_types), "url_shape": url_shape}
+
+
+def _declared_types(doc: Document) -> tuple[str, set[str]]:
+    """The page's declared types: its Open Graph ``og:type`` (the last
+    one's, lower case; "" without one) and its JSON-LD ``@type`` values
+    (lower case). Read from every ``<meta>`` and ``<script>`` element,
+    removed from this view or not (neither is ever measured)."""
+    tags, nodes = doc.tags, doc.nodes
+    og_type = ""
+    for i in positions(tags, "meta"):
+        get = nodes[i].get
+        if (get("property") or "").strip().lower() == "og:type":
+            og_type = (get("content") or "").strip().lower()
+    ld_types: set[str] = set()
+    for i in positions(tags, "script"):
+        if "ld+json" in (nodes[i].get("type") or "").lower():
+            ld_types.update(t.lower() for t in _LD_TYPE.findall((doc.texts[i] or "")[:200_000]))
+    return og_type, ld_types
 
 
 def _url_shape(url: str | None) -> str:
