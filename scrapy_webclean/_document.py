@@ -10,14 +10,14 @@ tree: they return which node numbers (or text lines) they keep, and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final, Iterable, Protocol
 
-from ._deadline import check_deadline, chunks_down
+from ._deadline import check_deadline
 from ._encoding import decode_body_utf8
-from ._parse import (_CODE_TAGS, BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, _punct, depths, flatten,
-                     may_reach)
+# Measures and nonspace_len are imported from here by most modules.
+from ._measures import Measures, measure, nonspace_len
+from ._parse import BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, depths, flatten, may_reach
 from ._attr_limits import cap_attributes
 from ._parser_limits import MODES as _DEPTH_MODES, limit_depth
 # The walks and the tag sets are imported from here by most modules.
@@ -25,7 +25,7 @@ from ._walk import text_content, text_nodes, walk_kept
 from .errors import BodyTooLargeError, SiteTreeError
 
 __all__ = ["Document", "Measures", "SiteCleaner", "parse", "load_document", "union_mask", "walk_kept", "text_nodes",
-           "text_content", "INVISIBLE_TAGS", "BLOCK_TAGS", "HIDDEN_STYLE", "MEASURED"]
+           "text_content", "INVISIBLE_TAGS", "BLOCK_TAGS", "HIDDEN_STYLE", "MEASURED", "nonspace_len"]
 
 #: libxml2 stops parsing (and drops the rest of the page) when elements nest
 #: 2048 deep; a tree that reaches this depth is taken as cut short.
@@ -42,29 +42,6 @@ MAX_ATTRIBUTES = 100
 MAX_BODY_SIZE = 10 * 1024 * 1024
 
 
-@dataclass(frozen=True, slots=True)
-class Measures:
-    """Subtree aggregates per node (lists indexed by node number).
-
-    ``text_len``: non-whitespace characters of visible text in the subtree;
-    ``link_len``: those inside ``<a>``; ``link_count``: ``<a>`` elements;
-    ``tag_count``: visible elements (the node included); ``link_tags``:
-    elements inside or equal to an ``<a>``; ``cjk_punct``/``latin_punct``:
-    sentence punctuation marks; ``cjk_stops``: Chinese full stops "。".
-    ``excluded[i]`` is true for a node left out (and its subtree).
-    """
-
-    text_len: list[int]
-    link_len: list[int]
-    link_count: list[int]
-    tag_count: list[int]
-    link_tags: list[int]
-    cjk_punct: list[int]
-    latin_punct: list[int]
-    cjk_stops: list[int]
-    excluded: bytearray
-
-
 #: A node's ``class``, ``id`` and ``style`` attributes (None for each one absent).
 ClassIdStyle = tuple[str | None, str | None, str | None]
 
@@ -77,13 +54,6 @@ class _Unread(Enum):
 
 
 _UNREAD: Final = _Unread.UNREAD
-
-
-def nonspace_len(s: str | None) -> int:
-    """Characters of ``s`` that are not whitespace."""
-    if not s:
-        return 0
-    return sum(map(len, s.split()))
 
 
 class Document:
@@ -282,70 +252,12 @@ class Document:
         in ``visible``), ``extra_excluded`` tags, nodes flagged in ``exclude``
         and nodes removed from this view.
 
-        One loop over the node arrays; the lxml tree is not walked again.
+        One loop over the node arrays (:func:`~scrapy_webclean._measures.measure`);
+        the lxml tree is not walked again.
         """
-        n = len(self.nodes)
         excluded = self._exclusion(extra_excluded, exclude, visible=visible)
-        tags, parent = self.tags, self.parent
-        # Start from what each node holds directly (its text and its
-        # children's tails, counted once by the parse); an excluded node's
-        # own share is dropped below, a tail still counts for its parent.
-        text_len = list(self.own_len)
-        link_len = [0] * n
-        link_count = [0] * n
-        tag_count = [1] * n
-        link_tags = [0] * n
-        cjk, latin, stops = list(self.own_punct.cjk), list(self.own_punct.latin), list(self.own_punct.stops)
-        shown = INVISIBLE_TAGS.intersection(visible)
-        if shown:  # texts of invisible tags made visible: not counted by the parse
-            texts = self.texts
-            for i in range(n):
-                text = texts[i]
-                if tags[i] in shown and text and not excluded[i]:
-                    if tags[i] in _CODE_TAGS:
-                        text_len[i] += nonspace_len(text)
-                    c, lat, s = _punct(text)
-                    cjk[i] += c
-                    latin[i] += lat
-                    stops[i] += s
-        # Children before parents, in chunks (the deadline checked between
-        # them); every node but the root (0) has a parent.
-        for lo, hi in chunks_down(1, n):
-            for i, p, t, x in zip(range(hi - 1, lo - 1, -1), reversed(parent[lo:hi]), reversed(tags[lo:hi]),
-                                  reversed(excluded[lo:hi])):
-                if x:
-                    text_len[i] = 0
-                    tag_count[i] = 0
-                    cjk[i] = latin[i] = stops[i] = 0
-                    # The node's own tail still counts for its parent (own_len has it).
-                    continue
-                c = text_len[i]
-                text_len[p] += c
-                tag_count[p] += tag_count[i]
-                if t == "a":
-                    link_len[i] = c
-                    link_count[i] += 1
-                    link_tags[i] = tag_count[i]
-                # Most nodes hold no link and no punctuation: their zeros are not added.
-                v = link_count[i]
-                if v:
-                    link_count[p] += v
-                    link_len[p] += link_len[i]
-                    link_tags[p] += link_tags[i]
-                v = latin[i]
-                if v:
-                    latin[p] += v
-                v = cjk[i]
-                if v:
-                    cjk[p] += v
-                    stops[p] += stops[i]
-        if n and excluded[0]:  # the root: no parent to add to
-            text_len[0] = tag_count[0] = cjk[0] = latin[0] = stops[0] = 0
-        elif n and tags[0] == "a":
-            link_len[0] = text_len[0]
-            link_count[0] += 1
-            link_tags[0] = tag_count[0]
-        return Measures(text_len, link_len, link_count, tag_count, link_tags, cjk, latin, stops, excluded)
+        return measure(self.tags, self.parent, self.texts, self.own_len, self.own_punct, excluded,
+                       INVISIBLE_TAGS.intersection(visible))
 
 
 def union_mask(a: bytearray, b: bytes | bytearray) -> bytearray:
