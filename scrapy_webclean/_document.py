@@ -25,7 +25,8 @@ from ._walk import text_content, text_nodes, walk_kept
 from .errors import BodyTooLargeError, SiteTreeError
 
 __all__ = ["Document", "Measures", "SiteCleaner", "parse", "load_document", "union_mask", "walk_kept", "text_nodes",
-           "text_content", "INVISIBLE_TAGS", "BLOCK_TAGS", "HIDDEN_STYLE", "MEASURED", "nonspace_len"]
+           "text_content", "INVISIBLE_TAGS", "BLOCK_TAGS", "HIDDEN_STYLE", "MEASURED", "nonspace_len",
+           "ClassIdStyle"]
 
 #: libxml2 stops parsing (and drops the rest of the page) when elements nest
 #: 2048 deep; a tree that reaches this depth is taken as cut short.

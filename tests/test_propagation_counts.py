@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from scrapy_webclean._document import parse
-from scrapy_webclean.extractors._propagation import _comma_counts, _ruled_out, propagation_pick
+from scrapy_webclean.extractors._propagation import _comma_counts, propagation_pick
+from scrapy_webclean.extractors._propagation_names import ruled_out
 from scrapy_webclean.extractors._propagation_counts import Counts, _walk, tally
 
 from conftest import corpus_pages
@@ -18,7 +19,7 @@ def _doc(body: str):
 
 
 def _counts(doc):
-    commas, blocked = _comma_counts(doc, _ruled_out(doc, doc.measures))
+    commas, blocked = _comma_counts(doc, ruled_out(doc, doc.measures))
     return Counts(commas, blocked, doc.body)
 
 
@@ -67,7 +68,7 @@ def test_tallied_counts_on_real_pages(corpus):
 def _ruled_out_node_by_node(doc, m, names=True):
     """The ruled-out mask as first written: node by node, a node out when its parent is."""
     from scrapy_webclean._document import HIDDEN_STYLE
-    from scrapy_webclean.extractors._propagation import _NEVER_UNLIKELY, _joined, _unlikely
+    from scrapy_webclean.extractors._propagation_names import _NEVER_UNLIKELY, _joined, _unlikely
 
     out = bytearray(m.excluded)
     for i in range(doc.body + 1, len(doc)):
@@ -95,4 +96,4 @@ def test_ruled_out_subtrees_skipped_whole_as_node_by_node(removed):
     view = doc.with_removed(mask)
     m = view.measures
     for names in (True, False):
-        assert _ruled_out(view, m, names) == _ruled_out_node_by_node(view, m, names)
+        assert ruled_out(view, m, names) == _ruled_out_node_by_node(view, m, names)

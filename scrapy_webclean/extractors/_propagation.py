@@ -11,30 +11,22 @@ are the body; inside, headings, lists, tables and divisions that look like
 furniture (link-dense, image-heavy, negatively named) are left out.
 
 One preorder and one reverse loop over the document's node arrays; the
-tree is never changed.
+tree is never changed. What class, id and style names say (weights, and
+the subtrees ruled out before scoring) is in :mod:`._propagation_names`.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
-from .._cache import BoundedCache
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import HIDDEN_STYLE, Document, Measures, nonspace_len, text_content
+from .._document import Document, Measures, nonspace_len, text_content
 from ._propagation_counts import Counts
+from ._propagation_names import node_weight, ruled_out
 
 __all__ = ["Pick", "propagation_pick"]
 
-_UNLIKELY = re.compile(
-    r"combx|comment|community|disqus|extra|foot|header|menu|remark|rss|shoutbox|sidebar|sponsor|ad-break|"
-    r"agegate|pagination|pager|popup|tweet|twitter")
-_MAYBE = re.compile(r"and|article|body|column|main|shadow|content")
-_POSITIVE = re.compile(r"article|body|content|entry|hentry|main|page|post|text|blog|story")
-_NEGATIVE = re.compile(
-    r"combx|comment|com-|contact|foot|footer|footnote|masthead|media|meta|outbrain|promo|related|scroll|"
-    r"shoutbox|sidebar|sponsor|shopping|tags|tool|widget|share|social|nav")
 #: What keeps a div from being read as a paragraph.
 _DIV_BLOCKERS = frozenset({"a", "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul", "section",
                            "article"})
@@ -44,7 +36,6 @@ _PARAGRAPHS = frozenset({"p", "pre", "td"})
 _TAG_BASE = {"div": 5, "pre": 3, "td": 3, "blockquote": 3, "address": -3, "ol": -3, "ul": -3, "dl": -3,
              "dd": -3, "dt": -3, "li": -3, "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5,
              "h6": -5, "th": -5}
-_NEVER_UNLIKELY = frozenset({"html", "body", "article", "main"})
 _CLEANED = frozenset({"table", "ul", "div", "section", "form", "aside", "nav", "header", "footer"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _FORMS = frozenset({"form", "input", "textarea", "select", "button", "iframe"})
@@ -61,103 +52,6 @@ class Pick:
     drop: bytearray
     best: int
     score: float
-
-
-def _weight(names: str | None) -> int:
-    """Readability's class weight: -25 for a negative name, +25 for a positive one."""
-    if not names:
-        return 0
-    return _cached_weight(names) if len(names) <= _CACHED_NAME else _class_weight(names)
-
-
-def _unlikely(names: str) -> bool:
-    return _cached_unlikely(names) if len(names) <= _CACHED_NAME else _is_unlikely(names)
-
-
-# Lower case first and case-sensitive patterns: six times faster than
-# re.IGNORECASE over these alternations.
-def _class_weight(names: str) -> int:
-    names = names.lower()
-    return (25 if _POSITIVE.search(names) else 0) - (25 if _NEGATIVE.search(names) else 0)
-
-
-def _is_unlikely(names: str) -> bool:
-    names = names.lower()
-    return bool(_UNLIKELY.search(names)) and not _MAYBE.search(names)
-
-
-#: A site repeats a few hundred class strings: their verdicts are cached
-#: (bounded; long strings are judged each time, never kept). Most names
-#: only need the one (whether unlikely content), a few also their weight.
-_CACHED_NAME = 200
-_cached_weight = lru_cache(maxsize=8192)(_class_weight)
-_cached_unlikely = lru_cache(maxsize=8192)(_is_unlikely)
-
-
-def _names(doc: Document, i: int) -> str:
-    read = doc.class_id_style(i)
-    return "" if read is None else _joined(read[0], read[1])
-
-
-def _joined(cls: str | None, ident: str | None) -> str:
-    return f"{cls or ''} {ident or ''}".strip()
-
-
-def _ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
-    """Hidden and (``names``) unlikely-named subtrees, plus invisible tags
-    (and, after the body's start, their subtrees)."""
-    n, body = len(doc), doc.body
-    tags, end = doc.tags, doc.end
-    class_id_style = doc.class_id_style
-    out = bytearray(m.excluded)
-    _out_beside_body(doc, out)
-    verdicts = _RULED_OUT[names]
-    seen = verdicts.get
-    i, k = body + 1, 0
-    while i < n:  # the nodes after the body's start, each subtree ruled out skipped whole
-        k += 1
-        if not k & CHECK_EVERY:
-            check_deadline()
-        if not out[i]:
-            read = class_id_style(i)
-            if read is None or tags[i] in _NEVER_UNLIKELY:
-                i += 1
-                continue
-            verdict = seen(read)
-            if verdict is None:
-                verdict = _rule_out(read, names)
-                if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
-                    verdicts.put(read, verdict)
-            if not verdict:
-                i += 1
-                continue
-        e = end[i]  # the whole subtree is out
-        out[i:e] = b"\x01" * (e - i)
-        i = e
-    return out
-
-
-def _out_beside_body(doc: Document, out: bytearray) -> None:
-    """Rule out what follows the body's start under an ancestor that is
-    out (the body, or an element holding it: never invisible, but a site
-    tree may remove it): the whole body, or the ancestor's later children."""
-    parent, end, below = doc.parent, doc.end, -1
-    a = doc.body
-    while a >= 0:
-        if out[a]:
-            start = a + 1 if below < 0 else end[below]
-            out[start:end[a]] = b"\x01" * (end[a] - start)
-        below, a = a, parent[a]
-
-
-def _rule_out(read: tuple[str | None, str | None, str | None], names: bool) -> bool:
-    """Whether a node of this class, id and style is ruled out: hidden, or (``names``) unlikely content."""
-    cls, ident, style = read
-    return bool(style and HIDDEN_STYLE.search(style)) or (names and _unlikely(_joined(cls, ident)))
-
-
-#: Verdicts of :func:`_rule_out` per (class, id, style), with the names read or not (bounded, short ones kept).
-_RULED_OUT = {True: BoundedCache[tuple, bool](8192), False: BoundedCache[tuple, bool](1024)}
 
 
 def _loose_pieces(doc: Document, m: Measures, i: int, commas: list[int]) -> list[tuple[int, int]]:
@@ -225,9 +119,9 @@ _RETRY_CHARS = 250
 
 def propagation_pick(doc: Document, m: Measures) -> Pick:
     """The readability-style body of ``doc`` under measures ``m``."""
-    pick = _pick(doc, m, _ruled_out(doc, m))
+    pick = _pick(doc, m, ruled_out(doc, m))
     if pick.root < 0 or _kept_chars(doc, m, pick) < _RETRY_CHARS:
-        second = _pick(doc, m, _ruled_out(doc, m, names=False))
+        second = _pick(doc, m, ruled_out(doc, m, names=False))
         if second.root >= 0 and (pick.root < 0 or _kept_chars(doc, m, second) > _kept_chars(doc, m, pick)):
             return second
     return pick
@@ -256,7 +150,7 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
 
     def start(c: int) -> None:
         if c not in score:
-            w = _weight(_names(doc, c))  # "" (no weight) without attributes
+            w = node_weight(doc, c)
             weights[c] = w
             score[c] = float(_TAG_BASE.get(tags[c], 0) + w)
 
@@ -275,7 +169,7 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
         if not k & CHECK_EVERY:
             check_deadline()
         if out[i]:
-            i = end[i]  # ruled out with its subtree (see _ruled_out)
+            i = end[i]  # ruled out with its subtree (see ruled_out)
             continue
         t = tags[i]
         if t == "div" and blocked[i]:
@@ -360,9 +254,9 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
 
 
 def _weight_of(doc: Document, weights: dict[int, int], i: int) -> int:
-    """Node ``i``'s class weight (see :func:`_weight`), as scored or read now."""
+    """Node ``i``'s class weight (see :func:`node_weight`), as scored or read now."""
     w = weights.get(i)
-    return _weight(_names(doc, i)) if w is None else w  # "" (no weight) without attributes
+    return node_weight(doc, i) if w is None else w
 
 
 def _junk(doc: Document, score: dict[int, float], weights: dict[int, int], counts: Counts, i: int,
