@@ -20,6 +20,7 @@ from scrapy_webclean.extractors import get_extractor, resolve_options
 from scrapy_webclean._scoring import page_counts as tp_fp_fn
 from scrapy_webclean._render import NodeSelection
 from scrapy_webclean.extractors._arbiter import combined, features, kept_mask
+from scrapy_webclean.extractors._consensus import consensus, found_nothing
 from scrapy_webclean.extractors._propagation import propagation_pick
 from scrapy_webclean.extractors.auto import _auto_pick
 from sites import site_of
@@ -37,24 +38,40 @@ def pages(root: Path):
 def measure(raw: bytes, record: dict) -> dict:
     """Features (None where the arbiter does not run) and the (tp, fp, fn)
     shares against the gold text of the block pick (a), the propagation
-    pick (b) and the nodes both keep (c)."""
+    pick (b) and the nodes both keep (c); under ``net``, those of what
+    ``auto`` returns instead of a pick that is (next to) nothing (the seed
+    extractors' vote: the arbiter learns from the picks, is scored on what
+    ``auto`` returns)."""
     opts = resolve_options(get_extractor("auto"), {})
     gold = record["articleBody"]
     doc = load_document(raw, record.get("url"), encoding=record.get("http_charset"))
     if doc.is_empty:
         return {"x": None, "a": tp_fp_fn(gold, "")}
     selection, _, _, strength, plain = _auto_pick(doc, opts)
-    a = tp_fp_fn(gold, selection.text())
+    net: dict[str, tuple[float, float, float]] = {}  # what auto returns instead, where a pick is nothing
+    voted: list[str | None] = []
+
+    def counts(key: str, text: str) -> tuple[float, float, float]:
+        if found_nothing(text):
+            if not voted:  # the seeds are asked once a page
+                chosen = consensus(doc)
+                voted.append(None if chosen is None else chosen.text())
+            if voted[0] is not None:
+                net[key] = tp_fp_fn(gold, voted[0])
+        return tp_fp_fn(gold, text)
+
+    a = counts("a", selection.text())
     m = doc.measures
     pick = propagation_pick(doc, m) if plain and isinstance(selection, NodeSelection) else None
     if pick is None or pick.root < 0:
-        return {"x": None, "a": a}
+        return {"x": None, "a": a} | ({"net": net} if net else {})
     skip = selection.skip_mask()
     a_kept, b_kept = kept_mask(doc, selection.root, skip), kept_mask(doc, pick.root, pick.drop)
     x = features(doc, m, selection.root, a_kept, strength, pick, b_kept)
     text_b = NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded).text()
     text_c = combined(doc, m, selection.root, a_kept, pick, b_kept, True).text()
-    return {"x": x, "a": a, "b": tp_fp_fn(gold, text_b), "c": tp_fp_fn(gold, text_c)}
+    b, c = counts("b", text_b), counts("c", text_c)
+    return {"x": x, "a": a, "b": b, "c": c} | ({"net": net} if net else {})
 
 
 def main() -> None:

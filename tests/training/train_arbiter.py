@@ -93,13 +93,16 @@ def prob(model: dict, x: list[float]) -> float:
 
 
 def choose(model: dict, r: dict) -> list[float]:
-    """The counts of the candidate the models choose for row ``r``, as ``arbitrate`` does."""
+    """The counts of what ``auto`` returns for row ``r``: the candidate the
+    models choose, as ``arbitrate`` does, or the seeds' vote where it is nothing."""
     x = r["x"]
     if x is None:
-        return r["a"]
-    if prefer_propagation(x, lambda v: prob(model, v), model["threshold"]):
-        return r["b"]
-    return r["c"] if prob(model["both"], x) > model["both"]["threshold"] else r["a"]
+        key = "a"
+    elif prefer_propagation(x, lambda v: prob(model, v), model["threshold"]):
+        key = "b"
+    else:
+        key = "c" if prob(model["both"], x) > model["both"]["threshold"] else "a"
+    return r.get("net", {}).get(key, r[key])
 
 
 def render(model: dict) -> str:
@@ -141,7 +144,7 @@ def main() -> None:
     args = ap.parse_args()
     rows = [json.loads(line) for line in args.data.read_text("utf-8").splitlines()]
     full = fit(rows)
-    report(rows, {"auto-blocks": [[r["a"] for r in rows]],
+    report(rows, {"auto-blocks": [[r.get("net", {}).get("a", r["a"]) for r in rows]],
                   "out-of-fold": [out_of_fold(rows, k) for k in range(args.repeats)],
                   "in-sample": [[choose(full, r) for r in rows]]})
     if args.write:

@@ -1,0 +1,50 @@
+"""``auto``'s safety net: where its pick is (next to) nothing, the seed
+extractors vote, and a body two of them agree on is returned."""
+
+from __future__ import annotations
+
+import scrapy_webclean as wc
+import scrapy_webclean.extractors.auto as auto
+from scrapy_webclean._document import parse
+from scrapy_webclean.extractors._consensus import consensus
+
+from conftest import corpus_pages
+
+SENTENCE = "Officials said on Tuesday that the budget vote would be delayed until next month, citing disagreements. "
+STORY = "".join(f"<p>{SENTENCE * 2}</p>" for _ in range(4))
+
+
+def page(body: str) -> bytes:
+    return f"<html><head><title>Budget vote delayed</title></head><body>{body}</body></html>".encode()
+
+
+def test_a_story_in_a_box_named_comments_is_not_lost(monkeypatch):
+    # Both picks leave a comment thread out; the seed extractors all return the story.
+    html = page(f'<div class="comments">{STORY}</div>')
+    assert SENTENCE.strip() in wc.extract(html).text
+    monkeypatch.setattr(auto, "NEAR_EMPTY", 0)  # the net off: nothing is returned
+    assert wc.extract(html).text == ""
+
+
+def test_the_votes_need_a_body_the_seeds_agree_on():
+    doc = parse(page(f'<div class="comments">{STORY}</div>'))
+    voted = consensus(doc)
+    assert voted is not None and SENTENCE.strip() in voted.text()
+    # A few words are no body, whatever the seeds agree on.
+    assert consensus(parse(page("<p>Budget vote delayed again, officials said.</p>"))) is None
+
+
+def test_a_body_found_is_not_put_to_the_vote(monkeypatch):
+    called = []
+    monkeypatch.setattr(auto, "consensus", lambda doc: called.append(doc))
+    assert SENTENCE.strip() in wc.extract(page(f"<article>{STORY}</article>")).text
+    assert called == []
+
+
+def test_a_real_page_where_both_picks_find_next_to_nothing():
+    # A wire story in nested layout tables: the block pick found its dateline
+    # (38 characters), the propagation pick nothing; the seeds agree on the story.
+    pid = "googlenews-ecfa7c36-bc3f-4ee0-bdee-c8099f608fad"
+    rec, body = next((r, b) for p, r, b in corpus_pages("googlenews") if p == pid)
+    text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
+    assert "Two free throws by Marcus Camby" in text and "the final margin Friday" in text
