@@ -14,7 +14,8 @@ from scrapy_webclean.workers import JobError, WorkerCrashed, WorkerPool
 
 @pytest.fixture(scope="module")
 def pool():
-    with WorkerPool(2, 1.0) as p:
+    # 3 s: time enough for a replaced worker to start on a loaded machine (CI shares its cores).
+    with WorkerPool(2, 3.0) as p:
         yield p
 
 
