@@ -18,7 +18,7 @@ from typing import Iterable, Iterator
 
 from ._scripts import CJK
 
-__all__ = ["tokens", "shingles", "page_counts", "summarize", "load_corpus"]
+__all__ = ["tokens", "shingles", "page_counts", "shingle_f1", "summarize", "load_corpus"]
 
 _TOKEN = re.compile(rf"[{CJK}]|[^\W{CJK}]+", re.UNICODE)
 
@@ -47,6 +47,12 @@ def page_counts(gold: str, predicted: str) -> tuple[float, float, float]:
     fn = sum((t - p).values())
     s = tp + fp + fn
     return (tp / s, fp / s, fn / s) if s else (0.0, 0.0, 0.0)
+
+
+def shingle_f1(a: Counter, b: Counter) -> float:
+    """F1 between two texts' :func:`shingles` (symmetric: how much of their text two outputs share)."""
+    total = sum(a.values()) + sum(b.values())
+    return 2.0 * sum((a & b).values()) / total if total else 0.0
 
 
 def _precision(tp: float, fp: float, fn: float) -> float:

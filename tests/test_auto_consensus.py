@@ -4,6 +4,7 @@ extractors vote, and a body two of them agree on is returned."""
 from __future__ import annotations
 
 import scrapy_webclean as wc
+import scrapy_webclean.extractors._consensus as net
 import scrapy_webclean.extractors.auto as auto
 from scrapy_webclean._document import parse
 from scrapy_webclean.extractors._consensus import consensus
@@ -22,7 +23,7 @@ def test_a_story_in_a_box_named_comments_is_not_lost(monkeypatch):
     # Both picks leave a comment thread out; the seed extractors all return the story.
     html = page(f'<div class="comments">{STORY}</div>')
     assert SENTENCE.strip() in wc.extract(html).text
-    monkeypatch.setattr(auto, "NEAR_EMPTY", 0)  # the net off: nothing is returned
+    monkeypatch.setattr(net, "NEAR_EMPTY", 0)  # the net off: nothing is returned
     assert wc.extract(html).text == ""
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .._document import Document
+from .._document import Document, nonspace_len
 from .._render import Selection
-from .._scoring import shingles
+from .._scoring import shingle_f1, shingles
 from .base import Extractor, resolve_options
 from .line_block import LineBlockExtractor
 from .link_density import LinkDensityExtractor
@@ -35,9 +35,9 @@ _VOTERS: tuple[type[Extractor], ...] = (LineBlockExtractor, LinkDensityExtractor
                                         PunctuationPathExtractor)
 
 
-def found_nothing(text: str, near_empty: int = NEAR_EMPTY) -> bool:
+def found_nothing(text: str) -> bool:
     """Whether a body's text is (next to) nothing: short, and not one sentence."""
-    return len("".join(text.split())) < near_empty and not _SENTENCE_END.search(text)
+    return nonspace_len(text) < NEAR_EMPTY and not _SENTENCE_END.search(text)
 
 
 def consensus(doc: Document) -> Selection | None:
@@ -47,20 +47,15 @@ def consensus(doc: Document) -> Selection | None:
     for cls in _VOTERS:
         selection = cls().select(doc, resolve_options(cls, {})).selection
         text = selection.text()
-        votes.append((selection, len("".join(text.split())), shingles(text)))
+        votes.append((selection, nonspace_len(text), shingles(text)))
     best: Selection | None = None
     best_key = (0.0, 0.0)
     for i, (selection, size, sh) in enumerate(votes):
         if size < _BODY:
             continue
-        agreement = [_overlap(sh, other[2]) for j, other in enumerate(votes) if j != i]
+        agreement = [shingle_f1(sh, other[2]) for j, other in enumerate(votes) if j != i]
         key = (max(agreement), sum(agreement))
         if key[0] >= _AGREE and key > best_key:
             best, best_key = selection, key
     return best
 
-
-def _overlap(a: Counter, b: Counter) -> float:
-    """Shingle F1 between two texts' shingles."""
-    total = sum(a.values()) + sum(b.values())
-    return 2.0 * sum((a & b).values()) / total if total else 0.0

@@ -44,12 +44,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .._document import Document, Measures
+from .._document import Document, Measures, nonspace_len
 from .._metadata import extract_metadata
 from .base import Extractor, Option, SelectionResult, register
 from .._render import BlockSelection, NodeSelection, Selection
 from ._arbiter import arbitrate
-from ._consensus import NEAR_EMPTY, consensus, found_nothing
+from ._consensus import consensus, found_nothing
 from ._auto_select import _select_body
 
 __all__ = ["AutoExtractor"]
@@ -106,10 +106,10 @@ class AutoExtractor(Extractor):
         selection, meta, comments, strength, plain = _auto_pick(doc, opts)
         if plain and isinstance(selection, NodeSelection):
             selection = arbitrate(doc, doc.measures, selection, strength, opts["favor"])
-        if found_nothing(selection.text(), NEAR_EMPTY):
+        if found_nothing(selection.text()):
             # The safety net: (next to) nothing found, where the seed extractors may agree on a body.
             selection = consensus(doc) or selection
-        if opts["min_text"] and len(_nonspace(selection.text())) < opts["min_text"]:
+        if opts["min_text"] and nonspace_len(selection.text()) < opts["min_text"]:
             selection = NodeSelection(doc, doc.body)
         if opts["comments"] and comments:
             meta["comments"] = "\n".join(NodeSelection(doc, r).text() for r in comments)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+from functools import cache
 from pathlib import Path
 
 from scrapy_webclean._api import load_document
@@ -49,15 +50,15 @@ def measure(raw: bytes, record: dict) -> dict:
         return {"x": None, "a": tp_fp_fn(gold, "")}
     selection, _, _, strength, plain = _auto_pick(doc, opts)
     net: dict[str, tuple[float, float, float]] = {}  # what auto returns instead, where a pick is nothing
-    voted: list[str | None] = []
+
+    @cache  # the seeds are asked once a page
+    def vote() -> str | None:
+        chosen = consensus(doc)
+        return None if chosen is None else chosen.text()
 
     def counts(key: str, text: str) -> tuple[float, float, float]:
-        if found_nothing(text):
-            if not voted:  # the seeds are asked once a page
-                chosen = consensus(doc)
-                voted.append(None if chosen is None else chosen.text())
-            if voted[0] is not None:
-                net[key] = tp_fp_fn(gold, voted[0])
+        if found_nothing(text) and vote() is not None:
+            net[key] = tp_fp_fn(gold, vote())
         return tp_fp_fn(gold, text)
 
     a = counts("a", selection.text())

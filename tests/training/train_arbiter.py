@@ -102,6 +102,11 @@ def choose(model: dict, r: dict) -> list[float]:
         key = "b"
     else:
         key = "c" if prob(model["both"], x) > model["both"]["threshold"] else "a"
+    return returned(r, key)
+
+
+def returned(r: dict, key: str) -> list[float]:
+    """The counts of what ``auto`` returns with candidate ``key`` of row ``r`` (the seeds' vote where it is nothing)."""
     return r.get("net", {}).get(key, r[key])
 
 
@@ -144,7 +149,7 @@ def main() -> None:
     args = ap.parse_args()
     rows = [json.loads(line) for line in args.data.read_text("utf-8").splitlines()]
     full = fit(rows)
-    report(rows, {"auto-blocks": [[r.get("net", {}).get("a", r["a"]) for r in rows]],
+    report(rows, {"auto-blocks": [[returned(r, "a") for r in rows]],
                   "out-of-fold": [out_of_fold(rows, k) for k in range(args.repeats)],
                   "in-sample": [[choose(full, r) for r in rows]]})
     if args.write:
