@@ -223,7 +223,7 @@ def _labelled_published(found: list[tuple[int, str, str]], pieces: list[str]) ->
 
 def _choose_date(declared: Sequence[tuple[str, bool]], thread: bool, pieces: list[str],
                  found: list[tuple[int, str, str]], at: int | None, ref: date | None,
-                 url: str | None = None, byline: Callable[[], bool] = lambda: False) -> str | None:
+                 url: str | None, byline: Callable[[], bool]) -> str | None:
     published = _labelled_published(found, pieces)
     if published:
         return published

@@ -173,7 +173,7 @@ def _without_prefix(headline: str, declared: Sequence[str]) -> str | None:
     A shorter declared title alone ("Possible Tsunami Debris" under "Officials Eyeing Possible
     Tsunami Debris") is a shortened headline, not the title."""
     words = _words(headline)
-    labels = {tuple(_words(_SEGMENT.split(d, 1)[0])) for d in declared if len(_SEGMENT.split(d, 1)) == 2}
+    labels = {tuple(_words(parts[0])) for d in declared if len(parts := _SEGMENT.split(d, 1)) == 2}
     for d in declared:
         bare = _clean(d)
         dw = _words(bare or "")
