@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ._deadline import chunks_down
 from ._parse import _CODE_TAGS, OwnPunct, _punct
+from ._walk import positions
 
 __all__ = ["Measures", "measure", "nonspace_len"]
 
@@ -106,14 +107,17 @@ def _count_shown(tags: list[str], texts: list[str | None], excluded: bytearray, 
                  text_len: list[int], punct: OwnPunct) -> None:
     """Add the text of the nodes of ``shown`` tags not ``excluded`` to
     their own counts: characters (of code; the parse counted the other
-    invisible tags' text), and punctuation."""
+    invisible tags' text), and punctuation. The nodes are found by tag
+    (:func:`~scrapy_webclean._walk.positions`), not by a loop over every node."""
     cjk, latin, stops = punct
-    for i in range(len(tags)):
-        text = texts[i]
-        if tags[i] in shown and text and not excluded[i]:
-            if tags[i] in _CODE_TAGS:
-                text_len[i] += nonspace_len(text)
-            c, lat, s = _punct(text)
-            cjk[i] += c
-            latin[i] += lat
-            stops[i] += s
+    for tag in shown:
+        code = tag in _CODE_TAGS
+        for i in positions(tags, tag):
+            text = texts[i]
+            if text and not excluded[i]:
+                if code:
+                    text_len[i] += nonspace_len(text)
+                c, lat, s = _punct(text)
+                cjk[i] += c
+                latin[i] += lat
+                stops[i] += s

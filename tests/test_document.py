@@ -131,3 +131,20 @@ def test_chunks_cover_a_range_once_in_order_and_check_the_deadline():
         for chunks in (chunks_up, chunks_down):
             with pytest.raises(ExtractionTimeout):
                 next(chunks(0, 10))
+
+
+def test_shown_invisible_tags_count_their_text_and_punctuation_unless_excluded():
+    page = ("<body><noscript><p>Read me. Twice!</p>Loose, text。</noscript><div><script>a = b; c()</script></div>"
+            "<noscript>Gone?</noscript><p>Seen.</p></body>")
+    doc = parse(page)
+    ns, gone = [i for i, t in enumerate(doc.tags) if t == "noscript"]
+    script = doc.tags.index("script")
+    base = doc.measures
+    body = doc.body
+    # The second <noscript> is left out: its text counts for nothing.
+    m = doc.compute_measures(exclude=doc.subtree_mask([gone]), visible=("noscript", "script"))
+    assert m.text_len[ns] == len("Readme.Twice!Loose,text。")
+    assert m.latin_punct[ns] == 3 and m.cjk_punct[ns] == 1 and m.cjk_stops[ns] == 1
+    assert m.text_len[script] == len("a=b;c()") and m.latin_punct[script] == 1
+    assert m.text_len[body] == base.text_len[body] + len("Readme.Twice!Loose,text。") + len("a=b;c()")
+    assert m.latin_punct[gone] == m.text_len[gone] == 0
