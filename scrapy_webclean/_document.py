@@ -1,4 +1,5 @@
-"""The one parse of a page, and the per-node measures every extractor reads.
+"""The one parse of a page, and the per-node measures every extractor reads
+(taken by :mod:`scrapy_webclean._measures`).
 
 A :class:`Document` is built once per page. It flattens the lxml tree into
 arrays indexed by node number in document (pre-)order, so that a subtree is

@@ -164,8 +164,8 @@ def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
 
     Scripts and style sheets: their text (often most of a page's
     characters) is code, counted by no view, and not split here;
-    compute_measures counts it for a caller that shows those tags (and the
-    punctuation of other invisible tags' text). Most texts and tails are
+    :func:`~scrapy_webclean._measures.measure` counts it for a caller that
+    shows those tags (and the punctuation of other invisible tags' text). Most texts and tails are
     the white space between tags; the others are measured together, in one
     string split again at C speed, not with a few calls per piece.
     """

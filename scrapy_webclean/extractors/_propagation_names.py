@@ -27,7 +27,7 @@ _NEGATIVE = re.compile(
 _NEVER_UNLIKELY = frozenset({"html", "body", "article", "main"})
 
 
-def _weight(names: str | None) -> int:
+def _weight(names: str) -> int:
     """Readability's class weight: -25 for a negative name, +25 for a positive one."""
     if not names:
         return 0
@@ -123,4 +123,4 @@ def _rule_out(read: ClassIdStyle, names: bool) -> bool:
 
 
 #: Verdicts of :func:`_rule_out` per (class, id, style), with the names read or not (bounded, short ones kept).
-_RULED_OUT = {True: BoundedCache[tuple, bool](8192), False: BoundedCache[tuple, bool](1024)}
+_RULED_OUT = {True: BoundedCache[ClassIdStyle, bool](8192), False: BoundedCache[ClassIdStyle, bool](1024)}
