@@ -48,9 +48,10 @@ def _safe_run(max_tokens: int) -> re.Pattern[str]:
     of :func:`cap_attributes`.
     """
     tokens = rf"{_TOKEN}{{0,{max_tokens}}}"
-    # The tag name must be atomic too: attribute names may use the same
-    # characters, and giving name characters back to them is quadratic.
-    name = _atomic(r"[A-Za-z][^\t\n\f\r />]*")
+    # The tag name (the Python loop's ``_NAME``) must be atomic too: attribute
+    # names may use the same characters, and giving name characters back to
+    # them is quadratic.
+    name = _atomic(_NAME.pattern)
     name_end = r"(?=[\t\n\f\r />])"
     alternatives = "|".join((
         r"[^<]+",
