@@ -120,9 +120,10 @@ _RETRY_CHARS = 250
 def propagation_pick(doc: Document, m: Measures) -> Pick:
     """The readability-style body of ``doc`` under measures ``m``."""
     pick = _pick(doc, m, ruled_out(doc, m))
-    if pick.root < 0 or _kept_chars(doc, m, pick) < _RETRY_CHARS:
+    kept = _kept_chars(doc, m, pick) if pick.root >= 0 else -1  # -1: no pick (any second one beats it)
+    if kept < _RETRY_CHARS:
         second = _pick(doc, m, ruled_out(doc, m, names=False))
-        if second.root >= 0 and (pick.root < 0 or _kept_chars(doc, m, second) > _kept_chars(doc, m, pick)):
+        if second.root >= 0 and _kept_chars(doc, m, second) > kept:
             return second
     return pick
 
