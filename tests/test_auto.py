@@ -126,9 +126,60 @@ def test_page_builder_widgets_inside_the_article_kept_sidebar_widgets_dropped():
                      for k in range(3))
     side = ('<div class="widget widget_text"><p>Our office is open on weekdays from nine to five, '
             'and on Saturday mornings by appointment.</p></div>')
-    r = auto(page(f'<article><div class="builder-widget"><p>{MORE}</p></div>{blocks}</article>{side}'))
-    assert "Part 0." in r.text and "Part 2." in r.text and MORE in r.text
-    assert "Our office is open" not in r.text
+    doc = parse(page(f'<article><div class="builder-widget"><p>{MORE}</p></div>{blocks}</article>{side}'))
+    text = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()  # the block pick alone
+    assert "Part 0." in text and "Part 2." in text and MORE in text
+    assert "Our office is open" not in text
+
+
+def test_widget_naming_itself_the_blog_post_is_not_furniture():
+    # Blogger wraps the post in "widget Blog" and the author's profile in
+    # "widget Profile": a widget that names itself the text is not a sidebar box.
+    post = (f'<div class="widget Blog" id="Blog1"><div class="blog-posts"><div class="post hentry">'
+            f'<h3 class="post-title">Budget vote delayed</h3><div class="post-body"><p>{PROSE}</p>'
+            f'<p>{MORE}</p></div></div></div></div>')
+    about = ("I have reported on local politics for twenty years, first for the county paper and now here. "
+             "Before that, I taught history at the high school, which is why the council's long debates, "
+             "its budgets and its bridges, still fascinate me more than they probably should. ") * 2
+    side = (f'<div class="sidebar"><div class="widget Profile" id="Profile1"><div class="widget-content">'
+            f'<dl><dd class="profile-textblock">{about}</dd></dl></div></div></div>')
+    doc = parse(page(f'<div id="content-wrapper"><div id="main-wrapper">{post}</div>{side}</div>'))
+    selection = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0]
+    assert PROSE in selection.text() and MORE in selection.text()
+    assert "twenty years" not in selection.text()
+
+
+def test_furniture_longer_than_a_story_its_title_heads_stays_furniture():
+    # A box named as furniture holding more prose than the rest of the page
+    # is read as a misnamed layout wrapper, unless the page's title heads a
+    # story beside it: then the box stays out.
+    captions = "".join(f"<li><p>Photo {k}: the old bridge seen from the river bank at dawn, with the scaffolding "
+                       f"the council put up last spring still in place.</p></li>" for k in range(8))
+    body = (f'<div id="wrap"><div class="story"><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p></div>'
+            f'<div class="sidebar"><ul>{captions}</ul></div></div>')
+    text = _auto_pick(parse(page(body)), resolve_options(get_extractor("auto"), {}))[0].text()
+    assert PROSE in text and MORE in text and "Photo 3" not in text
+    # Without the title heading over the story, the box is the misnamed wrapper of old.
+    text = _auto_pick(parse(page(body.replace("<h1>Budget vote delayed</h1>", ""))),
+                      resolve_options(get_extractor("auto"), {}))[0].text()
+    assert "Photo 3" in text
+
+
+def test_teasers_as_headline_and_summary_siblings_are_left_out():
+    # More headlines as a definition list: each <dt> a linked headline, the
+    # <dd> after it a one-sentence summary. They are teaser cards as much as
+    # <li>s holding both, and count against the region that holds them.
+    summaries = ("Residents packed the hall to hear the plan for the new library, which opens next spring.",
+                 "The river rose two metres overnight and the old bridge was closed to traffic again.",
+                 "Teachers said the delayed budget leaves the school without money for repairs this year.",
+                 "The mayor promised a vote on the parking fees before the summer, after many complaints.")
+    teasers = "".join(f'<dt><a href="/story/{k}">Headline number {k} about the town</a></dt><dd>{s}</dd>'
+                      for k, s in enumerate(summaries))
+    body = (f'<div id="content"><div class="story"><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p></div>'
+            f'<div class="lineup"><h3><a href="/town/">More town headlines</a></h3><dl>{teasers}</dl></div></div>')
+    text = _auto_pick(parse(page(body)), resolve_options(get_extractor("auto"), {}))[0].text()
+    assert PROSE in text and MORE in text
+    assert not any(s in text for s in summaries)
 
 
 def test_layout_wrapper_named_after_its_sidebar_holds_the_body():

@@ -1,6 +1,7 @@
 """Block values of ``auto``'s block pick, their subtree sums, and the
-choices made from them: the body root, the prose region, the blocks on the
-body's tag path, and link lines that belong to the running text."""
+choices made from them: the body root, the prose region, the title's
+headings, the kept region and the blocks on the body's tag path, and link
+lines that belong to the running text."""
 
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ class _Blocks:
         titled = [0] * n      # link-dominated blocks (a linked headline) in the subtree
         items = [0] * n       # children holding any text
         teasers = [0] * n     # children holding a linked headline and prose: teaser cards
+        summary = bytearray(n)  # the child last seen (they come last first) is prose without a headline
         cut = [0] * n         # blocks ending in an ellipsis in the subtree
         truncated, multiword = self.truncated, self.multiword
         val = self.val = [0.0] * n  # each block's own value
@@ -92,12 +94,8 @@ class _Blocks:
                     pos[i] += v
                 else:
                     neg[i] -= v
-            k = teasers[i]
-            if k >= 3 and 2 * k >= items[i] and (pos[i] < 400 * k or 2 * cut[i] >= k) and not listing:
-                # A list of teaser cards (headline link + short summary): related
-                # stories, never the body of an article page; its prose counts
-                # against it. (Cards with long write-ups are a listicle's body.)
-                neg[i] += pos[i]
+            if not listing and _teaser_list(teasers[i], items[i], pos[i], cut[i]):
+                neg[i] += pos[i]  # related stories, never an article's body: their prose counts against them
                 pos[i] = 0.0
                 teaser_roots.append(i)
             p = parent[i]
@@ -106,11 +104,22 @@ class _Blocks:
                     items[p] += 1
                     if titled[i] and pos[i] > 0:
                         teasers[p] += 1
+                    elif titled[i] and summary[p]:
+                        teasers[p] += 1  # a linked headline and the summary after it (<dt> and <dd>)
+                    summary[p] = not titled[i] and pos[i] > 0
                 titled[p] += titled[i]
                 cut[p] += cut[i]
                 pos[p] += pos[i]
                 neg[p] += neg[i]
         return pos, neg
+
+
+def _teaser_list(cards: int, items: int, prose: float, cut: int) -> bool:
+    """Whether a node is a list of teaser cards: ``cards`` of its ``items``
+    children holding text are a linked headline with a summary, its prose
+    value is ``prose`` and ``cut`` of its blocks end in an ellipsis. Cards
+    with long write-ups are a listicle's body."""
+    return cards >= 3 and 2 * cards >= items and (prose < 400 * cards or 2 * cut >= cards)
 
 
 def _best_root(end: list[int], dead: bytearray, named: bytearray, pos: list[float], neg: list[float],
@@ -158,6 +167,16 @@ def _prose_root(doc: Document, dead: bytearray, named: bytearray, pos: list[floa
     return root
 
 
+def _title_headings(doc: Document, title: str | None) -> list[int]:
+    """The headings (h1-h3) that read as the page's title, in document order."""
+    title_key = _title_key(title) if title else ""
+    if not title_key:
+        return []
+    tags, nodes = doc.tags, doc.nodes
+    return [i for i in range(doc.body, len(doc))
+            if tags[i] in _HEADLINE_TAGS and _is_title(_title_key(text_content(nodes[i])), title_key)]
+
+
 def _headed(doc: Document, root: int, title: str | None) -> bool:
     """Whether a heading that reads as the page's title (h1-h3) opens the
     region of ``root`` (up to three levels above it) or sits inside it."""
@@ -174,6 +193,37 @@ def _headed(doc: Document, root: int, title: str | None) -> bool:
         if tags[i] in _HEADLINE_TAGS and _is_title(_title_key(text_content(nodes[i])), title_key):
             return True
     return False
+
+
+def _kept_region(doc: Document, blocks: _Blocks, root: int,
+                 same_path: bool) -> tuple[int, bytearray | None, bytearray]:
+    """The kept region: its top (the root, or the lowest common ancestor of
+    the kept blocks), the mask of the kept blocks (None: the top's subtree
+    whole) and the elements on the path from the top to one of them.
+
+    Seed 002 (``same_path``, for favor=recall and not a whole landmark: on
+    the shared corpora it adds captions and bylines as often as body text):
+    prose blocks outside the root on the same tag path as the root's best
+    block belong to the body too (a page builder splits one article over
+    sibling sections with buttons and banners between them)."""
+    parent, end = doc.parent, doc.end
+    kept = [root]
+    if same_path:
+        kept += _same_path_blocks(doc, blocks, root)
+    top = root
+    for k in kept:
+        while not top <= k < end[top]:
+            top = parent[top]
+    keep_mask = bytearray(len(doc)) if len(kept) > 1 else None
+    on_path = bytearray(len(doc))
+    if keep_mask is not None:
+        for k in kept:
+            keep_mask[k:end[k]] = b"\x01" * (end[k] - k)
+            a = parent[k]
+            while a > top and not on_path[a]:
+                on_path[a] = 1
+                a = parent[a]
+    return top, keep_mask, on_path
 
 
 def _same_path_blocks(doc: Document, blocks: _Blocks, root: int) -> list[int]:

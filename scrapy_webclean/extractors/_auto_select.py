@@ -4,7 +4,8 @@ The pick runs in passes, each one function whose loop works on local
 variables: the preorder marks (:func:`_mark`), the layout wrappers
 un-named (:func:`_unname_layouts`), what each block owns (:func:`_own`),
 the furniture rescue (:func:`_rescue`), the root (:func:`_choose_root`),
-the kept region (:func:`_kept_region`) and the pruning (:func:`_prune`)."""
+the kept region (:func:`._auto_blocks._kept_region`) and the pruning
+(:func:`_prune`)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures, text_content
 from .._render import NodeSelection
-from ._auto_blocks import _best_root, _Blocks, _headed, _in_flow, _prose_root, _same_path_blocks
+from ._auto_blocks import _best_root, _Blocks, _headed, _in_flow, _kept_region, _prose_root, _title_headings
 from ._auto_words import (_BLOCKS, _CODE_TAGS, _DIALOG_ROLES, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
                           _MAIN_REGION, _NEVER_FURNITURE, _ROLE_MAIN, _TITLE_TAGS, _furniture_name, _is_slug,
                           _is_title, _linked_sentence, _piece_mark, _title_key)
@@ -52,7 +53,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     blocks = _own(doc, m, marks)
     pos, neg = blocks.values(listing=False)
     check_deadline()
-    thread = _rescue(doc, marks, pos, neg, stated)
+    thread = _rescue(doc, marks, pos, neg, stated, title)
     root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
     strength = pos[root]
     top, keep_mask, on_path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole)
@@ -236,13 +237,22 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
                    multiword)
 
 
-def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], stated: int) -> int:
+#: A short article's prose (the size the arbiter and the seeds' vote use too).
+_SHORT_ARTICLE = 200
+
+
+def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], stated: int,
+            title: str | None) -> int:
     """Strike the names of furniture-named wrappers that hold most of the
     page's prose (prose, not net value: a reference page's text is dense in
     links), their values added to their ancestors'. Never a comment thread
     for its size alone (a short story's comments outweigh it); the outermost
     subtree named as furniture that shows the stated body (see ``stated``)
-    is the body, the comments in it its posts: returned (the thread), else -1."""
+    is the body, the comments in it its posts: returned (the thread), else -1.
+    No name is struck for size when the page's title heads a short article's
+    worth of prose outside furniture beside the named subtree (see
+    :func:`_beside`): a post next to a longer profile, a story around a
+    slideshow."""
     parent, end, body = doc.parent, doc.end, doc.body
     dead, named = marks.dead, marks.named
     thread = -1
@@ -251,13 +261,17 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         if named[a] and not dead[a]:
             thread = a
         a = parent[a]
+    headings = _title_headings(doc, title) if thread < 0 else []
+    first = _best_root(end, dead, named, pos, neg, body)
+    headed = bool(headings) and pos[first] >= _SHORT_ARTICLE and _headed(doc, first, title)
+    wrapper = any(first <= h < end[first] for h in headings)  # the title's region holds its heading
     for i in range(len(doc) - 1, body, -1):
         if not i & CHECK_EVERY:
             check_deadline()
         k = named[i]
         if not k or dead[i]:
             continue
-        if (k == 1 and pos[i] > pos[body]) \
+        if (k == 1 and pos[i] > pos[body] and not (headed and _beside(end, headings, first, wrapper, i))) \
                 or (thread >= 0 and thread <= i < end[thread] and (k == 2 or i <= stated < end[i])):
             named[i] = 0
             a, dp, dn = parent[i], pos[i], neg[i]
@@ -268,6 +282,15 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
                     break
                 a = parent[a]
     return thread
+
+
+def _beside(end: list[int], headings: list[int], first: int, wrapper: bool, i: int) -> bool:
+    """Whether the title's region ``first`` stands beside the named subtree
+    ``i``: no title heading inside ``i``, and ``first`` is not a wrapper
+    around both the title heading (``wrapper``) and ``i``: a layout box."""
+    if any(i <= h < end[i] for h in headings):
+        return False
+    return not (wrapper and first <= i < end[first])
 
 
 def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],
@@ -305,37 +328,6 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
     if whole:
         root = landmark
     return root, whole, pos, neg
-
-
-def _kept_region(doc: Document, blocks: _Blocks, root: int,
-                 same_path: bool) -> tuple[int, bytearray | None, bytearray]:
-    """The kept region: its top (the root, or the lowest common ancestor of
-    the kept blocks), the mask of the kept blocks (None: the top's subtree
-    whole) and the elements on the path from the top to one of them.
-
-    Seed 002 (``same_path``, for favor=recall and not a whole landmark: on
-    the shared corpora it adds captions and bylines as often as body text):
-    prose blocks outside the root on the same tag path as the root's best
-    block belong to the body too (a page builder splits one article over
-    sibling sections with buttons and banners between them)."""
-    parent, end = doc.parent, doc.end
-    kept = [root]
-    if same_path:
-        kept += _same_path_blocks(doc, blocks, root)
-    top = root
-    for k in kept:
-        while not top <= k < end[top]:
-            top = parent[top]
-    keep_mask = bytearray(len(doc)) if len(kept) > 1 else None
-    on_path = bytearray(len(doc))
-    if keep_mask is not None:
-        for k in kept:
-            keep_mask[k:end[k]] = b"\x01" * (end[k] - k)
-            a = parent[k]
-            while a > top and not on_path[a]:
-                on_path[a] = 1
-                a = parent[a]
-    return top, keep_mask, on_path
 
 
 def _prune(doc: Document, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],

@@ -63,6 +63,8 @@ _FURNITURE_FIRST = frozenset(w[0] for w in _FURNITURE_TWO)
 #: Tokens that name furniture outside the page's main region only: inside
 #: ``<main>``/``<article>`` page builders call every block of the text a widget.
 _WEAK_FURNITURE = frozenset({"widget", "widgets"})
+#: Tokens by which a widget names itself the text ("widget Blog", "post-widget"): not furniture.
+_CONTENT_TOKENS = frozenset({"article", "blog", "post", "entry", "story"})
 _COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "respond", "replies"})
 #: Function words of English prose: an id holding one is a heading's slug.
 _SLUG_WORDS = frozenset("a an and the to of for in on with is are how what why when your you from by or".split())
@@ -107,7 +109,7 @@ def _furniture_mark(names: str, in_main: bool) -> int:
         for k in range(1, len(parts)):
             if (parts[k - 1], parts[k]) in _FURNITURE_TWO:
                 return 1
-    if not in_main and not _WEAK_FURNITURE.isdisjoint(parts):
+    if not in_main and not _WEAK_FURNITURE.isdisjoint(parts) and _CONTENT_TOKENS.isdisjoint(parts):
         return 1
     return 0
 
