@@ -82,6 +82,32 @@ def test_a_share_named_wrapper_is_not_ruled_out():
     assert text.count(PROSE) == 2
 
 
+CAPTIONS = "".join(f"<li><p>Photo {k}: residents, officials and reporters at the meeting, in the hall, on Tuesday, "
+                   f"as the vote was postponed, again, for the third time, this year.</p></li>" for k in range(8))
+
+
+def test_the_paragraphs_the_page_marks_as_its_article_body_win_over_a_bigger_gallery():
+    text = picked(f'<div class="wrap"><div itemprop="articleBody"><p>{PROSE}</p><p>{MORE}</p></div></div>'
+                  f'<div class="gallery"><ul>{CAPTIONS}</ul></div>')
+    assert PROSE in text and MORE in text
+    assert "Photo 3" not in text
+
+
+def test_outside_an_article_the_main_region_holding_twice_the_text_is_the_body():
+    sections = "".join(f'<div class="row"><section><h2>Part {k}</h2><p>{PROSE}</p><p>{MORE}</p></section></div>'
+                       for k in range(3))
+    text = picked(f'<header><p>Town News, the paper of record since 1901.</p></header><main>{sections}</main>')
+    assert text.count(PROSE) == 3 and text.count(MORE) == 3
+
+
+def test_block_quotes_score_as_paragraphs():
+    # A letter quoted in full: its paragraphs are block quotes.
+    letter = f'<div class="letter"><blockquote>{PROSE}</blockquote><blockquote>{MORE}</blockquote>' \
+             f'<blockquote>{PROSE}</blockquote></div>'
+    text = picked(f'{letter}<div class="note"><p>{MORE}</p></div>')
+    assert text.count(PROSE) == 2
+
+
 @pytest.mark.parametrize("corpus, pid, wanted", [
     # The story's text is in <div>s and <br>s; a search form sits beside it.
     ("googlenews", "googlenews-252824cc-5dda-418c-8693-524ff52586f4", "Several clips posted on video-sharing"),
