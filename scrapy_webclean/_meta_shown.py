@@ -35,7 +35,7 @@ from typing import Any, Callable, Sequence
 from ._document import Document
 from ._meta_author import BYLINE_CLASS, SiteNames, clean_authors, shown_byline
 from ._meta_date import find_dates, parse_date, url_date
-from ._meta_title import choose_title, site_key, title_site_parts
+from ._meta_title import choose_title, is_site_name, site_key, site_names, title_site_parts
 
 __all__ = ["settle_title", "ShownFields"]
 
@@ -300,7 +300,9 @@ class ShownFields:
         if self._visible is None:
             key = site_key(self.title or "")
             hl = self.headlines
-            headline = next((i for i, t in hl if site_key(t) == key), hl[0][0] if hl else None)
+            names = site_names(self.sitename, self.host)
+            headline = next((i for i, t in hl if site_key(t) == key),
+                            next((i for i, t in hl if not is_site_name(t, names)), None))
             self._visible = _visible(self.doc, headline)
         return self._visible
 

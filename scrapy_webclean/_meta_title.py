@@ -130,6 +130,25 @@ def _segment_headline(headlines: Sequence[str], declared: Sequence[str], names: 
     return None
 
 
+def _lead_headline(headlines: Sequence[str], declared: Sequence[str], names: set[str]) -> str | None:
+    """A headline whose words begin a declared title that goes on in the same part, a qualifier
+    of the name the page shows: "Headlamps" of "Headlamps for Camping, Hiking & Running | REI
+    Co-op", "NBA Standings 2025-26" of "NBA Standings - 2025-26 season - ESPN". Not a headline
+    the declared title parts from at a separator: a blog's name ("danah boyd | apophenia" of
+    "danah boyd | apophenia » omg girls' bodies..."), a section's ("SFGate: Daily Dish")."""
+    for text in headlines[:_MAX_HEADLINES]:
+        h = " ".join(text.split())
+        hw = _words(h)
+        if not hw or len(h) > 300 or is_site_name(h, names):
+            continue
+        lead = re.compile(r"[\W_]*" + r"[\W_]+".join(map(re.escape, hw)) + r"(?![^\W_])", re.IGNORECASE)
+        for d in declared:
+            m = lead.match(d)
+            if m and d[m.end():].strip() and not _SEGMENT.match(d, m.end()):
+                return h
+    return None
+
+
 def choose_title(headlines: Sequence[str], declared: Sequence[str], sitename: str | None = None,
                  host: str | None = None, page_title: str | None = None) -> tuple[str | None, str | None]:
     """The title from the page's ``<h1>`` texts, its declared titles (best first) and its
@@ -152,6 +171,9 @@ def choose_title(headlines: Sequence[str], declared: Sequence[str], sitename: st
         segment = _segment_headline(headlines, declared, names)
         if segment:
             return segment, segment
+        lead = _lead_headline(headlines, declared, names)
+        if lead:
+            return lead, fallback
         if fallback is None and headlines:
             first = next((" ".join(t.split()) for t in headlines if t.strip()), None)
             return (first[:300], first[:300]) if first else (None, None)

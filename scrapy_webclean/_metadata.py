@@ -41,6 +41,9 @@ _LAZY_SRC = ("src", "data-src", "data-lazy-src", "data-original", "data-srcset",
 _MAX_JSON = 2_000_000
 #: Elements the metadata loop reads; microdata is found by XPath.
 _METADATA_TAGS = frozenset({"meta", "link", "html", "time", "img", "h1", "title"})
+#: Containers whose headings are not the page's headline, and the ARIA roles of a dialog.
+_NOT_HEADLINE_TAGS = frozenset({"dialog", "footer"})
+_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 _REL_AUTHOR = ('rel="author"', "rel='author'", "rel=author")
 #: Priorities of microdata's author (rel=author: one more) and date, and the key of a missing field.
 _MICRODATA_AUTHOR, _MICRODATA_DATE = 6, 3
@@ -249,11 +252,21 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
                 if v and not v.startswith("data:"):
                     c.first_img = v.split(",")[0].split()[0] if "srcset" in attr else v
                     break
-        elif t == "h1" and len(c.headlines) < 5:
+        elif t == "h1" and len(c.headlines) < 5 and not _over_page(el):
             # Rendered, so that a <br> or a block inside the heading parts its words.
             c.headlines.append((i, " ".join(NodeSelection(doc, i).text().split())))
     if listed:
         c.offer("author", listed[:_MAX_LISTED], 3)
+
+
+def _over_page(el: Any) -> bool:
+    """Whether a heading is in a dialog opened over the page (a consent banner's, a search
+    box's, a sign-up form's) or in the page's footer: never the page's headline."""
+    for a in el.iterancestors():
+        tag = a.tag
+        if tag in _NOT_HEADLINE_TAGS or a.get("aria-modal") == "true" or a.get("role") in _DIALOG_ROLES:
+            return True
+    return False
 
 
 def _first_last(name: str) -> str:
