@@ -30,12 +30,12 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from datetime import date, datetime, timedelta
-from typing import Any, Callable, Sequence
+from typing import AbstractSet, Any, Callable, Sequence
 
 from ._document import Document
 from ._meta_author import BYLINE_CLASS, SiteNames, clean_authors, shown_byline
 from ._meta_date import find_dates, parse_date, url_date
-from ._meta_title import choose_title, is_site_name, site_key, site_names, title_site_parts
+from ._meta_title import choose_title, site_key, title_site_parts
 
 __all__ = ["settle_title", "ShownFields"]
 
@@ -265,11 +265,18 @@ def _byline_updated(found: list[tuple[int, str, str]], at: int | None) -> str | 
 
 
 def settle_title(doc: Document, out: dict[str, Any], titles: Sequence[str],
-                 headlines: Sequence[tuple[int, str]]) -> str | None:
-    """Set ``title`` in ``out`` (see the module doc); returns the page's host."""
+                 headlines: Sequence[tuple[int, str]], logos: AbstractSet[int] = frozenset()) -> str | None:
+    """Set ``title`` in ``out`` (see the module doc); returns the page's host. ``logos``: the
+    headlines (node indexes) that link to the site's home page: the site's name, not a headline."""
     m = _HOST.match(doc.url or "")
     host = m.group(1).lower() if m else None
-    title, heading = choose_title([t for _, t in headlines], titles, out.get("sitename"), host, doc.title)
+    shown = [t for i, t in headlines if i not in logos]
+    names = [t for i, t in headlines if i in logos]
+    title, heading = choose_title(shown, titles, out.get("sitename"), host, doc.title, names)
+    if names:
+        # The heading the block pick drops stays the one it was before logos were told apart
+        # from headlines (the extractors' text is unchanged by this title rule).
+        heading = choose_title([t for _, t in headlines], titles, out.get("sitename"), host, doc.title)[1]
     if title:
         out["title"] = title
     if heading != title:
@@ -300,9 +307,7 @@ class ShownFields:
         if self._visible is None:
             key = site_key(self.title or "")
             hl = self.headlines
-            names = site_names(self.sitename, self.host)
-            headline = next((i for i, t in hl if site_key(t) == key),
-                            next((i for i, t in hl if not is_site_name(t, names)), None))
+            headline = next((i for i, t in hl if site_key(t) == key), hl[0][0] if hl else None)
             self._visible = _visible(self.doc, headline)
         return self._visible
 

@@ -19,9 +19,9 @@ __all__ = ["strip_site_suffix", "choose_title", "site_key", "is_site_name", "sit
 
 #: Separators between a page title and its site name. A colon only counts
 #: when the other side is the site's name (``Brexit: the deal`` stays whole).
-_TITLE_SEPARATORS = re.compile(r"\s+(?:\||–|—|-|::|·|»|/|•)\s+|\s*(?:\||｜|_)\s*(?=\S)")
+_TITLE_SEPARATORS = re.compile(r"\s+(?:\||–|—|-|::|·|»|«|/|•)\s+|\s*(?:\||｜|_)\s*(?=\S)")
 #: Separators strong enough to strip an outer part that names no known site.
-_STRONG_SEPARATOR = re.compile(r"\||｜|\s[–—»·•]\s|::|_")
+_STRONG_SEPARATOR = re.compile(r"\||｜|\s[–—»«·•]\s|::|_")
 _COLON = re.compile(r"\s*[:：]\s+")
 #: Where a declared title's segments part (its separators and colons).
 _SEGMENT = re.compile(_TITLE_SEPARATORS.pattern + r"|\s*[:：]\s+")
@@ -43,16 +43,18 @@ def _clean(value: str | None) -> str | None:
     return " ".join(value.split()) or None
 
 
-def site_names(sitename: str | None, host: str | None) -> set[str]:
-    """Keys of the site's names: its declared name and its host's main label."""
+def site_names(sitename: str | None, host: str | None, also: Sequence[str] = ()) -> set[str]:
+    """Keys of the site's names: its declared name, its host's main label and ``also``."""
     names = {site_key(sitename)} if sitename else set()
+    names.update(site_key(n) for n in also)
     if host:
         names.add(site_key(host.split(".")[-2] if host.count(".") >= 1 else host))
     names.discard("")
     return names
 
 
-def strip_site_suffix(title: str | None, sitename: str | None = None, host: str | None = None) -> str | None:
+def strip_site_suffix(title: str | None, sitename: str | None = None, host: str | None = None,
+                      also: Sequence[str] = ()) -> str | None:
     """The title without a leading or trailing site name.
 
     Splits at ``|``, ``–``, ``—``, `` - `` (and ``:`` only when one side is
@@ -61,7 +63,7 @@ def strip_site_suffix(title: str | None, sitename: str | None = None, host: str 
     title = _clean(title)
     if not title:
         return None
-    names = site_names(sitename, host)
+    names = site_names(sitename, host, also)
     parts = [p for p in _TITLE_SEPARATORS.split(title) if p.strip()]
     if len(parts) > 1:
         kept = [p for p in parts if not is_site_name(p, names)]
@@ -72,8 +74,8 @@ def strip_site_suffix(title: str | None, sitename: str | None = None, host: str 
         if not _STRONG_SEPARATOR.search(title) or min(len(first), len(last)) > 40:
             return title
         if len(last) <= len(first):
-            return " ".join(title[: title.rfind(last)].split()).rstrip(" |–—-:·»/_｜•") or title
-        return " ".join(title[len(first):].split()).lstrip(" |–—-:·»/_｜•") or title
+            return " ".join(title[: title.rfind(last)].split()).rstrip(" |–—-:·»«/_｜•") or title
+        return " ".join(title[len(first):].split()).lstrip(" |–—-:·»«/_｜•") or title
     if names:
         cparts = _COLON.split(title, maxsplit=1)
         if len(cparts) == 2:
@@ -95,6 +97,15 @@ def is_site_name(part: str, names: set[str]) -> bool:
     if not k:
         return True
     return any(k == n or (len(n) >= 4 and (n in k or k in n) and len(k) <= len(n) + 12) for n in names)
+
+
+def _site_header(headline: str, names: set[str]) -> bool:
+    """Whether a headline is the site's name, alone or glued before its tagline ("Bossip |
+    Gossip for the Hardcore", "BloggingPro - News, plugins and themes"): the site's header."""
+    if is_site_name(headline, names):
+        return True
+    parts = _TITLE_SEPARATORS.split(headline, maxsplit=1)
+    return len(parts) == 2 and bool(site_key(parts[0])) and is_site_name(parts[0], names)
 
 
 def _words(s: str) -> list[str]:
@@ -125,7 +136,7 @@ def _segment_headline(headlines: Sequence[str], declared: Sequence[str], names: 
     segments = {site_key(p) for d in declared for p in _SEGMENT.split(d) if p.strip()}
     for text in headlines[:_MAX_HEADLINES]:
         h = " ".join(text.split())
-        if h and len(h) <= 300 and site_key(h) in segments and not is_site_name(h, names):
+        if h and len(h) <= 300 and site_key(h) in segments and not _site_header(h, names):
             return h
     return None
 
@@ -139,7 +150,7 @@ def _lead_headline(headlines: Sequence[str], declared: Sequence[str], names: set
     for text in headlines[:_MAX_HEADLINES]:
         h = " ".join(text.split())
         hw = _words(h)
-        if not hw or len(h) > 300 or is_site_name(h, names):
+        if not hw or len(h) > 300 or _site_header(h, names):
             continue
         lead = re.compile(r"[\W_]*" + r"[\W_]+".join(map(re.escape, hw)) + r"(?![^\W_])", re.IGNORECASE)
         for d in declared:
@@ -150,17 +161,18 @@ def _lead_headline(headlines: Sequence[str], declared: Sequence[str], names: set
 
 
 def choose_title(headlines: Sequence[str], declared: Sequence[str], sitename: str | None = None,
-                 host: str | None = None, page_title: str | None = None) -> tuple[str | None, str | None]:
+                 host: str | None = None, page_title: str | None = None,
+                 site_headings: Sequence[str] = ()) -> tuple[str | None, str | None]:
     """The title from the page's ``<h1>`` texts, its declared titles (best first) and its
     ``<title>``: ``(title, heading)``, ``heading`` the title as the headline reads (the same
     but when no headline agrees with a declared title, see :func:`_unshown_title`)."""
-    names = site_names(sitename, host)
-    stripped = [s for s in (strip_site_suffix(d, sitename, host) for d in declared) if s]
+    names = site_names(sitename, host, site_headings)
+    stripped = [s for s in (strip_site_suffix(d, sitename, host, site_headings) for d in declared) if s]
     fallback = stripped[0] if stripped else None
     best, best_score, best_declared = None, 0.0, None
     for text in headlines[:_MAX_HEADLINES]:
         h = " ".join(text.split())
-        if not h or len(h) > 300 or is_site_name(h, names):
+        if not h or len(h) > 300 or _site_header(h, names):
             continue
         hw = _words(h)
         for s in stripped:
@@ -174,8 +186,8 @@ def choose_title(headlines: Sequence[str], declared: Sequence[str], sitename: st
         lead = _lead_headline(headlines, declared, names)
         if lead:
             return lead, fallback
-        if fallback is None and headlines:
-            first = next((" ".join(t.split()) for t in headlines if t.strip()), None)
+        if fallback is None and (headlines or site_headings):
+            first = next((" ".join(t.split()) for t in (*headlines, *site_headings) if t.strip()), None)
             return (first[:300], first[:300]) if first else (None, None)
         return _unshown_title(headlines, page_title, names) or fallback, fallback
     if best_declared and _glued_label(_words(best), _words(best_declared)):
@@ -213,7 +225,7 @@ def _unshown_title(headlines: Sequence[str], page_title: str | None, names: set[
     title = _clean(page_title)
     if not title or site_key(title) in names:
         return None
-    shown = any(h.strip() and len(h) <= 300 and not is_site_name(h, names) for h in headlines[:_MAX_HEADLINES])
+    shown = any(h.strip() and len(h) <= 300 and not _site_header(h, names) for h in headlines[:_MAX_HEADLINES])
     return title if shown else None
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Any, Iterator
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import lxml.etree
 
@@ -182,11 +182,12 @@ class _Candidates:
     sources rank as if read in the order meta and other head tags (0), body
     microdata (1), JSON-LD (2); a lower pair wins, the first offer on a tie."""
 
-    __slots__ = ("offers", "headlines", "first_img", "thread", "faq", "posts")
+    __slots__ = ("offers", "headlines", "logos", "first_img", "thread", "faq", "posts")
 
     def __init__(self) -> None:
         self.offers: dict[str, list[tuple[tuple[int, int], int, Any]]] = {}
         self.headlines: list[tuple[int, str]] = []
+        self.logos: set[int] = set()  # the headlines linking to the site's home page
         self.first_img: str | None = None
         self.thread = False
         self.faq = False  # an FAQPage: its Question objects are the page's FAQ, not a discussion
@@ -255,6 +256,8 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
         elif t == "h1" and len(c.headlines) < 5 and not _over_page(el):
             # Rendered, so that a <br> or a block inside the heading parts its words.
             c.headlines.append((i, " ".join(NodeSelection(doc, i).text().split())))
+            if _links_home(el, doc.url):
+                c.logos.add(i)  # a logo's: the site's name
     if listed:
         c.offer("author", listed[:_MAX_LISTED], 3)
 
@@ -267,6 +270,30 @@ def _over_page(el: Any) -> bool:
         if tag in _NOT_HEADLINE_TAGS or a.get("aria-modal") == "true" or a.get("role") in _DIALOG_ROLES:
             return True
     return False
+
+
+def _links_home(el: Any, url: str | None) -> bool:
+    """Whether all of a heading's text links to the site's home page (the root, or a path the
+    page's own path lies under: ``/blog`` of ``/blog/2012/post``): a site's logo, ``<h1><a
+    href="/">Web Ink Now</a></h1>``, not a post's headline linked to its permalink."""
+    words = len(text_content(el).split())
+    linked = 0
+    page = urlsplit(url or "")
+    here = page.path.rstrip("/") + "/"
+    for a in el.iter("a"):
+        href = (a.get("href") or "").strip()
+        if not href:
+            continue
+        try:
+            link = urlsplit(urljoin(url or "", href))
+        except ValueError:
+            return False
+        path = link.path.rstrip("/") + "/"
+        same_site = link.netloc.lower().removeprefix("www.") == page.netloc.lower().removeprefix("www.")
+        if not (path == "/" or (same_site and here.startswith(path) and here != path)):
+            return False
+        linked += len(text_content(a).split())
+    return 0 < words <= linked
 
 
 def _first_last(name: str) -> str:
@@ -374,7 +401,7 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
             except ValueError:
                 pass
     titles = c.ranked("title")
-    host = settle_title(doc, out, titles, c.headlines)
+    host = settle_title(doc, out, titles, c.headlines, c.logos)
     out["_shown"] = ShownFields(doc, out, titles, c.headlines, host, c.ranked("author"),
                                 [(v, r[1] == 2 and r[0] >= _WEAK_LD) for r, v in c.ranked_with_rank("date")],
                                 (c.thread and not c.faq) or c.posts >= _POSTS)
