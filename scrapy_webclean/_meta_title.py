@@ -2,20 +2,27 @@
 
 Pages declare a title (``og:title``, JSON-LD ``headline``, ``<title>``),
 usually with the site's name glued on, and show a headline (``<h1>``),
-sometimes the site's logo in an ``<h1>`` too. The title is the shown
-headline that agrees with a declared title (same words, or most of them),
-else a shown headline that is one segment of a declared title, else the
-declared title with the site's name stripped - or, when the page shows a
-headline that is not its title (a slogan), its ``<title>`` whole.
+sometimes the site's logo in an ``<h1>`` too. An ``<h1>`` in a dialog over
+the page or in its footer is no headline (:func:`over_page`); one that only
+links to the site's home page is its logo, whose text names the site
+(:func:`links_home`). The title is the shown headline that agrees with a
+declared title (same words, or most of them), else a shown headline that is
+one segment of a declared title, or whose words begin one, else the declared
+title with the site's name stripped - or, when the page shows a headline
+that is not its title (a slogan), its ``<title>`` whole.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from typing import Sequence
+from typing import Any, Sequence
+from urllib.parse import urljoin, urlsplit
 
-__all__ = ["strip_site_suffix", "choose_title", "site_key", "is_site_name", "site_names", "title_site_parts"]
+from ._walk import text_content
+
+__all__ = ["strip_site_suffix", "choose_title", "site_key", "is_site_name", "site_names", "title_site_parts",
+           "over_page", "links_home"]
 
 #: Separators between a page title and its site name. A colon only counts
 #: when the other side is the site's name (``Brexit: the deal`` stays whole).
@@ -32,6 +39,43 @@ _AGREEMENT = 0.5
 _LABEL_WORDS = 4
 #: Headlines read at most (a page's later h1 are section titles).
 _MAX_HEADLINES = 5
+#: Containers whose headings are not the page's headline, and the ARIA roles of a dialog.
+_NOT_HEADLINE_TAGS = frozenset({"dialog", "footer"})
+_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
+
+
+def over_page(el: Any) -> bool:
+    """Whether a heading is in a dialog opened over the page (a consent banner's, a search
+    box's, a sign-up form's) or in the page's footer: never the page's headline."""
+    for a in el.iterancestors():
+        tag = a.tag
+        if tag in _NOT_HEADLINE_TAGS or a.get("aria-modal") == "true" or a.get("role") in _DIALOG_ROLES:
+            return True
+    return False
+
+
+def links_home(el: Any, url: str | None) -> bool:
+    """Whether all of a heading's text links to the site's home page (the root, or a path the
+    page's own path lies under: ``/blog`` of ``/blog/2012/post``): a site's logo, ``<h1><a
+    href="/">Web Ink Now</a></h1>``, not a post's headline linked to its permalink."""
+    words = len(text_content(el).split())
+    linked = 0
+    page = urlsplit(url or "")
+    here = page.path.rstrip("/") + "/"
+    for a in el.iter("a"):
+        href = (a.get("href") or "").strip()
+        if not href:
+            continue
+        try:
+            link = urlsplit(urljoin(url or "", href))
+        except ValueError:
+            return False
+        path = link.path.rstrip("/") + "/"
+        same_site = link.netloc.lower().removeprefix("www.") == page.netloc.lower().removeprefix("www.")
+        if not (path == "/" or (same_site and here.startswith(path) and here != path)):
+            return False
+        linked += len(text_content(a).split())
+    return 0 < words <= linked
 
 
 def _clean(value: str | None) -> str | None:
@@ -99,15 +143,6 @@ def is_site_name(part: str, names: set[str]) -> bool:
     return any(k == n or (len(n) >= 4 and (n in k or k in n) and len(k) <= len(n) + 12) for n in names)
 
 
-def _site_header(headline: str, names: set[str]) -> bool:
-    """Whether a headline is the site's name, alone or glued before its tagline ("Bossip |
-    Gossip for the Hardcore", "BloggingPro - News, plugins and themes"): the site's header."""
-    if is_site_name(headline, names):
-        return True
-    parts = _TITLE_SEPARATORS.split(headline, maxsplit=1)
-    return len(parts) == 2 and bool(site_key(parts[0])) and is_site_name(parts[0], names)
-
-
 def _words(s: str) -> list[str]:
     return [w for w in _WORD_SPLIT.split(s.lower()) if w]
 
@@ -136,7 +171,7 @@ def _segment_headline(headlines: Sequence[str], declared: Sequence[str], names: 
     segments = {site_key(p) for d in declared for p in _SEGMENT.split(d) if p.strip()}
     for text in headlines[:_MAX_HEADLINES]:
         h = " ".join(text.split())
-        if h and len(h) <= 300 and site_key(h) in segments and not _site_header(h, names):
+        if h and len(h) <= 300 and site_key(h) in segments and not is_site_name(h, names):
             return h
     return None
 
@@ -150,7 +185,7 @@ def _lead_headline(headlines: Sequence[str], declared: Sequence[str], names: set
     for text in headlines[:_MAX_HEADLINES]:
         h = " ".join(text.split())
         hw = _words(h)
-        if not hw or len(h) > 300 or _site_header(h, names):
+        if not hw or len(h) > 300 or is_site_name(h, names):
             continue
         lead = re.compile(r"[\W_]*" + r"[\W_]+".join(map(re.escape, hw)) + r"(?![^\W_])", re.IGNORECASE)
         for d in declared:
@@ -172,7 +207,7 @@ def choose_title(headlines: Sequence[str], declared: Sequence[str], sitename: st
     best, best_score, best_declared = None, 0.0, None
     for text in headlines[:_MAX_HEADLINES]:
         h = " ".join(text.split())
-        if not h or len(h) > 300 or _site_header(h, names):
+        if not h or len(h) > 300 or is_site_name(h, names):
             continue
         hw = _words(h)
         for s in stripped:
@@ -225,7 +260,7 @@ def _unshown_title(headlines: Sequence[str], page_title: str | None, names: set[
     title = _clean(page_title)
     if not title or site_key(title) in names:
         return None
-    shown = any(h.strip() and len(h) <= 300 and not _site_header(h, names) for h in headlines[:_MAX_HEADLINES])
+    shown = any(h.strip() and len(h) <= 300 and not is_site_name(h, names) for h in headlines[:_MAX_HEADLINES])
     return title if shown else None
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Any, Iterator
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 import lxml.etree
 
@@ -24,7 +24,7 @@ from ._document import Document, text_content
 from ._walk import positions
 from ._render import NodeSelection
 from ._meta_shown import ShownFields, settle_title
-from ._meta_title import strip_site_suffix
+from ._meta_title import links_home, over_page, strip_site_suffix
 
 __all__ = ["extract_metadata", "json_ld_objects", "strip_site_suffix"]
 
@@ -41,9 +41,6 @@ _LAZY_SRC = ("src", "data-src", "data-lazy-src", "data-original", "data-srcset",
 _MAX_JSON = 2_000_000
 #: Elements the metadata loop reads; microdata is found by XPath.
 _METADATA_TAGS = frozenset({"meta", "link", "html", "time", "img", "h1", "title"})
-#: Containers whose headings are not the page's headline, and the ARIA roles of a dialog.
-_NOT_HEADLINE_TAGS = frozenset({"dialog", "footer"})
-_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 _REL_AUTHOR = ('rel="author"', "rel='author'", "rel=author")
 #: Priorities of microdata's author (rel=author: one more) and date, and the key of a missing field.
 _MICRODATA_AUTHOR, _MICRODATA_DATE = 6, 3
@@ -253,47 +250,13 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
                 if v and not v.startswith("data:"):
                     c.first_img = v.split(",")[0].split()[0] if "srcset" in attr else v
                     break
-        elif t == "h1" and len(c.headlines) < 5 and not _over_page(el):
+        elif t == "h1" and len(c.headlines) < 5 and not over_page(el):
             # Rendered, so that a <br> or a block inside the heading parts its words.
             c.headlines.append((i, " ".join(NodeSelection(doc, i).text().split())))
-            if _links_home(el, doc.url):
+            if links_home(el, doc.url):
                 c.logos.add(i)  # a logo's: the site's name
     if listed:
         c.offer("author", listed[:_MAX_LISTED], 3)
-
-
-def _over_page(el: Any) -> bool:
-    """Whether a heading is in a dialog opened over the page (a consent banner's, a search
-    box's, a sign-up form's) or in the page's footer: never the page's headline."""
-    for a in el.iterancestors():
-        tag = a.tag
-        if tag in _NOT_HEADLINE_TAGS or a.get("aria-modal") == "true" or a.get("role") in _DIALOG_ROLES:
-            return True
-    return False
-
-
-def _links_home(el: Any, url: str | None) -> bool:
-    """Whether all of a heading's text links to the site's home page (the root, or a path the
-    page's own path lies under: ``/blog`` of ``/blog/2012/post``): a site's logo, ``<h1><a
-    href="/">Web Ink Now</a></h1>``, not a post's headline linked to its permalink."""
-    words = len(text_content(el).split())
-    linked = 0
-    page = urlsplit(url or "")
-    here = page.path.rstrip("/") + "/"
-    for a in el.iter("a"):
-        href = (a.get("href") or "").strip()
-        if not href:
-            continue
-        try:
-            link = urlsplit(urljoin(url or "", href))
-        except ValueError:
-            return False
-        path = link.path.rstrip("/") + "/"
-        same_site = link.netloc.lower().removeprefix("www.") == page.netloc.lower().removeprefix("www.")
-        if not (path == "/" or (same_site and here.startswith(path) and here != path)):
-            return False
-        linked += len(text_content(a).split())
-    return 0 < words <= linked
 
 
 def _first_last(name: str) -> str:
