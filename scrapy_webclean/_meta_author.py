@@ -146,8 +146,9 @@ def clean_authors(value: Any, names: SiteNames | None = None) -> list[str]:
                 part = part.rstrip(".")  # a full stop, not an initial's ("Jeff T.")
             # A credential follows a name ("Ann Lee, MS, RD"), or is a desk's word ("VoIP and Call Center
             # News Editor"); a byline in capitals alone is a name or a handle ("HOSTLAR").
-            if not part or ((i or len(parts) > 1) and _CREDENTIAL.match(part)) or (
-                    i and (_is_role(part) or len(part.split()) > 4 or any(c.isdigit() for c in part))):
+            later = i or found
+            if not part or ((later or len(parts) > 1) and _CREDENTIAL.match(part)) or (
+                    later and (_is_role(part) or len(part.split()) > 4 or any(c.isdigit() for c in part))):
                 continue
             if i == 0 and _is_role(part) and len(part.split()) > 1 and not found:
                 # "AP Auto Writer" alone: a role; a one-word role ("Newsdesk") names a desk.

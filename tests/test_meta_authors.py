@@ -5,6 +5,7 @@ hand-made page isolating it."""
 from __future__ import annotations
 
 import scrapy_webclean as wc
+from scrapy_webclean._meta_author import clean_authors
 
 from test_metadata import PROSE, modern
 
@@ -92,3 +93,16 @@ def test_a_strong_label_anywhere_followed_by_the_name():
     # In the body's prose, "written by" tells of someone else.
     assert author(f"<article><h1>Budget vote delayed</h1>{far}<p>The song was written by Ann Lee, in 1990.</p>"
                   "</article>") is None
+
+
+def test_a_declared_list_after_its_first_name_holds_people_only():
+    # A JSON-LD author list whose second entry is an organisation's social link, "... on Facebook":
+    # after the first name, a list entry is held to what a comma's later part is (no job title,
+    # at most four words, no digits), as in one byline string.
+    rec, r = modern("mw-0394")
+    assert r.author == rec["author"] == "Arlene Marturano"
+    assert clean_authors(["By Arlene Marturano", "South Carolina Garden-based Learning Network on Facebook"]) == [
+        "Arlene Marturano"]
+    assert clean_authors(["Ann Lee", "Senior Editor", "Bob Roe"]) == ["Ann Lee", "Bob Roe"]
+    assert clean_authors(["South Carolina Garden-based Learning Network"]) == [
+        "South Carolina Garden-based Learning Network"]  # alone, the first name is not judged so
