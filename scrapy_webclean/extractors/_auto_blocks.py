@@ -1,7 +1,7 @@
 """Block values of ``auto``'s block pick, their subtree sums, and the
 choices made from them: the body root, the prose region, the title's
-headings, the kept region and the blocks on the body's tag path, and link
-lines that belong to the running text."""
+headings and the region they head, the kept region and the blocks on the
+body's tag path, and link lines that belong to the running text."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from bisect import bisect_left
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, text_content
+from .._walk import positions
 from ._auto_words import (_BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS, _LABELLED_LINE,
                           _MARK_LIMIT, _MARK_LINKED, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _is_title,
                           _title_key)
@@ -17,6 +18,8 @@ from ._auto_words import (_BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FL
 #: far above the article's prose such a heading may open its region.
 _HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
 _HEADED_LEVELS = 3
+#: A short article's prose (the size the arbiter and the seeds' vote use too).
+_SHORT_ARTICLE = 200
 
 
 class _Blocks:
@@ -172,9 +175,35 @@ def _title_headings(doc: Document, title: str | None) -> list[int]:
     title_key = _title_key(title) if title else ""
     if not title_key:
         return []
-    tags, nodes = doc.tags, doc.nodes
-    return [i for i in range(doc.body, len(doc))
-            if tags[i] in _HEADLINE_TAGS and _is_title(_title_key(text_content(nodes[i])), title_key)]
+    nodes, found = doc.nodes, []
+    for tag in _HEADLINE_TAGS:
+        found += positions(doc.tags, tag, doc.body)
+    return sorted(i for i in found if _is_title(_title_key(text_content(nodes[i])), title_key))
+
+
+def _title_region(doc: Document, dead: bytearray, named: bytearray, pos: list[float], neg: list[float],
+                  title: str | None) -> tuple[int, bool, list[int]]:
+    """The region of the best net value outside furniture, when a heading
+    that reads as the page's title heads it and it holds a short article's
+    prose (else -1); whether it holds that heading itself; the headings."""
+    headings = _title_headings(doc, title)
+    if not headings:
+        return -1, False, headings
+    end = doc.end
+    first = _best_root(end, dead, named, pos, neg, doc.body)
+    if pos[first] < _SHORT_ARTICLE or not _headed(doc, first, title):
+        return -1, False, headings
+    return first, any(first <= h < end[first] for h in headings), headings
+
+
+def _beside(end: list[int], region: tuple[int, bool, list[int]], i: int) -> bool:
+    """Whether the title's region (see :func:`_title_region`) stands beside
+    the named subtree ``i``: no title heading inside ``i``, and the region is
+    not a wrapper around both the title heading and ``i`` (a layout box)."""
+    first, wrapper, headings = region
+    if first < 0 or any(i <= h < end[i] for h in headings):
+        return False
+    return not (wrapper and first <= i < end[first])
 
 
 def _headed(doc: Document, root: int, title: str | None) -> bool:

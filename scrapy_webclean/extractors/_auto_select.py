@@ -15,7 +15,8 @@ from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures, text_content
 from .._render import NodeSelection
-from ._auto_blocks import _best_root, _Blocks, _headed, _in_flow, _kept_region, _prose_root, _title_headings
+from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
+                           _title_region)
 from ._auto_words import (_BLOCKS, _CODE_TAGS, _DIALOG_ROLES, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
                           _MAIN_REGION, _NEVER_FURNITURE, _ROLE_MAIN, _TITLE_TAGS, _furniture_name, _is_slug,
                           _is_title, _linked_sentence, _piece_mark, _title_key)
@@ -237,10 +238,6 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
                    multiword)
 
 
-#: A short article's prose (the size the arbiter and the seeds' vote use too).
-_SHORT_ARTICLE = 200
-
-
 def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], stated: int,
             title: str | None) -> int:
     """Strike the names of furniture-named wrappers that hold most of the
@@ -261,18 +258,19 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         if named[a] and not dead[a]:
             thread = a
         a = parent[a]
-    headings = _title_headings(doc, title) if thread < 0 else []
-    first = _best_root(end, dead, named, pos, neg, body)
-    headed = bool(headings) and pos[first] >= _SHORT_ARTICLE and _headed(doc, first, title)
-    wrapper = any(first <= h < end[first] for h in headings)  # the title's region holds its heading
+    region: tuple[int, bool, list[int]] | None = None  # the title's region, found at the first big subtree
     for i in range(len(doc) - 1, body, -1):
         if not i & CHECK_EVERY:
             check_deadline()
         k = named[i]
         if not k or dead[i]:
             continue
-        if (k == 1 and pos[i] > pos[body] and not (headed and _beside(end, headings, first, wrapper, i))) \
-                or (thread >= 0 and thread <= i < end[thread] and (k == 2 or i <= stated < end[i])):
+        big = k == 1 and pos[i] > pos[body]
+        if big and thread < 0:
+            if region is None:  # no name struck yet: the values are the page's own
+                region = _title_region(doc, dead, named, pos, neg, title)
+            big = not _beside(end, region, i)
+        if big or (thread >= 0 and thread <= i < end[thread] and (k == 2 or i <= stated < end[i])):
             named[i] = 0
             a, dp, dn = parent[i], pos[i], neg[i]
             while a >= 0:
@@ -282,15 +280,6 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
                     break
                 a = parent[a]
     return thread
-
-
-def _beside(end: list[int], headings: list[int], first: int, wrapper: bool, i: int) -> bool:
-    """Whether the title's region ``first`` stands beside the named subtree
-    ``i``: no title heading inside ``i``, and ``first`` is not a wrapper
-    around both the title heading (``wrapper``) and ``i``: a layout box."""
-    if any(i <= h < end[i] for h in headings):
-        return False
-    return not (wrapper and first <= i < end[first])
 
 
 def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],
