@@ -35,6 +35,11 @@ def auto(body: bytes, **options) -> wc.ExtractResult:
     return wc.extract(body, "https://news.example.com/2024/budget", **options)
 
 
+def block_pick(body: bytes) -> str:
+    """The text of auto's block pick alone (before the arbiter), for rules of its own."""
+    return _auto_pick(parse(body), resolve_options(get_extractor("auto"), {}))[0].text()
+
+
 def test_article_body_kept_navigation_and_footer_dropped():
     r = auto(page(f"<article><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p></article>"))
     assert PROSE in r.text and MORE in r.text
@@ -126,8 +131,7 @@ def test_page_builder_widgets_inside_the_article_kept_sidebar_widgets_dropped():
                      for k in range(3))
     side = ('<div class="widget widget_text"><p>Our office is open on weekdays from nine to five, '
             'and on Saturday mornings by appointment.</p></div>')
-    doc = parse(page(f'<article><div class="builder-widget"><p>{MORE}</p></div>{blocks}</article>{side}'))
-    text = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()  # the block pick alone
+    text = block_pick(page(f'<article><div class="builder-widget"><p>{MORE}</p></div>{blocks}</article>{side}'))
     assert "Part 0." in text and "Part 2." in text and MORE in text
     assert "Our office is open" not in text
 
@@ -143,10 +147,9 @@ def test_widget_naming_itself_the_blog_post_is_not_furniture():
              "its budgets and its bridges, still fascinate me more than they probably should. ") * 2
     side = (f'<div class="sidebar"><div class="widget Profile" id="Profile1"><div class="widget-content">'
             f'<dl><dd class="profile-textblock">{about}</dd></dl></div></div></div>')
-    doc = parse(page(f'<div id="content-wrapper"><div id="main-wrapper">{post}</div>{side}</div>'))
-    selection = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0]
-    assert PROSE in selection.text() and MORE in selection.text()
-    assert "twenty years" not in selection.text()
+    text = block_pick(page(f'<div id="content-wrapper"><div id="main-wrapper">{post}</div>{side}</div>'))
+    assert PROSE in text and MORE in text
+    assert "twenty years" not in text
 
 
 def test_furniture_longer_than_a_story_its_title_heads_stays_furniture():
@@ -157,12 +160,10 @@ def test_furniture_longer_than_a_story_its_title_heads_stays_furniture():
                        f"the council put up last spring still in place.</p></li>" for k in range(8))
     body = (f'<div id="wrap"><div class="story"><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p></div>'
             f'<div class="sidebar"><ul>{captions}</ul></div></div>')
-    text = _auto_pick(parse(page(body)), resolve_options(get_extractor("auto"), {}))[0].text()
+    text = block_pick(page(body))
     assert PROSE in text and MORE in text and "Photo 3" not in text
     # Without the title heading over the story, the box is the misnamed wrapper of old.
-    text = _auto_pick(parse(page(body.replace("<h1>Budget vote delayed</h1>", ""))),
-                      resolve_options(get_extractor("auto"), {}))[0].text()
-    assert "Photo 3" in text
+    assert "Photo 3" in block_pick(page(body.replace("<h1>Budget vote delayed</h1>", "")))
 
 
 def test_teasers_as_headline_and_summary_siblings_are_left_out():
@@ -177,7 +178,7 @@ def test_teasers_as_headline_and_summary_siblings_are_left_out():
                       for k, s in enumerate(summaries))
     body = (f'<div id="content"><div class="story"><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p></div>'
             f'<div class="lineup"><h3><a href="/town/">More town headlines</a></h3><dl>{teasers}</dl></div></div>')
-    text = _auto_pick(parse(page(body)), resolve_options(get_extractor("auto"), {}))[0].text()
+    text = block_pick(page(body))
     assert PROSE in text and MORE in text
     assert not any(s in text for s in summaries)
 
@@ -310,11 +311,6 @@ def test_sentence_with_a_long_link_kept_but_a_linked_headline_line_after_the_tex
     r = auto(page(f"<article><p>{PROSE}</p>{linked}<p>{MORE}</p>{headline}</article>"))
     assert "when applying for travel documents." in r.text and "DNA samples" in r.text
     assert "Why is there tension" not in r.text
-
-
-def block_pick(body: bytes) -> str:
-    """The text of auto's block pick alone (before the arbiter), for rules of its own."""
-    return _auto_pick(parse(body), resolve_options(get_extractor("auto"), {}))[0].text()
 
 
 def test_link_lines_in_the_running_text_kept():
