@@ -47,7 +47,10 @@ _NOT_NAME = re.compile(
 _UI_WORDS = frozenset("""
 share comment comments sponsored shop all visit store about insights from follow more view posts read
 subscribe sign login log reply like likes offline online joined member posted written by the of in on
+permalink published
 """.split())
+#: A question's, an exclamation's or a cut sentence's mark: a headline's, never a name's.
+_HEADLINE_MARK = re.compile(r"[?!…]")
 #: Lower-case words a name may hold.
 _PARTICLES = frozenset("de da di del della van von der den la le du dos das bin al el y".split())
 _TRAILING_NUMBER = re.compile(r"\s+\d[\d,.]*$")
@@ -159,9 +162,10 @@ def clean_authors(value: Any, names: SiteNames | None = None) -> list[str]:
 
 
 def _looks_like_name(name: str) -> bool:
-    """A shown byline's name: one to four words, capitalised (or one handle), no furniture word."""
+    """A shown byline's name: one to four words, capitalised (or one handle), no furniture word
+    ("Permalink", "Published"), no ?, ! or … (a headline's)."""
     words = name.split()
-    if not 1 <= len(words) <= 4 or any(w.lower().strip(".,:") in _UI_WORDS for w in words):
+    if not 1 <= len(words) <= 4 or any(w.lower().strip(".,:") in _UI_WORDS for w in words) or _HEADLINE_MARK.search(name):
         return False
     if len(words) == 1:
         return True

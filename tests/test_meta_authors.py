@@ -106,3 +106,16 @@ def test_a_declared_list_after_its_first_name_holds_people_only():
     assert clean_authors(["Ann Lee", "Senior Editor", "Bob Roe"]) == ["Ann Lee", "Bob Roe"]
     assert clean_authors(["South Carolina Garden-based Learning Network"]) == [
         "South Carolina Garden-based Learning Network"]  # alone, the first name is not judged so
+
+
+def test_no_link_label_or_headline_as_a_shown_byline():
+    # A byline element's "Permalink" link, and a post's headline in an element classed "author"
+    # ("... Stats… Impressive!", "EMC?"): a name has no ?, ! or … and is no link label.
+    body = (f'<article><h1>Budget vote delayed</h1><div class="post-author"><a href="/p/1">Permalink</a></div>'
+            f'<p>{PROSE}</p></article>')
+    assert author(body) is None
+    for shown in ("Storage Stats… Impressive!", "Is it EMC?", "Ann Lee"):
+        body = f'<article><h1>Budget vote delayed</h1><div class="author">{shown}</div><p>{PROSE}</p></article>'
+        assert author(body) == (shown if shown == "Ann Lee" else None)
+    _, r = modern("mw-0394")  # the real bylines stay
+    assert r.author == "Arlene Marturano"
