@@ -59,12 +59,12 @@ _FURNITURE_WORDS = (
 _FURNITURE_ONE = frozenset(w for w in _FURNITURE_WORDS.split() if "-" not in w)
 _FURNITURE_TWO = frozenset(tuple(w.split("-")) for w in _FURNITURE_WORDS.split() if "-" in w)
 _FURNITURE_FIRST = frozenset(w[0] for w in _FURNITURE_TWO)
-#: Comment-thread tokens: those subtrees may be returned as ``comments``.
 #: Tokens that name furniture outside the page's main region only: inside
 #: ``<main>``/``<article>`` page builders call every block of the text a widget.
 _WEAK_FURNITURE = frozenset({"widget", "widgets"})
 #: Tokens by which a widget names itself the text ("widget Blog", "post-widget"): not furniture.
 _CONTENT_TOKENS = frozenset({"article", "blog", "post", "entry", "story"})
+#: Comment-thread tokens: those subtrees may be returned as ``comments``.
 _COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "respond", "replies"})
 #: Function words of English prose: an id holding one is a heading's slug.
 _SLUG_WORDS = frozenset("a an and the to of for in on with is are how what why when your you from by or".split())
