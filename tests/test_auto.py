@@ -166,6 +166,21 @@ def test_furniture_longer_than_a_story_its_title_heads_stays_furniture():
     assert "Photo 3" in block_pick(page(body.replace("<h1>Budget vote delayed</h1>", "")))
 
 
+def test_furniture_names_struck_for_size_against_the_page_before_any_is_struck():
+    # Two furniture-named boxes each hold more prose than the rest of the
+    # page: the story (in a box its theme calls "post-meta") and a link-heavy
+    # sidebar after it. Both names go, whichever comes first in the page, and
+    # the story is the body (struck in document order, the sidebar's prose
+    # had counted as the page's and the story's name had stayed).
+    notice = ("This blog is provided as is, without warranty of any kind; the owner may earn a commission on "
+              "purchases made through its links, which does not change the price you pay.")
+    body = (f'<p>Town News.</p><div id="main"><div class="post-meta"><p>{PROSE}</p><p>{MORE}</p></div></div>'
+            f'<div id="side"><div class="sidebar">{f"<p>{notice}</p>" * 3}<ul>{NAV * 6}</ul></div></div>')
+    text = block_pick(page(body))
+    assert PROSE in text and MORE in text
+    assert "without warranty" not in text
+
+
 def test_teasers_as_headline_and_summary_siblings_are_left_out():
     # More headlines as a definition list: each <dt> a linked headline, the
     # <dd> after it a one-sentence summary. They are teaser cards as much as

@@ -242,7 +242,8 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
             title: str | None) -> int:
     """Strike the names of furniture-named wrappers that hold most of the
     page's prose (prose, not net value: a reference page's text is dense in
-    links), their values added to their ancestors'. Never a comment thread
+    links; the page's as it was before any name is struck, so the order of
+    the wrappers does not matter), their values added to their ancestors'. Never a comment thread
     for its size alone (a short story's comments outweigh it); the outermost
     subtree named as furniture that shows the stated body (see ``stated``)
     is the body, the comments in it its posts: returned (the thread), else -1.
@@ -259,13 +260,14 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
             thread = a
         a = parent[a]
     region: tuple[int, bool, list[int]] | None = None  # the title's region, found at the first big subtree
+    page = pos[body]  # the page's prose outside furniture, before any name is struck
     for i in range(len(doc) - 1, body, -1):
         if not i & CHECK_EVERY:
             check_deadline()
         k = named[i]
         if not k or dead[i]:
             continue
-        big = k == 1 and pos[i] > pos[body]
+        big = k == 1 and pos[i] > page
         if big and thread < 0:
             if region is None:  # no name struck yet: the values are the page's own
                 region = _title_region(doc, dead, named, pos, neg, title)
