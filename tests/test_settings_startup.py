@@ -39,6 +39,9 @@ def project(tmp_path_factory) -> Path:
     (root / "scrapy.cfg").write_text("[settings]\ndefault = tinyproj.settings\n")
     package = root / "tinyproj"
     (package / "spiders").mkdir(parents=True)
+    # Scrapy makes the project's data folder when a crawl finds it missing;
+    # crawls started at once (crawl_all) would race to make it.
+    (root / ".scrapy").mkdir()
     (package / "__init__.py").write_text("")
     (package / "settings.py").write_text(textwrap.dedent("""
         SPIDER_MODULES = ["tinyproj.spiders"]
