@@ -19,6 +19,7 @@ import re
 from typing import Any, Sequence
 from urllib.parse import urljoin, urlsplit
 
+from ._parse import DIALOG_ROLES
 from ._walk import text_content
 
 __all__ = ["strip_site_suffix", "choose_title", "site_key", "is_site_name", "site_names", "title_site_parts",
@@ -39,9 +40,8 @@ _AGREEMENT = 0.5
 _LABEL_WORDS = 4
 #: Headlines read at most (a page's later h1 are section titles).
 _MAX_HEADLINES = 5
-#: Containers whose headings are not the page's headline, and the ARIA roles of a dialog.
+#: Containers whose headings are not the page's headline (and those with a dialog's role, DIALOG_ROLES).
 _NOT_HEADLINE_TAGS = frozenset({"dialog", "footer"})
-_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 
 
 def over_page(el: Any) -> bool:
@@ -49,7 +49,7 @@ def over_page(el: Any) -> bool:
     box's, a sign-up form's) or in the page's footer: never the page's headline."""
     for a in el.iterancestors():
         tag = a.tag
-        if tag in _NOT_HEADLINE_TAGS or a.get("aria-modal") == "true" or a.get("role") in _DIALOG_ROLES:
+        if tag in _NOT_HEADLINE_TAGS or a.get("aria-modal") == "true" or a.get("role") in DIALOG_ROLES:
             return True
     return False
 

@@ -26,6 +26,8 @@ INVISIBLE_TAGS = frozenset({
 _CODE_TAGS = frozenset({"script", "style"})
 
 #: An inline style that hides its element (what auto and its propagation pick leave out).
+#: ARIA roles of a dialog opened over the page.
+DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 #: Tags that start a new line of text when rendered.

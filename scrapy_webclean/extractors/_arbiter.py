@@ -24,6 +24,7 @@ from .._deadline import CHECK_EVERY, check_deadline
 from .._document import MEASURED, Document, Measures
 from .._render import NodeSelection
 from .._walk import positions
+from ._auto_words import SHORT_ARTICLE
 from ._propagation import Pick, propagation_pick
 
 __all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "features", "kept_mask", "prefer_propagation"]
@@ -41,8 +42,8 @@ _A_IN_B, _B_IN_A, _LOG_A, _LOG_B, _LD_A, _LD_B = (
 #: The block pick yields when it is under ``a`` characters and the propagation pick has ``b`` or
 #: more at a link density under ``ld``: (next to) nothing beside a body; a sliver beside a long one.
 _YIELDS = tuple((math.log1p(a), math.log1p(b), ld) for a, b, ld in ((100, 500, 0.5), (250, 2000, 0.3)))
-#: A short article: 200 characters or more of paragraphs.
-_SHORT = math.log1p(200)
+#: A short article's paragraphs (log characters).
+_SHORT = math.log1p(SHORT_ARTICLE)
 #: Two picks whose kept text is at least this share the other's hold one region (``favor``'s combinations).
 _SAME_REGION = 0.5
 

@@ -10,16 +10,14 @@ from bisect import bisect_left
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, text_content
 from .._walk import positions
-from ._auto_words import (_BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS, _LABELLED_LINE,
-                          _MARK_LIMIT, _MARK_LINKED, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _is_title,
-                          _title_key)
+from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS,
+                          _LABELLED_LINE, _MARK_LIMIT, _MARK_LINKED, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED,
+                          _is_title, _title_key)
 
 #: Headings that may read as the page's title over a short article, and how
 #: far above the article's prose such a heading may open its region.
 _HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
 _HEADED_LEVELS = 3
-#: A short article's prose (the size the arbiter and the seeds' vote use too).
-_SHORT_ARTICLE = 200
 
 
 class _Blocks:
@@ -191,7 +189,7 @@ def _title_region(doc: Document, dead: bytearray, named: bytearray, pos: list[fl
         return -1, False, headings
     end = doc.end
     first = _best_root(end, dead, named, pos, neg, doc.body)
-    if pos[first] < _SHORT_ARTICLE or not _headed(doc, first, title):
+    if pos[first] < SHORT_ARTICLE or not _headed(doc, first, headings):
         return -1, False, headings
     return first, any(first <= h < end[first] for h in headings), headings
 
@@ -206,22 +204,16 @@ def _beside(end: list[int], region: tuple[int, bool, list[int]], i: int) -> bool
     return not (wrapper and first <= i < end[first])
 
 
-def _headed(doc: Document, root: int, title: str | None) -> bool:
-    """Whether a heading that reads as the page's title (h1-h3) opens the
-    region of ``root`` (up to three levels above it) or sits inside it."""
-    title_key = _title_key(title) if title else ""
-    if not title_key:
-        return False
-    tags, parent, nodes = doc.tags, doc.parent, doc.nodes
-    top = root
+def _headed(doc: Document, root: int, headings: list[int]) -> bool:
+    """Whether one of the page's title headings (see :func:`_title_headings`)
+    opens the region of ``root`` (up to three levels above it) or sits inside it."""
+    parent, top = doc.parent, root
     for _ in range(_HEADED_LEVELS):
         if parent[top] < doc.body:
             break
         top = parent[top]
-    for i in range(top, doc.end[root]):
-        if tags[i] in _HEADLINE_TAGS and _is_title(_title_key(text_content(nodes[i])), title_key):
-            return True
-    return False
+    stop = doc.end[root]
+    return any(top <= h < stop for h in headings)
 
 
 def _kept_region(doc: Document, blocks: _Blocks, root: int,

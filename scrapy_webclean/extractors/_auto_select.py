@@ -14,10 +14,11 @@ from typing import Any, Mapping, NamedTuple
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures, text_content
+from .._parse import DIALOG_ROLES
 from .._render import NodeSelection
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
-                           _title_region)
-from ._auto_words import (_BLOCKS, _CODE_TAGS, _DIALOG_ROLES, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
+                           _title_headings, _title_region)
+from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
                           _MAIN_REGION, _NEVER_FURNITURE, _ROLE_MAIN, _TITLE_TAGS, _furniture_name, _is_slug,
                           _is_title, _linked_sentence, _piece_mark, _title_key)
 
@@ -108,7 +109,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                     i = _dead(dead, i, end[i])
                     continue
                 role = get("role")
-                if (get("aria-modal") == "true" or role in _DIALOG_ROLES) and spelled.dialogs():
+                if (get("aria-modal") == "true" or role in DIALOG_ROLES) and spelled.dialogs():
                     # A dialog (consent manager, sign-up, log-in or "email this
                     # story" box) opens over the page: never its content, like <dialog>.
                     i = _dead(dead, i, end[i])
@@ -299,7 +300,7 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
         prose = _prose_root(doc, dead, named, pos, root)
         if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body] \
                 and not (declared >= 0 and pos[declared] > 0 and root in range(declared, end[declared])) \
-                and not _headed(doc, prose, title):
+                and not _headed(doc, prose, _title_headings(doc, title)):
             # Little prose anywhere: a listing, a forum index, a product grid.
             # Linked headlines with summaries are then the content. (Not when
             # the page marks up its article body (schema.org ``articleBody``)

@@ -28,6 +28,9 @@ _CALL_TO_ACTION = re.compile(
     r"get started|try|join)\b", re.IGNORECASE)
 #: Share of capitals above which a line is shouted (a promotion, "AMID FEUD WITH X: REPORT").
 _SHOUTED = 0.8
+#: A short article's prose, in non-space characters: the block pick's title
+#: region, the arbiter's "links against prose" rule and the seeds' vote.
+SHORT_ARTICLE = 200
 #: A line opening with a label: a word or two and a colon ("Related:", "READ MORE:", "See also:"; not "3 March:").
 _LABELLED_LINE = re.compile(r"^\W*[^\W\d]+(?:\s+[^\W\d]+)?\s*:")
 #: Headings that may repeat the page title (left out: the title is its own field).
@@ -36,8 +39,6 @@ _TITLE_TAGS = frozenset({"h1", "h2"})
 _CODE_TAGS = frozenset({"pre", "code"})
 #: Tags whose subtree is page furniture, whatever it holds.
 _FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "menu", "dialog", "figcaption"})
-#: ARIA roles of a dialog opened over the page.
-_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 #: How a page's source spells role="main" (lxml gives attribute values as written).
 _ROLE_MAIN = ('role="main"', "role='main'", "role=main")
 #: Tags that declare the page's main region.

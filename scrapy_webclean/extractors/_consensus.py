@@ -14,6 +14,7 @@ from collections import Counter
 from .._document import Document, nonspace_len
 from .._render import Selection
 from .._scoring import shingle_f1, shingles
+from ._auto_words import SHORT_ARTICLE
 from .base import Extractor, resolve_options
 from .line_block import LineBlockExtractor
 from .link_density import LinkDensityExtractor
@@ -26,8 +27,6 @@ __all__ = ["NEAR_EMPTY", "consensus", "found_nothing"]
 NEAR_EMPTY = 100
 #: A sentence's end: its mark, a closing quote or bracket, then a space or the end.
 _SENTENCE_END = re.compile(r"[.!?。！？][\"'”’)]*(?:\s|$)")
-#: Non-space characters from which a voted body counts (a short article's).
-_BODY = 200
 #: Shingle F1 from which two bodies agree: they share most of their text.
 _AGREE = 0.5
 #: The voters: every seed extractor, with its authors' defaults.
@@ -41,7 +40,7 @@ def found_nothing(text: str) -> bool:
 
 
 def consensus(doc: Document) -> Selection | None:
-    """The body two or more seed extractors agree on, of at least ``_BODY``
+    """The body two or more seed extractors agree on, of at least ``SHORT_ARTICLE``
     non-space characters (the one agreeing best with the others), else None."""
     votes: list[tuple[Selection, int, Counter]] = []
     for cls in _VOTERS:
@@ -51,7 +50,7 @@ def consensus(doc: Document) -> Selection | None:
     best: Selection | None = None
     best_key = (0.0, 0.0)
     for i, (selection, size, sh) in enumerate(votes):
-        if size < _BODY:
+        if size < SHORT_ARTICLE:
             continue
         agreement = [shingle_f1(sh, other[2]) for j, other in enumerate(votes) if j != i]
         key = (max(agreement), sum(agreement))
