@@ -152,6 +152,21 @@ def test_widget_naming_itself_the_blog_post_is_not_furniture():
     assert "twenty years" not in text
 
 
+def test_a_footer_named_foot_is_furniture():
+    # "foot" names a page's footer (id="site-foot"), as "footer" does; a
+    # longer notice there is not the page's text ("footnotes" stays prose).
+    notice = ("This page is best viewed in an up-to-date web browser with style sheets enabled. While you will "
+              "be able to view the content of this page in your current browser, you will not get the full "
+              "visual experience, so please consider upgrading your browser software.")
+    story = f"<p>People came from all over the region to the fair. {PROSE}</p><p>{MORE}</p>"
+    text = block_pick(f'<html><body><div class="story"><h1>Fair</h1>{story}</div>'
+                      f'<div id="site-foot"><p>{notice}</p></div></body></html>'.encode())
+    assert "People came" in text and "best viewed" not in text
+    notes = block_pick(f'<html><body><div class="story"><h1>Fair</h1>{story}</div>'
+                       f'<div id="footnotes"><p>{notice}</p></div></body></html>'.encode())
+    assert "best viewed" in notes
+
+
 def test_furniture_longer_than_a_story_its_title_heads_stays_furniture():
     # A box named as furniture holding more prose than the rest of the page
     # is read as a misnamed layout wrapper, unless the page's title heads a

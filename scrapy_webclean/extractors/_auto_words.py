@@ -51,7 +51,7 @@ _FURNITURE_WORDS = (
     "related relatedposts recommended recommendations also-read readmore read-more more-stories "
     "share sharing sharebar sharetools social socials "
     "sidebar sidebars sidenav "
-    "footer cookie cookies consent gdpr newsletter subscribe subscription signup paywall "
+    "footer foot cookie cookies consent gdpr newsletter subscribe subscription signup paywall "
     "promo promotion advert advertisement adverts ad ads adslot sponsor sponsored outbrain taboola "
     "breadcrumb breadcrumbs nav navbar navigation menu menus pagination pager "
     "tags tagcloud tag-list copyright disclaimer trending popular mostread most-read "
