@@ -11,6 +11,8 @@ from scrapy_webclean._document import parse
 from scrapy_webclean._metadata import strip_site_suffix
 from scrapy_webclean.extractors.base import get_extractor, resolve_options
 from scrapy_webclean.extractors.auto import _auto_pick
+from scrapy_webclean.extractors._propagation import propagation_pick
+from scrapy_webclean._render import NodeSelection
 
 from conftest import corpus_pages
 
@@ -395,6 +397,23 @@ def test_hidden_box_dropped_but_a_page_hidden_until_scripts_run_is_read():
     wall = '<div class="banner"><p>We value your privacy.</p></div>'
     r = auto(page(f'{wall}<div style="display: none"><article><p>{PROSE}</p><p>{MORE}</p></article></div>'))
     assert PROSE in r.text and MORE in r.text
+
+
+def test_aria_hidden_box_dropped_by_both_picks_hidden_attribute_read():
+    # aria-hidden="true" hides a box from readers (a locked-post notice, a
+    # duplicate menu): both the block pick and the propagation pick leave it
+    # out. The `hidden` attribute does not: tab panels of the text and the
+    # chunks streamed React pages move into place carry it.
+    notice = ("<p>This post is locked. Become an author to reply, and share your views with everyone, "
+              "today and every day, on every story of the site.</p>")
+    body = f'<div class="story"><p>{PROSE}</p><p>{MORE}</p><div aria-hidden="true">{notice}</div></div>'
+    doc = parse(page(body))
+    pick = propagation_pick(doc, doc.measures)
+    assert "This post is locked" not in NodeSelection(doc, pick.root, pick.drop).text()
+    assert "This post is locked" not in block_pick(page(body))
+    assert "This post is locked" not in auto(page(body)).text
+    panel = f'<div role="tabpanel" hidden><p>Second tab. {MORE.replace("Officials", "Engineers")}</p></div>'
+    assert "Second tab." in auto(page(f'<div class="story"><p>{PROSE}</p><p>{MORE}</p>{panel}</div>')).text
 
 
 def test_list_in_table_cell_kept():

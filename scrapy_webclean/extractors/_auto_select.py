@@ -14,7 +14,7 @@ from typing import Any, Mapping, NamedTuple
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures, text_content
-from .._parse import DIALOG_ROLES
+from .._parse import DIALOG_ROLES, hidden_attribute
 from .._render import NodeSelection
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
                            _title_headings, _title_region)
@@ -102,9 +102,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
             if read is not None:
                 cls, ident, style = read
                 get = nodes[i].get
-                # Not the `hidden` attribute: streamed React pages park their content
-                # in `<div hidden>` until a script moves it into place.
-                if not unhide and ((style and HIDDEN_STYLE.search(style)) or get("aria-hidden") == "true"):
+                if not unhide and ((style and HIDDEN_STYLE.search(style)) or hidden_attribute(get)):
                     hidden += text_len[i]
                     i = _dead(dead, i, end[i])
                     continue

@@ -12,6 +12,7 @@ from functools import lru_cache
 from .._cache import BoundedCache
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, ClassIdStyle, Document, Measures
+from .._parse import hidden_attribute
 
 __all__ = ["node_weight", "ruled_out"]
 
@@ -70,10 +71,10 @@ def _joined(cls: str | None, ident: str | None) -> str:
 
 
 def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
-    """Hidden and (``names``) unlikely-named subtrees, plus invisible tags
+    """Hidden (by style or attribute) and (``names``) unlikely-named subtrees, plus invisible tags
     (and, after the body's start, their subtrees)."""
     n, body = len(doc), doc.body
-    tags, end = doc.tags, doc.end
+    tags, end, nodes = doc.tags, doc.end, doc.nodes
     class_id_style = doc.class_id_style
     out = bytearray(m.excluded)
     _out_beside_body(doc, out)
@@ -94,7 +95,7 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
                 verdict = _rule_out(read, names)
                 if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
                     verdicts.put(read, verdict)
-            if not verdict:
+            if not verdict and not hidden_attribute(nodes[i].get):
                 i += 1
                 continue
         e = end[i]  # the whole subtree is out
