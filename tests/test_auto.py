@@ -602,6 +602,22 @@ def test_box_labels_in_other_languages_are_boilerplate(label):
     assert label not in text
 
 
+@pytest.mark.parametrize("line", ["Veröffentlicht am 3. März 2024", "Aktualisiert am 3. März 2024 um 14:05 Uhr",
+                                  "Publié le 3 mars 2024", "Publicado el 3 de marzo de 2024",
+                                  "Pubblicato il 3 marzo 2024", "Gepubliceerd op 3 maart 2024", "Von Hans Müller",
+                                  "Par Jean Dupont", "Published 3 March 2024", "By John Miller"])
+def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
+    # A line that is only a date (with "published", "updated" and the
+    # like) or a short byline, in German, French, Spanish, Italian or Dutch
+    # as in English; a sentence that opens with a date is prose.
+    german = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch eine Entscheidung blieb aus. "
+              "Die Fraktionen konnten sich nicht auf die Höhe der Investitionen in Schulen und Straßen einigen.")
+    sentence = "Am 3. März 2024 stimmte der Rat erneut ab."
+    text = auto(page(f"<article><p>{line}</p><p>{german}</p><p>{german}</p><p>{sentence}</p></article>")).text
+    assert german in text and sentence in text
+    assert line not in text
+
+
 def test_prose_about_cookies_or_privacy_is_body_text_a_notice_is_not():
     prose = ("Browsers will stop accepting third-party cookies next year, and advertisers who relied on them "
              "to follow readers across sites are now testing other ways to measure what their campaigns achieve.")

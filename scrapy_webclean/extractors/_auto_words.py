@@ -166,21 +166,30 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "potrebbe interessarti", "leia também", "sobre o autor", "gerelateerde", "lees ook",
                    "over de auteur")
 _GROUP_MARK = {"legal": _MARK_LEGAL, "credit": _MARK_CREDIT, "promo": _MARK_PROMO}
+#: Month names and dateline words of German, French, Spanish, Italian, Portuguese and Dutch
+#: ("Veröffentlicht am 3. März 2024", "Publié le 3 mars 2024", "Publicado el 3 de marzo de 2024").
+_MONTHS = ("januar|januari|janvier|enero|gennaio|janeiro|februar|februari|février|febrero|febbraio|fevereiro|"
+           "märz|maart|mars|marzo|março|avril|abril|aprile|mai|mei|mayo|maggio|maio|juni|juin|junio|giugno|"
+           "junho|juli|juillet|julio|luglio|julho|augustus|août|agosto|oktober|octobre|octubre|ottobre|"
+           "outubro|dezember|décembre|diciembre|dicembre|dezembro|septembre|septiembre|settembre|setembro")
+_DATED = ("veröffentlicht|aktualisiert|am|um|uhr|publié|publiée|mis à jour|le|à|publicado|publicada|"
+          "actualizado|el|de|a las|pubblicato|aggiornato|il|alle|atualizado|em|às|gepubliceerd|bijgewerkt|op|om")
 #: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
 _DATE_WORDS = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
     r"\b(?:first|updated|posted|published|last|modified|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst|ist|"
     r"ago|hours?|minutes?|mins?|days?)\b|\d+(?:st|nd|rd|th)\b|"
-    r"[\d:/.,;|\-–—]+|年|月|日|时|分|发布|更新|来源", re.IGNORECASE)
+    r"[\d:/.,;|\-–—]+|年|月|日|时|分|发布|更新|来源|"
+    rf"\b(?:{_MONTHS}|{_DATED})\b", re.IGNORECASE)
 _DATE_HINT = re.compile(
     r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}:\d{2}|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
-    r"jul|aug|sep|sept|oct|nov|dec)", re.IGNORECASE)
+    rf"jul|aug|sep|sept|oct|nov|dec)|\b(?:{_MONTHS})\s+\d|\d\.?\s+(?:de\s+)?(?:{_MONTHS})\b", re.IGNORECASE)
 #: A poster's statistics beside a forum post ("Posts: 13", "Joined: Wed Feb 04, 2015 6:38 pm", "Reaction score 1,204").
 _STAT_LINE = re.compile(
     r"^\s*(?:joined|posts|messages|threads|reputation|reaction score|points|karma|likes(?: received)?|solutions|"
     r"member since|registered|trophies)\s*:?\s*(?:[\d.,]+\s*[km]?|.{0,40}\d{4}.{0,12})\s*$", re.IGNORECASE)
-_BYLINE = re.compile(r"^\s*(?:by|written by|posted by|words by|作者|文)[\s:：]+\S", re.IGNORECASE)
+_BYLINE = re.compile(r"^\s*(?:by|written by|posted by|words by|von|par|por|作者|文)[\s:：]+\S", re.IGNORECASE)
 #: The prose region holds this share of the page's prose; the net-value root
 #: yields to it when it holds less than the second share of the region's.
 _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER = 0.5, 0.5
