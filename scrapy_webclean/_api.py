@@ -9,6 +9,7 @@ from ._comments import comments_text, extract_comments
 from ._deadline import DEFAULT_TIME_LIMIT, check_deadline
 from ._deadline import time_limit as _time_limit
 from ._document import MAX_BODY_SIZE, SiteCleaner, load_document
+from ._meta_title import browser_title
 from .extractors import Extractor, available_extractors, get_extractor, resolve_options
 from ._language import detect_language, language_targets
 from ._render import DEFAULT_RENDER, BlockSelection, NodeSelection, RenderOptions, Selection
@@ -252,5 +253,5 @@ def _extract(cls: type[Extractor], opts: dict[str, Any], body: Any, url: str | N
         # Read apart from the body's selection: each comment once, without the comment form.
         found = extract_comments(doc)
         meta["comments"], meta["comment_items"] = comments_text(found), found
-    title = meta.pop("title", doc.title)
+    title = meta.pop("title") if "title" in meta else browser_title(doc.title)
     return ExtractResult(selection, extractor=cls.name, title=title, url=url, encoding=doc.encoding, **meta)

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 from ._meta_title import site_key
 
-__all__ = ["clean_authors", "shown_byline", "BYLINE_CLASS", "SiteNames"]
+__all__ = ["clean_authors", "shown_byline", "link_byline", "firm_name", "BYLINE_CLASS", "SiteNames"]
 
 _PREFIX = re.compile(
     r"^(?:(?:written|posted|reviewed|reported|published|authored)\s+)?by\b[\s:]*|^(?:authors?|writer|作者|记者|文)\s*[:：/]\s*"
@@ -30,6 +30,8 @@ president officer head chief senior sr specialist consultant analyst producer pr
 intern photographer photographers freelance guest webmaster admin administrator moderator member
 责任编辑 编辑 本报记者 通讯员 特约
 """.split())
+#: Role words that name who wrote an unsigned piece ("Newsdesk"), not a job's label ("Reporter").
+_DESKS = frozenset({"staff", "team", "desk", "newsroom", "newsdesk"})
 #: A whole byline that names nobody.
 _NOBODY = frozenset({"admin", "administrator", "webmaster", "editor", "editors", "staff", "unknown", "anonymous",
                      "guest", "null", "none", "user", "author", "name"})
@@ -42,12 +44,25 @@ BYLINE_CLASS = re.compile(r"author|byline|writer|posted-by|postedby", re.IGNOREC
 _NOT_NAME = re.compile(
     r"\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|"
     r"september|october|november|december|mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|"
-    r"friday|saturday|sunday|today|yesterday|ago|min|mins|read)\b|\d{3,}", re.IGNORECASE)
+    r"friday|saturday|sunday|today|yesterday|ago|min|mins)\b|\d{3,}", re.IGNORECASE)
 #: Words of page furniture that byline-classed elements hold ("Share", "Comment", "Visit the store").
 _UI_WORDS = frozenset("""
-share comment comments sponsored shop all visit store about insights from follow more view posts read
-subscribe sign login log reply like likes offline online joined member posted written by the of in on
-permalink published
+share comment comments sponsored shop all visit store about insights from follow more view posts
+subscribe sign login log logout reply like likes offline online joined member posted written by the of in on
+permalink published and tags tag filed under archive archives profile author contact home menu
+""".split())
+#: A label that a category or tag list follows ("Posted in", "Filed under:", "Tags:"): what follows
+#: it in a byline line is no name.
+_CATEGORY_LABEL = re.compile(r"(?:\bfiled\s+under|\bposted\s+in|\btagged(?:\s+with)?|\btags?|\bcategor(?:y|ies))\s*:"
+                             r"|\b(?:filed\s+under|posted\s+in)\b", re.IGNORECASE)
+#: A company's legal form closing a name ("Idea TV GmbH", "Pocket-lint Ltd"): a firm, not a person.
+_LEGAL_FORM = re.compile(r"(?:^|\s)(?:(?:inc|llc|ltd|gmbh|plc|llp|pllc|corp|pty|limited|corporation)\.?|co\.|s\.a\.?)$",
+                         re.IGNORECASE)
+_LEGAL_COMMA = re.compile(r"\s*,\s*(?=(?:inc|llc|ltd|gmbh|plc|llp|pllc|corp|pty)\b\.?(?:$|[\s,;]))", re.IGNORECASE)
+#: Words a firm's name ends with after its owners' names ("Warren Averett CPAs & Advisors").
+_FIRM_WORDS = frozenset("""
+inc llc ltd gmbh plc llp pllc pc corp co company group law firm cpa cpas advisors advisers associates partners
+attorneys lawyers solicitors accountants consulting consultants & and
 """.split())
 #: A question's, an exclamation's or a cut sentence's mark: a headline's, never a name's.
 _HEADLINE_MARK = re.compile(r"[?!…]")
@@ -107,9 +122,20 @@ def _is_name(part: str, names: SiteNames | None) -> bool:
     letters = sum(c.isalpha() for c in part)
     if letters < 2 or sum(c.isdigit() for c in part) > 3:
         return False
-    if part.lower() in _NOBODY or (names is not None and names.named(part)):
+    if part.lower() in _NOBODY or _LEGAL_FORM.search(part) or (names is not None and names.named(part)):
         return False
     return True
+
+
+def firm_name(sitename: str | None) -> str | None:
+    """A firm's name without the words that follow its owners' names: "Warren Averett" of
+    "Warren Averett CPAs & Advisors" (the site, when a byline gives it); ``None`` when the
+    site's name ends with no such word."""
+    words = (sitename or "").replace(",", " ").split()
+    cut = len(words)
+    while cut > 1 and words[cut - 1].lower().strip(".") in _FIRM_WORDS:
+        cut -= 1
+    return " ".join(words[:cut]) if 0 < cut < len(words) else None
 
 
 def _split_names(text: str) -> list[str]:
@@ -141,7 +167,8 @@ def clean_authors(value: Any, names: SiteNames | None = None) -> list[str]:
         text = " ".join(html.unescape(html.unescape(item)).split())
         if _HANDLE.search(text):
             continue
-        text = _TRAILER.sub("", _PREFIX.sub("", text)).strip(" ,;:-–—|")
+        text = _TRAILER.sub("", _PREFIX.sub("", _CATEGORY_LABEL.split(text, 1)[0])).strip(" ,;:-–—|")
+        text = _LEGAL_COMMA.sub(" ", text)  # "United Design Associates, Inc": one firm
         parts = _split_names(text)
         for i, part in enumerate(parts):
             part = _TRAILING_NUMBER.sub("", _PREFIX.sub("", part)).strip(" ,;:-–—|·~")
@@ -165,11 +192,26 @@ def _looks_like_name(name: str) -> bool:
     """A shown byline's name: one to four words, capitalised (or one handle), no furniture word
     ("Permalink", "Published"), no ?, ! or … (a headline's)."""
     words = name.split()
-    if not 1 <= len(words) <= 4 or any(w.lower().strip(".,:") in _UI_WORDS for w in words) or _HEADLINE_MARK.search(name):
+    if not 1 <= len(words) <= 4 or _HEADLINE_MARK.search(name) or not all(any(c.isalpha() for c in w) for w in words) \
+            or any(w.strip(".,:") in _UI_WORDS for w in re.split(r"[\s-]+", name.lower())) \
+            or words[0].lower() == "read":  # "Read Bio", "Read more"; not Richard Read
         return False
     if len(words) == 1:
-        return True
+        return not _is_role(name) or name.lower() in _DESKS  # "Reporter", "Editorial": a job's label
     return all(w[0].isupper() or w.lower() in _PARTICLES or not w[0].isalpha() for w in words)
+
+
+def _shown_names(found: list[str]) -> bool:
+    """Names a shown byline gives: each like a name; of several, one capitalised at least
+    ("presentation and recording" is a phrase; "hipstomp / Rain Noe" a handle and a name)."""
+    return bool(found) and all(_looks_like_name(n) for n in found) and (
+        len(found) == 1 or any(n[0].isupper() or _CJK_ONLY.match(n) for n in found))
+
+
+def link_byline(text: str) -> bool:
+    """Whether an author link's text (``rel="author"``, an ``itemprop="author"`` element's) names
+    someone: not its label ("View Profile", "Google profile", "About Us", "Author Archive")."""
+    return _shown_names(clean_authors(text))
 
 
 def _anywhere_byline(k: int, text: str, after_label: bool, marked: Callable[[int], bool]) -> str | None:
@@ -184,6 +226,26 @@ def _anywhere_byline(k: int, text: str, after_label: bool, marked: Callable[[int
     return told.group(1) if told and marked(k) else None
 
 
+def _other_byline(pieces: Sequence[str], found: list[str], names: SiteNames, near: bool = False) -> bool:
+    """Whether later pieces show another "Written by" byline naming someone else (``near``: two
+    more "By" ones): the page lists others' posts with their bylines (related posts' cards, a
+    blog's front page), none of them its own."""
+    label, others = False, set()
+    for text in pieces:
+        if text.isspace() or not text:
+            continue
+        text = " ".join(text.split())
+        strong = _STRONG_BY_LINE.search(text) or (_BY_LINE.match(text) if near else None)
+        value = (strong.group(1) or strong.group(2)) if strong else text if label and len(text) <= 60 else None
+        label = bool(_STRONG_BY_LABEL.match(text) or (near and _BY_LABEL.search(text)))
+        other = clean_authors(value, names) if value else []
+        if other != found and _shown_names(other) and all(len(n.split()) >= 2 and n[0].isupper() for n in other):
+            others.add(tuple(other))
+            if len(others) >= (2 if near else 1):
+                return True
+    return False
+
+
 def shown_byline(pieces: Sequence[str], near: range, marked: Callable[[int], bool], names: SiteNames,
                  quoted: Callable[[int], bool] = lambda k: False) -> list[str]:
     """Names from the page's visible byline: ``pieces`` are its text pieces in reading
@@ -191,10 +253,10 @@ def shown_byline(pieces: Sequence[str], near: range, marked: Callable[[int], boo
     ``k`` is in a byline element (asked only where it matters). Near the headline: a byline
     element's text, a line "By Name", or "By" followed by the name; anywhere: "Written by
     Name", "Text by" followed by the name, "作者：名". ``quoted(k)``: piece ``k`` is in code or a quotation, never a byline."""
-    label = False
+    label = category = listing = False
     for k, text in enumerate(pieces):
         if quoted(k):
-            label = False
+            label = category = False
             continue
         if text.isspace():
             continue
@@ -203,20 +265,25 @@ def shown_byline(pieces: Sequence[str], near: range, marked: Callable[[int], boo
             continue
         close = k in near
         after_label, label = label, bool(close and _BY_LABEL.search(text) or _STRONG_BY_LABEL.match(text))
+        after_category, category = category, bool(_CATEGORY_LABEL.search(text[-20:]))
         value = _anywhere_byline(k, text, after_label and not close, marked)
         if value:
             found = clean_authors(value, names)
-            if found and all(_looks_like_name(n) for n in found):
-                return found
+            if _shown_names(found):
+                if close:
+                    return [] if _other_byline(pieces[k + 1:near.stop], found, names, True) else found
+                listing = listing or _other_byline(pieces[k + 1:], found, names)
+                if not listing:
+                    return found
         if not close:
             continue
-        if len(text) <= 120 and (after_label or marked(k)):
+        if len(text) <= 120 and (after_label or marked(k)) and not after_category:
             found = clean_authors(text, names)
-            if found and all(_looks_like_name(n) for n in found):
-                return found
+            if _shown_names(found):
+                return [] if _other_byline(pieces[k + 1:near.stop], found, names, True) else found
         m = _BY_LINE.match(text)
         if m:
             found = clean_authors(m.group(1), names)
             if found and all(2 <= len(n.split()) <= 4 and n[0].isupper() for n in found):
-                return found
+                return [] if _other_byline(pieces[k + 1:near.stop], found, names, True) else found
     return []

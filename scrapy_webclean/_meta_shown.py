@@ -33,9 +33,9 @@ from datetime import date, datetime, timedelta
 from typing import AbstractSet, Any, Callable, Sequence
 
 from ._document import Document
-from ._meta_author import BYLINE_CLASS, SiteNames, clean_authors, shown_byline
+from ._meta_author import BYLINE_CLASS, SiteNames, clean_authors, firm_name, shown_byline
 from ._meta_date import find_dates, parse_date, url_date
-from ._meta_title import choose_title, site_key, title_site_parts
+from ._meta_title import browser_title, choose_title, site_key, title_site_parts
 
 __all__ = ["settle_title", "ShownFields"]
 
@@ -50,6 +50,8 @@ _LABEL_LINE = 80
 _BYLINE_DEPTH = 4
 #: A byline element holds none of these (an ``<article>`` classed ``author-jane-doe`` holds the post).
 _HEADINGS = frozenset({"h1", "h2"})
+#: Paragraphs a byline element may hold (an author box's bio), more: a post.
+_BYLINE_PARAGRAPHS = 3
 #: Elements of code, quotations and form labels (not ``<blockquote>``: old pages indent their whole
 #: text with it), and the ancestors of a text piece checked for them.
 _QUOTE_TAGS = frozenset({"pre", "code", "q", "samp", "kbd", "label"})
@@ -128,6 +130,12 @@ def _visible(doc: Document, headline: int | None) -> tuple[list[str], list[int],
     return pieces, owners, at
 
 
+def _holds_no_post(tags: Sequence[str]) -> bool:
+    """Whether a byline-classed element's descendants (``tags``) hold no post: no headline, at most a
+    few paragraphs (an author box's bio; WordPress classes a whole post ``author-admin``)."""
+    return not any(t in _HEADINGS for t in tags) and tags.count("p") <= _BYLINE_PARAGRAPHS
+
+
 def _byline_test(doc: Document, owners: list[int]) -> Callable[[int], bool]:
     """Whether piece ``k``'s node or one of its near ancestors is a byline
     element (``rel``/``itemprop`` author, a byline class or id) that holds a
@@ -143,7 +151,7 @@ def _byline_test(doc: Document, owners: list[int]) -> Callable[[int], bool]:
             v = known[i] = bool(tags[i]) and bool(
                 el.get("rel") == "author" or el.get("itemprop") == "author"
                 or BYLINE_CLASS.search(el.get("class") or "") or BYLINE_CLASS.search(el.get("id") or "")) \
-                and not any(t in _HEADINGS for t in tags[i + 1:end[i]])
+                and _holds_no_post(tags[i + 1:end[i]])
         return v
 
     def in_byline(k: int) -> bool:
@@ -272,13 +280,17 @@ def settle_title(doc: Document, out: dict[str, Any], titles: Sequence[str],
     host = m.group(1).lower() if m else None
     shown = [t for i, t in headlines if i not in logos]
     names = [t for i, t in headlines if i in logos]
-    title, heading = choose_title(shown, titles, out.get("sitename"), host, doc.title, names)
-    if names:
+    page_title = browser_title(doc.title)
+    declared = titles
+    if page_title != doc.title:  # a <title> left open or with tags in it: as its site meant it
+        declared = [t for t in (page_title if t == doc.title else t for t in titles) if t]
+    title, heading = choose_title(shown, declared, out.get("sitename"), host, page_title, names)
+    if names or declared is not titles:
         # The heading the block pick drops stays the one it was before logos were told apart
-        # from headlines (the extractors' text is unchanged by this title rule).
+        # from headlines and broken <title>s mended (the extractors' text is unchanged by these rules).
         heading = choose_title([t for _, t in headlines], titles, out.get("sitename"), host, doc.title)[1]
-    if title:
-        out["title"] = title
+    if title or page_title != doc.title:
+        out["title"] = title or page_title
     if heading != title:
         out["_heading"] = heading  # the title as the headline reads: the extractor drops that heading
     return host
@@ -329,7 +341,8 @@ class ShownFields:
 
     def _find_authors(self) -> list[str]:
         host = self.host
-        declared = {site_key(self.sitename or "")} | title_site_parts(self.titles, self.title)
+        declared = {site_key(self.sitename or ""), site_key(firm_name(self.sitename) or "")} \
+            | title_site_parts(self.titles, self.title)
         names = SiteNames(declared, site_key(host.split(".")[-2]) if host and "." in host else None)
         shown: str | None = None
         for value in self.authors:

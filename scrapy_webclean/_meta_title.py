@@ -22,8 +22,8 @@ from urllib.parse import urljoin, urlsplit
 from ._parse import DIALOG_ROLES
 from ._walk import text_content
 
-__all__ = ["strip_site_suffix", "choose_title", "site_key", "is_site_name", "site_names", "title_site_parts",
-           "over_page", "links_home"]
+__all__ = ["browser_title", "strip_site_suffix", "choose_title", "site_key", "is_site_name", "site_names",
+           "title_site_parts", "over_page", "links_home"]
 
 #: Separators between a page title and its site name. A colon only counts
 #: when the other side is the site's name (``Brexit: the deal`` stays whole).
@@ -42,6 +42,28 @@ _LABEL_WORDS = 4
 _MAX_HEADLINES = 5
 #: Containers whose headings are not the page's headline (and those with a dialog's role, DIALOG_ROLES).
 _NOT_HEADLINE_TAGS = frozenset({"dialog", "footer"})
+
+
+#: A misspelt closing tag ("</titlevalue=...") ends the title where the page meant it to.
+_TITLE_END = re.compile(r"</title", re.IGNORECASE)
+#: Markup in a title's text: the ``<title>`` was left open and runs into the page's source.
+_MARKUP = re.compile(r"<[!/?a-zA-Z]|-->|/>")
+#: A title's text longer than this with markup in it runs into the page's source (a title that
+#: shows a tag as words, "30 Years of <br> Tags", is short).
+_RUN_ON = 300
+
+
+def browser_title(title: str | None) -> str | None:
+    """The ``<title>`` as a browser's tab shows it: cut at a misspelt closing tag (``</titlevalue=``,
+    which the parser reads past); ``None`` when it was left open and runs into the page's markup
+    (the parser reads the rest of the source as its text, the browser shows a page with no title),
+    so that the other titles (``og:title``, the ``<h1>``) name the page."""
+    if not title or "<" not in title:
+        return title
+    end = _TITLE_END.search(title)
+    if end:
+        return " ".join(title[:end.start()].split()) or None
+    return None if len(title) > _RUN_ON and _MARKUP.search(title) else title
 
 
 def over_page(el: Any) -> bool:

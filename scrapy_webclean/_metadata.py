@@ -23,6 +23,7 @@ import lxml.etree
 from ._document import Document, text_content
 from ._walk import positions
 from ._render import NodeSelection
+from ._meta_author import link_byline
 from ._meta_shown import ShownFields, settle_title
 from ._meta_title import links_home, over_page, strip_site_suffix
 
@@ -313,11 +314,13 @@ def _read_microdata(doc: Document, c: _Candidates) -> None:
     for el in _MICRODATA(doc.root):
         prop = el.get("itemprop")
         if prop == "author":
-            c.offer("author", el.get("content") or _item_name(el), _MICRODATA_AUTHOR, 1)
+            name = el.get("content") or _item_name(el)
+            if el.get("content") or link_byline(name):
+                c.offer("author", name, _MICRODATA_AUTHOR, 1)
         elif prop == "datePublished":
             c.offer("date", el.get("content") or el.get("datetime") or text_content(el), _MICRODATA_DATE, 1)
-        elif (el.get("rel") or "").lower() == "author":
-            c.offer("author", text_content(el), _MICRODATA_AUTHOR + 1, 1)
+        elif (el.get("rel") or "").lower() == "author" and link_byline(text_content(el)):
+            c.offer("author", text_content(el), _MICRODATA_AUTHOR + 1, 1)  # a name, not "View Profile"
 
 
 def _item_name(el: Any) -> str:

@@ -111,3 +111,29 @@ def test_a_heading_linking_to_its_own_page_or_elsewhere_stays_a_headline():
 def test_a_blogs_logo_is_not_the_title_on_real_pages(pid, expected):
     _, r = corpus_page("dragnet", pid)
     assert r.title == expected
+
+
+def test_a_title_left_open_as_a_browser_shows_it():
+    # A <title> never closed runs into the page's source (the parser reads it all as the title's
+    # text): it names nothing, the other titles do; a misspelt closing tag ends it; a short title
+    # that shows a tag as words keeps it, as the browser's tab does.
+    head = "<title>Budget vote delayed - Daily\n<script src='/a.js'></script>" + "<meta name=x content=y>" * 20
+    r = wc.extract(f'<html><head><meta property="og:title" content="Budget vote delayed">{head}'.encode())
+    assert r.title == "Budget vote delayed"
+    r = wc.extract(page(f"<p>{PROSE}</p>", head))
+    assert r.title is None
+    for extractor in ("auto", "line_block"):
+        r = wc.extract(page(f"<p>{PROSE}</p>", '<title>Budget vote delayed</titlevalue="x" --></head>'),
+                       extractor=extractor)
+        assert r.title == "Budget vote delayed"
+        r = wc.extract(page(f"<p>{PROSE}</p>", "<title>30 Years of &lt;br&gt; Tags</title>"), extractor=extractor)
+        assert r.title == "30 Years of <br> Tags"
+
+
+@pytest.mark.parametrize("pid, expected", [
+    ("googlenews-cb5cb16c-9a2e-4a00-9480-43cb90faac9d", "Bush to Saudis: More Oil Please - World - CBN News"),
+    ("googlenews-0bf24489-9777-4821-a156-7897a890a4cd", None),  # left open: the rest of the page is its text
+    ("googlenews-fab5142d-38ab-4086-ae11-1cf751602360", None),
+])
+def test_a_broken_title_on_real_pages(pid, expected):
+    assert corpus_page("googlenews", pid)[1].title == expected

@@ -318,3 +318,14 @@ def test_one_citation_meta_per_author():
     assert author_matches(r.author, rec["author"])
     _, r = modern("mw-0380")  # arXiv: citation_author "Roy, Aniruddha", ... (the gold names the first only)
     assert r.authors[:2] == ["Aniruddha Roy", "Jyoti Patel"] and len(r.authors) == 5
+
+
+def test_declared_fields_on_a_real_page():
+    # canonical_url, image, description, sitename and language as the BBC article declares them.
+    r = wc.extract((PAGES / "bbc-article.html").read_bytes(), "http://www.bbc.com/news/x")
+    assert r.canonical_url == "http://www.bbc.com/news/business-38646804"
+    assert r.image == "https://ichef.bbci.co.uk/images/ic/1024x576/p04pt0k9.jpg"
+    assert r.description.startswith("A Trump adviser says that if China entered a trade battle with the US it would")
+    assert '"way more"' in r.description  # its entities decoded
+    assert (r.sitename, r.language) == ("BBC News", "en")
+    assert (r.author, r.date) == ("Joe Miller", "2017-01-17")
