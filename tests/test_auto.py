@@ -416,6 +416,22 @@ def test_aria_hidden_box_dropped_by_both_picks_hidden_attribute_read():
     assert "Second tab." in auto(page(f'<div class="story"><p>{PROSE}</p><p>{MORE}</p>{panel}</div>')).text
 
 
+@pytest.mark.parametrize("control", ["Back to top", "(Back to top)", "Click to expand...", "Read more »",
+                                     "Learn More", "12 likes", "Advertisement", "Share:", "Like this:"])
+def test_controls_inside_the_body_dropped_code_and_table_cells_kept(control):
+    # A block whose whole text is a button's or a widget's label is a control
+    # of the page, whichever pick chose the body; code and table cells are not.
+    code = "<pre>print()</pre>"
+    table = "<table><tr><th>Email</th><th>Phone</th></tr><tr><td>council@example.com</td><td>555</td></tr></table>"
+    r = auto(page(f"<article><p>{PROSE}</p><div>{control}</div><p>{MORE}</p>{code}{table}</article>"))
+    assert PROSE in r.text and MORE in r.text
+    assert control not in r.text
+    assert "print()" in r.text and "Email" in r.text
+    # A sentence that starts like a control is text.
+    r = auto(page(f"<article><p>{PROSE}</p><p>Print works showing the old bridge are on show at the library.</p><p>{MORE}</p></article>"))
+    assert "Print works showing" in r.text
+
+
 def test_list_in_table_cell_kept():
     table = ("<table><tr><th>Item</th><th>Details</th></tr><tr><td>Bridge</td>"
              "<td><ul><li>new railings</li><li>resurfacing</li></ul></td></tr></table>")

@@ -50,6 +50,7 @@ from .base import Extractor, Option, SelectionResult, register
 from .._render import BlockSelection, NodeSelection, Selection
 from ._arbiter import arbitrate
 from ._consensus import consensus, found_nothing
+from ._controls import without_controls
 from ._auto_select import _select_body
 
 __all__ = ["AutoExtractor"]
@@ -106,6 +107,8 @@ class AutoExtractor(Extractor):
         selection, meta, comments, strength, plain = _auto_pick(doc, opts)
         if plain and isinstance(selection, NodeSelection):
             selection = arbitrate(doc, doc.measures, selection, strength, opts["favor"])
+        if isinstance(selection, NodeSelection):
+            selection = without_controls(doc, selection)
         if found_nothing(selection.text()):
             # The safety net: (next to) nothing found, where the seed extractors may agree on a body.
             selection = consensus(doc) or selection
