@@ -201,7 +201,7 @@ def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
     # Most pieces hold no punctuation; only non-ASCII ones may hold CJK marks.
     for j in compress(shown, map(latin.__getitem__, shown)):
         own_latin[owners[j]] += latin[j]
-    if not joined.isascii():
+    if not joined.isascii() and _CJK_MARK.search(joined):
         for j in shown:
             text = pieces[j]
             if not text.isascii():
@@ -232,6 +232,10 @@ def _nonspace_sizes(joined: str, data: bytes) -> list[int]:
 _ASCII_SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
 _WIDE_SPACES = "\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
 _SPACE_AND_CONTINUATION = _ASCII_SPACES.encode() + bytes(range(0x80, 0xC0))
+
+
+#: Any of the marks :func:`_cjk_punct` counts.
+_CJK_MARK = re.compile("[。，；！？、：]")
 
 
 def _cjk_punct(text: str) -> tuple[int, int]:

@@ -38,7 +38,10 @@ _IMAGE_TAGS = frozenset({"img", "picture"})
 
 #: White space inside a line to make one space: a run of two or more, or one that is not a space
 #: (a single space is left as it is, not replaced by itself once per word).
-_WS = re.compile(r"[ \t\r\f\v\u00a0\u2000-\u200b\u3000\ufeff]{2,}|[\t\r\f\v\u00a0\u2000-\u200b\u3000\ufeff]")
+_SPACES = r"\t\r\f\v\u00a0\u2000-\u200b\u3000\ufeff"  # (besides the space)
+_WS = re.compile(rf"[ {_SPACES}]{{2,}}|[{_SPACES}]")
+#: White space :data:`_WS` replaces even alone.
+_ODD_SPACE = re.compile(rf"[{_SPACES}]")
 
 #: Attributes kept in the cleaned HTML.
 KEPT_ATTRS = frozenset({"href", "src", "alt", "title", "colspan", "rowspan", "datetime", "lang", "cite"})
@@ -53,7 +56,9 @@ def normalize_text(text: str) -> str:
     # One substitution over the whole text (the pattern never spans a line
     # break), then strip each line: the same result as line by line, with one
     # regex call instead of one per line.
-    return "\n".join(filter(None, map(str.strip, _WS.sub(" ", text).split("\n"))))
+    if "  " in text or _ODD_SPACE.search(text):  # else the substitution changes nothing: a search is cheaper
+        text = _WS.sub(" ", text)
+    return "\n".join(filter(None, map(str.strip, text.split("\n"))))
 
 
 class Selection:

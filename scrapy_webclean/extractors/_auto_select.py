@@ -101,21 +101,24 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
             read = class_id_style(i)  # read once per page (the propagation pick reads them too)
             if read is not None:
                 cls, ident, style = read
-                get = nodes[i].get
-                if not unhide and ((style and HIDDEN_STYLE.search(style)) or hidden_attribute(get)):
+                el = nodes[i]
+                # Attributes besides class, id and style (the ones read below): most nodes have none.
+                others = len(el.attrib) + read.count(None) > 3
+                if not unhide and (style and HIDDEN_STYLE.search(style) or others and hidden_attribute(el.get)):
                     hidden += text_len[i]
                     i = _dead(dead, i, end[i])
                     continue
-                role = get("role")
-                if (get("aria-modal") == "true" or role in DIALOG_ROLES) and spelled.dialogs():
-                    # A dialog (consent manager, sign-up, log-in or "email this
-                    # story" box) opens over the page: never its content, like <dialog>.
-                    i = _dead(dead, i, end[i])
-                    continue
-                if landmark < 0 and role == "main" and spelled.role_main():
-                    landmark = i
-                if declared < 0 and (get("itemprop") == "articleBody" or get("property") == "articleBody"):
-                    declared = i
+                if others:
+                    role = el.get("role")
+                    if (el.get("aria-modal") == "true" or role in DIALOG_ROLES) and spelled.dialogs():
+                        # A dialog (consent manager, sign-up, log-in or "email this
+                        # story" box) opens over the page: never its content, like <dialog>.
+                        i = _dead(dead, i, end[i])
+                        continue
+                    if landmark < 0 and role == "main" and spelled.role_main():
+                        landmark = i
+                    if declared < 0 and (el.get("itemprop") == "articleBody" or el.get("property") == "articleBody"):
+                        declared = i
                 if ident and _is_slug(ident):
                     ident = None  # an anchor made from a heading's words, not a component's name
                 names = f"{cls} {ident}" if cls and ident else (cls or ident)

@@ -36,7 +36,14 @@ _VOTERS: tuple[type[Extractor], ...] = (LineBlockExtractor, LinkDensityExtractor
 
 def found_nothing(text: str) -> bool:
     """Whether a body's text is (next to) nothing: short, and not one sentence."""
+    # A start of the text holding enough is enough (most bodies: not all of it measured).
+    if nonspace_len(text[:_ENOUGH_SEEN]) >= NEAR_EMPTY:
+        return False
     return nonspace_len(text) < NEAR_EMPTY and not _SENTENCE_END.search(text)
+
+
+#: How much of a text :func:`found_nothing` measures first.
+_ENOUGH_SEEN = 4 * NEAR_EMPTY
 
 
 def consensus(doc: Document) -> Selection | None:
