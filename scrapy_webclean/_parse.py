@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from itertools import compress
 from operator import attrgetter
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 import lxml.etree
 
@@ -29,14 +29,6 @@ _CODE_TAGS = frozenset({"script", "style"})
 #: ARIA roles of a dialog opened over the page.
 DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
-
-
-def hidden_attribute(get: Callable[[str], str | None]) -> bool:
-    """Whether an element's attributes (``get``: its ``.get``) hide it from
-    readers: ``aria-hidden="true"``. Not ``hidden``: tab panels and folded
-    sections of the text carry it, and streamed React pages park their
-    content in ``<div hidden>`` until a script moves it into place."""
-    return get("aria-hidden") == "true"
 
 #: Tags that start a new line of text when rendered.
 BLOCK_TAGS = frozenset({

@@ -14,7 +14,7 @@ from typing import Any, Mapping, NamedTuple
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures, text_content
-from .._parse import DIALOG_ROLES, hidden_attribute
+from .._parse import DIALOG_ROLES
 from .._render import NodeSelection
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
                            _title_headings, _title_region)
@@ -104,7 +104,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                 el = nodes[i]
                 # Attributes besides class, id and style (the ones read below): most nodes have none.
                 others = len(el.attrib) + read.count(None) > 3
-                if not unhide and (style and HIDDEN_STYLE.search(style) or others and hidden_attribute(el.get)):
+                if not unhide and (style and HIDDEN_STYLE.search(style) or others and el.get("aria-hidden") == "true"):
                     hidden += text_len[i]
                     i = _dead(dead, i, end[i])
                     continue

@@ -9,11 +9,13 @@ block pick or the propagation pick), such blocks are left out of it.
 from __future__ import annotations
 
 import re
+from itertools import compress
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document
 from .._render import NodeSelection
 from .._walk import text_content
+from ._arbiter import kept_mask
 from ._auto_words import _BLOCKS, _CELLS
 
 __all__ = ["without_controls"]
@@ -23,6 +25,8 @@ _CONTROL = re.compile(
     r"^\W*(?:back to top|click to expand|learn more|read more|continue reading|advertisements?|sponsored|"
     r"skip to (?:main )?content|like this|(?:like )?loading|\d[\d.,]*[km]? (?:likes?|comments?)|comments|"
     r"quote|share(?: this)?|pin it|tweet|print|email)[^\w(]*$", re.IGNORECASE)
+#: The same, as a line of the rendered text: a page whose text has none is not walked.
+_CONTROL_LINE = re.compile(_CONTROL.pattern, re.IGNORECASE | re.MULTILINE)
 #: Controls are short: blocks over this many non-space characters are not read.
 _SHORT = 24
 #: Blocks that may be controls: table cells are data ("Email" heads a column), ``<pre>`` is code.
@@ -31,25 +35,22 @@ _CONTROL_BLOCKS = _BLOCKS - _CELLS - {"pre"}
 
 def without_controls(doc: Document, selection: NodeSelection) -> NodeSelection:
     """``selection`` without the blocks inside it that are controls."""
-    text_len, tags, nodes, end = doc.measures.text_len, doc.tags, doc.nodes, doc.end
-    skip = selection.skip_mask()
+    if not _CONTROL_LINE.search(selection.text()):  # every block renders as a line of its own
+        return selection
+    text_len, tags, nodes = doc.measures.text_len, doc.tags, doc.nodes
     root = selection.root
+    stop = doc.end[root]
+    kept = kept_mask(doc, root, selection.skip_mask())
+    # The short kept nodes, picked out at C speed (compress) before any is read.
+    short = [i for i in compress(range(root + 1, stop), kept[root + 1:stop]) if 0 < text_len[i] <= _SHORT]
     drop: bytearray | None = None
-    i, stop, k = root + 1, end[root], 0
-    while i < stop:
-        k += 1
+    for k, i in enumerate(short):
         if not k & CHECK_EVERY:
             check_deadline()
-        if skip[i]:
-            i = end[i]
-            continue
-        if 0 < text_len[i] <= _SHORT and tags[i] in _CONTROL_BLOCKS and _CONTROL.match(text_content(nodes[i])):
+        if tags[i] in _CONTROL_BLOCKS and _CONTROL.match(text_content(nodes[i])):
             if drop is None:
                 drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
-            drop[i] = 1
-            i = end[i]
-            continue
-        i += 1
+            drop[i] = 1  # (a control inside a dropped one changes nothing)
     if drop is None:
         return selection
     return NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)

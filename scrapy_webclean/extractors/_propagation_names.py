@@ -12,7 +12,6 @@ from functools import lru_cache
 from .._cache import BoundedCache
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, ClassIdStyle, Document, Measures
-from .._parse import hidden_attribute
 
 __all__ = ["node_weight", "ruled_out"]
 
@@ -71,7 +70,7 @@ def _joined(cls: str | None, ident: str | None) -> str:
 
 
 def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
-    """Hidden (by style or attribute) and (``names``) unlikely-named subtrees, plus invisible tags
+    """Hidden (styled so, or ``aria-hidden="true"``) and (``names``) unlikely-named subtrees, plus invisible tags
     (and, after the body's start, their subtrees)."""
     n, body = len(doc), doc.body
     tags, end, nodes = doc.tags, doc.end, doc.nodes
@@ -95,7 +94,9 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
                 verdict = _rule_out(read, names)
                 if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
                     verdicts.put(read, verdict)
-            if not verdict and not hidden_attribute(nodes[i].get):
+            # aria-hidden is read only on nodes with attributes besides class, id and style.
+            if not verdict and (len(nodes[i].attrib) + read.count(None) <= 3
+                                or nodes[i].get("aria-hidden") != "true"):
                 i += 1
                 continue
         e = end[i]  # the whole subtree is out
