@@ -80,11 +80,14 @@ def links_home(el: Any, url: str | None) -> bool:
     """Whether all of a heading's text links to the site's home page (the root, or a path the
     page's own path lies under: ``/blog`` of ``/blog/2012/post``): a site's logo, ``<h1><a
     href="/">Web Ink Now</a></h1>``, not a post's headline linked to its permalink."""
+    anchors = list(el.iter("a"))
+    if not anchors:
+        return False
     words = len(text_content(el).split())
     linked = 0
     page = urlsplit(url or "")
     here = page.path.rstrip("/") + "/"
-    for a in el.iter("a"):
+    for a in anchors:
         href = (a.get("href") or "").strip()
         if not href:
             continue
@@ -129,7 +132,11 @@ def strip_site_suffix(title: str | None, sitename: str | None = None, host: str 
     title = _clean(title)
     if not title:
         return None
-    names = site_names(sitename, host, also)
+    return _strip_names(title, site_names(sitename, host, also))
+
+
+def _strip_names(title: str, names: set[str]) -> str:
+    """:func:`strip_site_suffix` of a cleaned title, the site's name keys given."""
     parts = [p for p in _TITLE_SEPARATORS.split(title) if p.strip()]
     if len(parts) > 1:
         kept = [p for p in parts if not is_site_name(p, names)]
@@ -154,7 +161,7 @@ def strip_site_suffix(title: str | None, sitename: str | None = None, host: str 
 
 def site_key(s: str) -> str:
     """Lower case, letters and digits only."""
-    return re.sub(r"[\W_]+", "", s.lower())
+    return _WORD_SPLIT.sub("", s.lower())
 
 
 def is_site_name(part: str, names: set[str]) -> bool:
@@ -224,16 +231,22 @@ def choose_title(headlines: Sequence[str], declared: Sequence[str], sitename: st
     ``<title>``: ``(title, heading)``, ``heading`` the title as the headline reads (the same
     but when no headline agrees with a declared title, see :func:`_unshown_title`)."""
     names = site_names(sitename, host, site_headings)
-    stripped = [s for s in (strip_site_suffix(d, sitename, host, site_headings) for d in declared) if s]
+    done: dict[str, str | None] = {}  # pages declare the same title in several tags
+    for d in declared:
+        if d not in done:
+            cleaned = _clean(d)
+            done[d] = _strip_names(cleaned, names) if cleaned else None
+    stripped = [s for s in map(done.__getitem__, declared) if s]
     fallback = stripped[0] if stripped else None
     best, best_score, best_declared = None, 0.0, None
+    words = [_words(s) for s in stripped] if headlines else []
     for text in headlines[:_MAX_HEADLINES]:
         h = " ".join(text.split())
         if not h or len(h) > 300 or is_site_name(h, names):
             continue
         hw = _words(h)
-        for s in stripped:
-            score = _agreement(hw, _words(s))
+        for s, sw in zip(stripped, words):
+            score = _agreement(hw, sw)
             if score > best_score:
                 best, best_score, best_declared = h, score, s
     if best is None or best_score < _AGREEMENT:
@@ -264,13 +277,16 @@ def _without_prefix(headline: str, declared: Sequence[str]) -> str | None:
     A shorter declared title alone ("Possible Tsunami Debris" under "Officials Eyeing Possible
     Tsunami Debris") is a shortened headline, not the title."""
     words = _words(headline)
-    labels = {tuple(_words(parts[0])) for d in declared if len(parts := _SEGMENT.split(d, 1)) == 2}
+    labels: set[tuple[str, ...]] | None = None  # read when a declared title is the headline's end
     for d in declared:
         bare = _clean(d)
         dw = _words(bare or "")
         extra = len(words) - len(dw)
-        if len(dw) >= 2 and 0 < extra <= _LABEL_WORDS and words[extra:] == dw and tuple(words[:extra]) in labels:
-            return bare
+        if len(dw) >= 2 and 0 < extra <= _LABEL_WORDS and words[extra:] == dw:
+            if labels is None:
+                labels = {tuple(_words(parts[0])) for d in declared if len(parts := _SEGMENT.split(d, 1)) == 2}
+            if tuple(words[:extra]) in labels:
+                return bare
     return None
 
 
