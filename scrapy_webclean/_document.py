@@ -154,6 +154,12 @@ class Document:
             got = read[i] = (get("class"), get("id"), get("style")) if self.tags[i] and el.attrib else None
         return got
 
+    def reads_more(self, i: int, read: ClassIdStyle) -> bool:
+        """Whether node ``i`` has attributes besides its ``class``, ``id`` and
+        ``style`` (``read``: those three, from :meth:`class_id_style`): most
+        nodes have none, so their other attributes need not be asked for."""
+        return len(self.nodes[i].attrib) + read.count(None) > 3
+
     def children(self, i: int) -> Iterable[int]:
         """Node numbers of the element children of ``i``, in order."""
         j, stop = i + 1, self.end[i]

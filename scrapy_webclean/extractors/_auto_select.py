@@ -102,8 +102,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
             if read is not None:
                 cls, ident, style = read
                 el = nodes[i]
-                # Attributes besides class, id and style (the ones read below): most nodes have none.
-                others = len(el.attrib) + read.count(None) > 3
+                others = doc.reads_more(i, read)  # role, aria-*, itemprop... (read below)
                 if not unhide and (style and HIDDEN_STYLE.search(style) or others and el.get("aria-hidden") == "true"):
                     hidden += text_len[i]
                     i = _dead(dead, i, end[i])

@@ -94,9 +94,7 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
                 verdict = _rule_out(read, names)
                 if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
                     verdicts.put(read, verdict)
-            # aria-hidden is read only on nodes with attributes besides class, id and style.
-            if not verdict and (len(nodes[i].attrib) + read.count(None) <= 3
-                                or nodes[i].get("aria-hidden") != "true"):
+            if not verdict and not (doc.reads_more(i, read) and nodes[i].get("aria-hidden") == "true"):
                 i += 1
                 continue
         e = end[i]  # the whole subtree is out
