@@ -634,6 +634,36 @@ def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
     assert line not in text
 
 
+@pytest.mark.parametrize("control", ["Weiterlesen »", "Nach oben", "Lire la suite", "Partager :", "Leer más",
+                                     "Compartir", "Leggi tutto", "Condividi", "Leia mais", "Lees meer", "Anzeige"])
+def test_controls_in_other_languages_dropped(control):
+    # The same button and widget labels in German, French, Spanish, Italian,
+    # Portuguese and Dutch; a sentence that opens with one is text.
+    german = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch eine Entscheidung blieb aus. "
+              "Die Fraktionen konnten sich nicht auf die Höhe der Investitionen in Schulen und Straßen einigen.")
+    sentence = "Teilen wollten die Fraktionen die Kosten nicht, sagte die Bürgermeisterin am Abend."
+    text = auto(page(f"<article><p>{german}</p><div>{control}</div><p>{german}</p><p>{sentence}</p></article>")).text
+    assert german in text and sentence in text
+    assert control not in text
+
+
+@pytest.mark.parametrize("notice", ["© 2024 Stadtanzeiger. Alle Rechte vorbehalten.",
+                                    "Tous droits réservés – Le Journal 2024", "Datenschutzerklärung · Impressum",
+                                    "Aviso legal | Política de privacidad"])
+def test_legal_notices_in_other_languages_are_boilerplate(notice):
+    german = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch eine Entscheidung blieb aus. "
+              "Die Fraktionen konnten sich nicht auf die Höhe der Investitionen in Schulen und Straßen einigen.")
+    # (The block pick's rule: the arbiter may prefer the propagation pick on a page this small.)
+    text = block_pick(page(f"<article><p>{german}</p><p>{german}</p><p>{notice}</p></article>"))
+    assert german in text
+    assert notice not in text
+    # Prose that talks about data protection is text, as prose about cookies or privacy is in English.
+    prose = ("Welche Verbrauchsdaten die Stromzähler speichern, wie lange sie aufbewahrt werden und wer sie "
+             "einsehen darf, erklärt die neue Datenschutzerklärung der Stadtwerke, die ab Januar gilt.")
+    text = block_pick(page(f"<article><p>{german}</p><p>{prose}</p><p>{german}</p></article>"))
+    assert prose in text
+
+
 def test_prose_about_cookies_or_privacy_is_body_text_a_notice_is_not():
     prose = ("Browsers will stop accepting third-party cookies next year, and advertisers who relied on them "
              "to follow readers across sites are now testing other ways to measure what their campaigns achieve.")

@@ -118,9 +118,14 @@ def _furniture_mark(names: str, in_main: bool) -> int:
 #: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length,
 #: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
 _HARD_LEGAL = re.compile(
-    r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|版权所有|著作权|免责声明|版权声明|不得转载|未经授权",
-    re.IGNORECASE)
-_BOILERPLATE_RE = re.compile(_HARD_LEGAL.pattern + r"|terms of (?:use|service)|privacy policy|cookie", re.IGNORECASE)
+    r"©|&copy;|\(c\)\s*\d{4}|copyright|all rights reserved|版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
+    r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
+    r"todos os direitos reservados|alle rechten voorbehouden", re.IGNORECASE)
+_BOILERPLATE_RE = re.compile(
+    _HARD_LEGAL.pattern + r"|terms of (?:use|service)|privacy policy|cookie|"
+    r"datenschutzerklärung|nutzungsbedingungen|mentions légales|politique de confidentialité|"
+    r"conditions d'utilisation|política de privacidad|aviso legal|términos y condiciones|informativa sulla privacy|"
+    r"termini e condizioni|política de privacidade|termos de uso|privacybeleid|algemene voorwaarden", re.IGNORECASE)
 #: From this many characters a block naming cookies, privacy or terms without a link is prose, not a notice.
 _SOFT_LEGAL_PROSE = 150
 #: ... unless it opens with them (a label: "TERMS OF USE: ...").
@@ -153,7 +158,11 @@ _SHORT_MARKS = re.compile(
     re.IGNORECASE)
 #: Literal fragments (lower case), one of which every match of each phrase set contains.
 _LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权", "著作权", "免责", "转载", "授权",
-                   "terms of", "privacy", "cookie")
+                   "terms of", "privacy", "cookie", "rechte vorbehalten", "droits réservés", "derechos reservados",
+                   "diritti riservati", "direitos reservados", "rechten voorbehouden", "datenschutz", "nutzungsbed",
+                   "mentions légales", "confidentialité", "conditions d'util", "privacidad", "aviso legal",
+                   "términos y", "sulla privacy", "termini e", "privacidade", "termos de", "privacybeleid",
+                   "algemene voorwaarden")
 _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption", "getty",
                     "图片来源", "图/")
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affiliate",

@@ -1,7 +1,8 @@
 """Controls of the page inside a chosen body.
 
 A block whose whole text is the label of a button or widget ("Back to
-top", "Click to expand...", "Learn more", "12 likes", "Share") is part of
+top", "Click to expand...", "Learn more", "12 likes", "Share"; "Weiterlesen",
+"Lire la suite", "Compartir" in other languages) is part of
 the page's controls, not its text. Whichever pick chose the body (the
 block pick or the propagation pick), such blocks are left out of it.
 """
@@ -24,7 +25,14 @@ __all__ = ["without_controls"]
 _CONTROL = re.compile(
     r"^\W*(?:back to top|click to expand|learn more|read more|continue reading|advertisements?|sponsored|"
     r"skip to (?:main )?content|like this|(?:like )?loading|\d[\d.,]*[km]? (?:likes?|comments?)|comments|"
-    r"quote|share(?: this)?|pin it|tweet|print|email)[^\w(]*$", re.IGNORECASE)
+    r"quote|share(?: this)?|pin it|tweet|print|email|"
+    # The same labels in German, French, Spanish, Italian, Portuguese and Dutch.
+    r"nach oben|weiterlesen|mehr (?:erfahren|lesen)|teilen|drucken|anzeige|werbung|kommentare|"
+    r"retour en haut|haut de (?:la )?page|lire la suite|en savoir plus|partager|imprimer|publicité|commentaires|"
+    r"volver arriba|leer más|seguir leyendo|saber más|compartir|imprimir|publicidad|comentarios|"
+    r"torna su|leggi tutto|continua a leggere|scopri di più|condividi|stampa|pubblicità|commenti|"
+    r"voltar ao topo|leia mais|ler mais|continuar lendo|saiba mais|compartilhar|partilhar|publicidade|comentários|"
+    r"terug naar boven|lees meer|verder lezen|delen|afdrukken|advertentie|reacties)[^\w(]*$", re.IGNORECASE)
 #: The same, as a line of the rendered text: a page whose text has none is not walked.
 _CONTROL_LINE = re.compile(_CONTROL.pattern, re.IGNORECASE | re.MULTILINE)
 #: Controls are short: blocks over this many non-space characters are not read.
