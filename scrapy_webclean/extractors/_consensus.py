@@ -25,6 +25,8 @@ __all__ = ["NEAR_EMPTY", "consensus", "found_nothing"]
 
 #: Non-space characters under which a body without a sentence is (next to) nothing.
 NEAR_EMPTY = 100
+#: How much of a text :func:`found_nothing` measures first.
+_ENOUGH_SEEN = 4 * NEAR_EMPTY
 #: A sentence's end: its mark, a closing quote or bracket, then a space or the end.
 _SENTENCE_END = re.compile(r"[.!?。！？][\"'”’)]*(?:\s|$)")
 #: Shingle F1 from which two bodies agree: they share most of their text.
@@ -40,10 +42,6 @@ def found_nothing(text: str) -> bool:
     if nonspace_len(text[:_ENOUGH_SEEN]) >= NEAR_EMPTY:
         return False
     return nonspace_len(text) < NEAR_EMPTY and not _SENTENCE_END.search(text)
-
-
-#: How much of a text :func:`found_nothing` measures first.
-_ENOUGH_SEEN = 4 * NEAR_EMPTY
 
 
 def consensus(doc: Document) -> Selection | None:
