@@ -608,13 +608,16 @@ def test_real_netease_gbk_page(netease_page):
     assert r.markdown.strip()
 
 
+#: A paragraph of German prose, for the rules on other languages.
+GERMAN = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch eine Entscheidung blieb aus. "
+          "Die Fraktionen konnten sich nicht auf die Höhe der Investitionen in Schulen und Straßen einigen.")
+
+
 @pytest.mark.parametrize("label", ["Ähnliche Beiträge", "Über den Autor", "Rezept drucken", "À lire aussi",
                                    "Artículos relacionados", "Leggi anche", "Leia também", "About the author"])
 def test_box_labels_in_other_languages_are_boilerplate(label):
-    german = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch eine Entscheidung blieb aus. "
-              "Die Fraktionen konnten sich nicht auf die Höhe der Investitionen in Schulen und Straßen einigen.")
-    text = auto(page(f"<article><p>{german}</p><p>{german}</p><h3>{label}</h3><p>{german}</p></article>")).text
-    assert german in text
+    text = auto(page(f"<article><p>{GERMAN}</p><p>{GERMAN}</p><h3>{label}</h3><p>{GERMAN}</p></article>")).text
+    assert GERMAN in text
     assert label not in text
 
 
@@ -626,11 +629,9 @@ def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
     # A line that is only a date (with "published", "updated" and the
     # like) or a short byline, in German, French, Spanish, Italian or Dutch
     # as in English; a sentence that opens with a date is prose.
-    german = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch eine Entscheidung blieb aus. "
-              "Die Fraktionen konnten sich nicht auf die Höhe der Investitionen in Schulen und Straßen einigen.")
     sentence = "Am 3. März 2024 stimmte der Rat erneut ab."
-    text = auto(page(f"<article><p>{line}</p><p>{german}</p><p>{german}</p><p>{sentence}</p></article>")).text
-    assert german in text and sentence in text
+    text = auto(page(f"<article><p>{line}</p><p>{GERMAN}</p><p>{GERMAN}</p><p>{sentence}</p></article>")).text
+    assert GERMAN in text and sentence in text
     assert line not in text
 
 
@@ -639,11 +640,9 @@ def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
 def test_controls_in_other_languages_dropped(control):
     # The same button and widget labels in German, French, Spanish, Italian,
     # Portuguese and Dutch; a sentence that opens with one is text.
-    german = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch eine Entscheidung blieb aus. "
-              "Die Fraktionen konnten sich nicht auf die Höhe der Investitionen in Schulen und Straßen einigen.")
     sentence = "Teilen wollten die Fraktionen die Kosten nicht, sagte die Bürgermeisterin am Abend."
-    text = auto(page(f"<article><p>{german}</p><div>{control}</div><p>{german}</p><p>{sentence}</p></article>")).text
-    assert german in text and sentence in text
+    text = auto(page(f"<article><p>{GERMAN}</p><div>{control}</div><p>{GERMAN}</p><p>{sentence}</p></article>")).text
+    assert GERMAN in text and sentence in text
     assert control not in text
 
 
@@ -651,16 +650,14 @@ def test_controls_in_other_languages_dropped(control):
                                     "Tous droits réservés – Le Journal 2024", "Datenschutzerklärung · Impressum",
                                     "Aviso legal | Política de privacidad"])
 def test_legal_notices_in_other_languages_are_boilerplate(notice):
-    german = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch eine Entscheidung blieb aus. "
-              "Die Fraktionen konnten sich nicht auf die Höhe der Investitionen in Schulen und Straßen einigen.")
     # (The block pick's rule: the arbiter may prefer the propagation pick on a page this small.)
-    text = block_pick(page(f"<article><p>{german}</p><p>{german}</p><p>{notice}</p></article>"))
-    assert german in text
+    text = block_pick(page(f"<article><p>{GERMAN}</p><p>{GERMAN}</p><p>{notice}</p></article>"))
+    assert GERMAN in text
     assert notice not in text
     # Prose that talks about data protection is text, as prose about cookies or privacy is in English.
     prose = ("Welche Verbrauchsdaten die Stromzähler speichern, wie lange sie aufbewahrt werden und wer sie "
              "einsehen darf, erklärt die neue Datenschutzerklärung der Stadtwerke, die ab Januar gilt.")
-    text = block_pick(page(f"<article><p>{german}</p><p>{prose}</p><p>{german}</p></article>"))
+    text = block_pick(page(f"<article><p>{GERMAN}</p><p>{prose}</p><p>{GERMAN}</p></article>"))
     assert prose in text
 
 
