@@ -24,16 +24,68 @@ def _atomic(x: str) -> str:
     if _HAS_ATOMIC:
         return f"(?>{x})"
     name = f"a{next(_atomic_ids)}"  # the classic emulation before Python 3.11
-    return f"(?=(?P<{name}>{x}))(?P={name})"
+    return f"(?:(?=(?P<{name}>{x}))(?P={name}))"  # a group: a quantifier after it repeats it whole
+
+
+_EMULATED = re.compile(r"\(\?P([<=])(a\d+)")
+
+
+def _compile(pattern: str, flags: int) -> re.Pattern[str]:
+    """``re.compile``; before Python 3.11, each emulated atomic group (see
+    :func:`_atomic`) that a pattern holds more than once renamed apart."""
+    if _HAS_ATOMIC:
+        return re.compile(pattern, flags)
+    fresh = itertools.count()
+    open_names: dict[str, list[str]] = {}
+
+    def rename(m: re.Match[str]) -> str:
+        kind, name = m.groups()
+        if kind == "<":  # a group opens; its backreference follows it (one name is never nested in itself)
+            open_names.setdefault(name, []).append(f"u{next(fresh)}")
+            return f"(?P<{open_names[name][-1]}"
+        return f"(?P={open_names[name].pop()}"
+
+    return re.compile(_EMULATED.sub(rename, pattern), flags)
 
 
 _VALUE = r"""(?:"[^"]*"|'[^']*'|[^\t\n\f\r >"'][^\t\n\f\r >]*)"""
 #: One token of a tag after its name: a run of separators, or an attribute
 #: (name, and a value after "=" when there is one).
 _TOKEN = _atomic(rf"""[\t\n\f\r /]+|[^\t\n\f\r />][^\t\n\f\r />=]*(?:[\t\n\f\r ]*=[\t\n\f\r ]*{_VALUE})?""")
-_TOKENS = re.compile(rf"{_TOKEN}*")
-_FAST_ATTRIBUTE = _atomic(rf"""[\t\n\f\r ]+[^\t\n\f\r />=<"']+(?:={_VALUE})?""")
+_TOKENS = _compile(rf"{_TOKEN}*", 0)
 _RAW_NAMES = "|".join(sorted(RAW_TEXT_TAGS))
+
+
+def _possessive(x: str, quantifier: str) -> str:
+    """``x`` (one atom: a character class or a group) repeated by
+    ``quantifier`` possessively: as often as it matches, never giving a
+    repeat back (as an atomic group around the repeat, and faster)."""
+    if _HAS_ATOMIC:
+        return f"{x}{quantifier}+"
+    return _atomic(f"{x}{quantifier}")
+
+
+# The patterns above once more, every repeat in them possessive: each one
+# takes what the atomic group around it would (what follows a repeat never
+# starts with what it repeats), so they match what those do.
+_SPACE_CHAR = r"[\t\n\f\r ]"
+_SEPARATOR_CHAR = r"[\t\n\f\r /]"
+_NAME_CHAR = r"[^\t\n\f\r />]"  # a tag name's (after its first letter), an attribute name's first
+_ATTR_NAME_CHAR = r"[^\t\n\f\r />=]"
+_FAST_NAME_CHAR = r"""[^\t\n\f\r />=<"']"""
+_UNQUOTED_CHAR = r"[^\t\n\f\r >]"
+_VALUE_ONCE = ("(?:" + '"' + _possessive('[^"]', "*") + '"|' + "'" + _possessive("[^']", "*") + "'|"
+               + r"""[^\t\n\f\r >"']""" + _possessive(_UNQUOTED_CHAR, "*") + ")")
+_SPACES_ONCE = _possessive(_SPACE_CHAR, "*")
+_TOKEN_ONCE = ("(?:" + _possessive(_SEPARATOR_CHAR, "+") + "|" + _NAME_CHAR + _possessive(_ATTR_NAME_CHAR, "*")
+               + _possessive(f"(?:{_SPACES_ONCE}={_SPACES_ONCE}{_VALUE_ONCE})", "?") + ")")
+_FAST_ATTRIBUTE_ONCE = ("(?:" + _possessive(_SPACE_CHAR, "+") + _possessive(_FAST_NAME_CHAR, "+")
+                        + _possessive(f"(?:={_VALUE_ONCE})", "?") + ")")
+#: Not a raw-text tag's name (nor "plaintext"): under ``re.IGNORECASE``, as
+#: the names read; the first letter looked at alone first (under that flag
+#: the class matches the same characters as the names' first letters).
+_NOT_RAW = (f"(?!(?=[{''.join(sorted({t[0] for t in RAW_TEXT_TAGS} | {'p'}))}])"
+            rf"(?:plaintext|{_RAW_NAMES})(?=[\t\n\f\r />]))")
 
 
 def _safe_run(max_tokens: int) -> re.Pattern[str]:
@@ -42,24 +94,24 @@ def _safe_run(max_tokens: int) -> re.Pattern[str]:
     That is: text, closed comments and bogus comments, stray ``<``, end
     tags, start tags of at most ``max_tokens`` tokens, and raw-text elements
     (``<script>``, ``<style>``, ...) whose start tag has at most that many,
-    with their text. Each alternative and each token is atomic, so the scan
-    is linear whatever the input. What it stops at (``<plaintext>``; a tag
-    with more tokens; an unclosed comment or tag) is left to the Python loop
-    of :func:`cap_attributes`.
+    with their text. Each alternative and each repeat is atomic or
+    possessive, so the scan is linear whatever the input. What it stops at
+    (``<plaintext>``; a tag with more tokens; an unclosed comment or tag) is
+    left to the Python loop of :func:`cap_attributes`.
     """
-    tokens = rf"{_TOKEN}{{0,{max_tokens}}}"
-    # The tag name (the Python loop's ``_NAME``) must be atomic too: attribute
-    # names may use the same characters, and giving name characters back to
-    # them is quadratic.
-    name = _atomic(_NAME.pattern)
+    tokens = _possessive(_TOKEN_ONCE, f"{{0,{max_tokens}}}")
+    # The common tag: spaces before each attribute, none around "=", no
+    # quotes, "/" or "<" in names. A fast path, bounded the same way.
+    attributes = _possessive(_FAST_ATTRIBUTE_ONCE, f"{{0,{max_tokens // 2}}}") + rf"{_SPACES_ONCE}/?>"
+    # The tag name (the Python loop's ``_NAME``) must be possessive too:
+    # attribute names may use the same characters, and giving name
+    # characters back to them is quadratic.
+    name = "[A-Za-z]" + _possessive(_NAME_CHAR, "*")
     name_end = r"(?=[\t\n\f\r />])"
     alternatives = "|".join((
-        r"[^<]+",
-        # The common tag: spaces before each attribute, none around "=", no
-        # quotes, "/" or "<" in names. A fast path, bounded the same way.
-        rf"</?(?!(?:plaintext|{_RAW_NAMES}){name_end}){name}{_FAST_ATTRIBUTE}"
-        rf"{{0,{max_tokens // 2}}}[\t\n\f\r ]*/?>",
-        rf"<(?!(?:plaintext|{_RAW_NAMES}){name_end}){name}{tokens}>",
+        _possessive("[^<]", "+"),
+        rf"</?{_NOT_RAW}{name}{attributes}",
+        rf"<{_NOT_RAW}{name}{tokens}>",
         rf"</{name}{tokens}>",
         r"<!--(?:>|->|.*?--!?>)",
         r"<!(?!--)[^>]*>",
@@ -73,11 +125,12 @@ def _safe_run(max_tokens: int) -> re.Pattern[str]:
     # to its own end tag (or the end of the page), as the loop reads them
     # (see ``_text_end``: the same ``raw_end_tag``); the start tag's name in
     # ASCII case only, as ``str.lower`` reads it there.
+    text = _possessive("[^<]", "*")
     raw = "|".join(
-        rf"<{_ascii_any_case(t)}{name_end}{_FAST_ATTRIBUTE}{{0,{max_tokens // 2}}}[\t\n\f\r ]*/?>"
-        rf"[^<]*(?:(?!{raw_end_tag(t)})<[^<]*)*"
+        rf"<{_ascii_any_case(t)}{name_end}{attributes}{text}"
+        + _possessive(rf"(?:(?!{raw_end_tag(t)})<{text})", "*")
         for t in sorted(RAW_TEXT_TAGS))
-    return re.compile(rf"{_atomic(alternatives + '|' + raw)}*", re.IGNORECASE | re.DOTALL)
+    return _compile(_possessive(f"(?:{alternatives}|{raw})", "*"), re.IGNORECASE | re.DOTALL)
 
 
 def _ascii_any_case(name: str) -> str:
