@@ -69,13 +69,14 @@ class Document:
     ``tails`` (each element's ``.text`` and ``.tail`` or ``None``), ``body``
     (node number of ``<body>``, or 0), ``title`` (the ``<title>`` text),
     ``own_len`` (non-whitespace characters directly in each node: its text,
-    except in ``<script>`` and ``<style>``, and its children's tails), and ``measures`` (see :class:`Measures`).
+    except in ``<script>`` and ``<style>``, and its children's tails), ``ellipsis`` (whether one of those
+    texts holds "…" or "...") and ``measures`` (see :class:`Measures`).
     """
 
     __slots__ = (
         "url", "encoding", "source", "root", "nodes", "tags", "parent", "end", "_depth", "texts",
-        "tails", "body", "title", "own_len", "own_punct", "removed", "_measures", "_attr_cache", "_class_id_style",
-        "_cleaned", "memo", "__weakref__",
+        "tails", "body", "title", "own_len", "own_punct", "ellipsis", "removed", "_measures", "_attr_cache",
+        "_class_id_style", "_more", "_cleaned", "memo", "__weakref__",
     )
 
     def __init__(self, source: str, *, url: str | None = None, encoding: str = "utf-8",
@@ -89,6 +90,7 @@ class Document:
         self._measures: Measures | None = None
         self._attr_cache: dict[int, dict[str, str]] = {}
         self._class_id_style: list[ClassIdStyle | None | _Unread] | None = None  # see class_id_style
+        self._more = bytearray()  # see reads_more
         self._cleaned: tuple[object, Document] | None = None
         #: Results derived from this view that more than one caller wants
         #: (classify's page features, which auto also reads): key -> value.
@@ -111,7 +113,7 @@ class Document:
 
     def _flatten(self) -> None:
         (self.nodes, self.tags, self.parent, self.end, self.texts, self.tails, self.own_len,
-         self.own_punct, self.body, self.title) = flatten(self.root)
+         self.own_punct, self.body, self.title, self.ellipsis) = flatten(self.root)
         self._depth: list[int] | None = None
 
     @property
@@ -143,22 +145,32 @@ class Document:
         each one absent), or None for a node without attributes. Read from
         the tree once per page: the block pick and the propagation pick both
         read them, for most nodes (an attribute read costs more than the
-        rest of a node's visit)."""
+        rest of a node's visit). Whether the node has other attributes is
+        read with them (see :meth:`reads_more`)."""
         read = self._class_id_style
         if read is None:
             read = self._class_id_style = [_UNREAD] * len(self.nodes)
+            self._more = bytearray(len(self.nodes))
         got = read[i]
         if got is _UNREAD:
             el = self.nodes[i]
-            get = el.get
-            got = read[i] = (get("class"), get("id"), get("style")) if self.tags[i] and el.attrib else None
+            attrib = el.attrib if self.tags[i] else None
+            if attrib:
+                get = el.get
+                # Byte keys: lxml need not encode them on each read.
+                got = (get(b"class"), get(b"id"), get(b"style"))
+                if len(attrib) + got.count(None) > 3:
+                    self._more[i] = 1
+            else:
+                got = None
+            read[i] = got
         return got
 
-    def reads_more(self, i: int, read: ClassIdStyle) -> bool:
+    def reads_more(self, i: int) -> int:
         """Whether node ``i`` has attributes besides its ``class``, ``id`` and
-        ``style`` (``read``: those three, from :meth:`class_id_style`): most
-        nodes have none, so their other attributes need not be asked for."""
-        return len(self.nodes[i].attrib) + read.count(None) > 3
+        ``style`` (1 or 0; :meth:`class_id_style` read first): most nodes
+        have none, so their other attributes need not be asked for."""
+        return self._more[i]
 
     def children(self, i: int) -> Iterable[int]:
         """Node numbers of the element children of ``i``, in order."""

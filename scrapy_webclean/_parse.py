@@ -87,6 +87,9 @@ class Flat(NamedTuple):
     own_punct: OwnPunct
     body: int
     title: str | None
+    #: Whether a text or tail measured in ``own_len`` holds "…" or "...":
+    #: without one, no text ends in an ellipsis (outside ``<script>`` and ``<style>``).
+    ellipsis: bool
 
 
 def flatten(root: Any) -> Flat:
@@ -117,9 +120,9 @@ def flatten(root: Any) -> Flat:
     del index
     check_deadline()
     end = _ends(parent)
-    own, own_punct = _own_text(tags, parent, texts, tails)
+    own, own_punct, ellipsis = _own_text(tags, parent, texts, tails)
     body = tags.index("body") if "body" in tags else 0
-    return Flat(nodes, tags, parent, end, texts, tails, own, own_punct, body, _title(tags, texts))
+    return Flat(nodes, tags, parent, end, texts, tails, own, own_punct, body, _title(tags, texts), ellipsis)
 
 
 def _ends(parent: list[int]) -> list[int]:
@@ -158,11 +161,11 @@ def may_reach(end: list[int], depth: int) -> bool:
 
 
 def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
-              tails: list[str | None]) -> tuple[list[int], OwnPunct]:
+              tails: list[str | None]) -> tuple[list[int], OwnPunct, bool]:
     """Non-space characters directly in each node (its text, except in
     ``<script>``/``<style>``, and its children's tails), and the sentence
     punctuation there (see :class:`OwnPunct`), except in the text of
-    invisible tags.
+    invisible tags; and whether the pieces hold an ellipsis (see :class:`Flat`).
 
     Scripts and style sheets: their text (often most of a page's
     characters) is code, counted by no view, and not split here;
@@ -201,7 +204,7 @@ def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
                 if cjk:
                     own_cjk[owners[j]] += cjk
                     own_stops[owners[j]] += stops
-    return own, punct
+    return own, punct, "\u2026" in joined or "..." in joined
 
 
 def _nonspace_sizes(joined: str, data: bytes) -> list[int]:

@@ -14,7 +14,8 @@ from typing import Any, Mapping, NamedTuple
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures, text_content
-from .._parse import DIALOG_ROLES
+from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
+from .._walk import positions, subtree_text
 from .._render import NodeSelection
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
                            _title_headings, _title_region)
@@ -83,6 +84,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     in_code = bytearray(n) if "pre" in tags or "code" in tags else None
     texts, tails, body, text_len = doc.texts, doc.tails, doc.body, m.text_len
     class_id_style = doc.class_id_style
+    cuts = _may_cut(doc, excluded)  # the ellipsis checks, where a text may end in one
     i = 0
     while i < n:  # a dead element's subtree is dead, and skipped
         if not i & CHECK_EVERY:
@@ -102,7 +104,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
             if read is not None:
                 cls, ident, style = read
                 el = nodes[i]
-                others = doc.reads_more(i, read)  # role, aria-*, itemprop... (read below)
+                others = doc.reads_more(i)  # role, aria-*, itemprop... (read below)
                 if not unhide and (style and HIDDEN_STYLE.search(style) or others and el.get("aria-hidden") == "true"):
                     hidden += text_len[i]
                     i = _dead(dead, i, end[i])
@@ -137,14 +139,22 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
         o = owner[i] = i if (t in _BLOCKS or p < 0) else owner[p]
         if t == "a":
             anchors[o] += 1
-        x = texts[i]
-        if x and x.rstrip().endswith(_ELLIPSES):
-            truncated[o] = 1
-        x = tails[i]
-        if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
-            truncated[owner[p]] = 1
+        if cuts:
+            x = texts[i]
+            if x and x.rstrip().endswith(_ELLIPSES):
+                truncated[o] = 1
+            x = tails[i]
+            if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
+                truncated[owner[p]] = 1
         i += 1
     return _Marks(dead, named, inlink, owner, anchors, truncated, main_marks, declared, landmark, hidden)
+
+
+def _may_cut(doc: Document, excluded: bytearray) -> bool:
+    """Whether a text :func:`_mark` reads may end in an ellipsis: only on a
+    page whose texts hold one (the parse looked: see ``Document.ellipsis``),
+    scripts and style sheets aside (those when shown)."""
+    return doc.ellipsis or any(not excluded[i] for t in _SCRIPT_TAGS for i in positions(doc.tags, t))
 
 
 def _dead(dead: bytearray, i: int, e: int) -> int:
@@ -198,7 +208,7 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
     """Pass 2 (reverse): what each block owns (characters, of which in
     links, sentence punctuation; boilerplate statements; linked headlines)."""
     n = len(doc)
-    tags, parent, nodes, own = doc.tags, doc.parent, doc.nodes, doc.own_len
+    tags, parent, own = doc.tags, doc.parent, doc.own_len
     dead, inlink, owner, anchors = marks.dead, marks.inlink, marks.owner, marks.anchors
     cjk, latin = m.cjk_punct, m.latin_punct
     chars = [0] * n       # characters a block owns (its inline text)
@@ -228,12 +238,12 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
             # short block that is not a link list can be a boilerplate line.
             c = chars[i]
             if 0 < c < 1000 and links[i] * 2 <= c:
-                marked[i] = _piece_mark(text_content(nodes[i]), links[i] > 0)
+                marked[i] = _piece_mark(subtree_text(doc, i), links[i] > 0)
             elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
                 marked[i] = _linked_sentence(doc, i)
             if tags[i] in _HEADINGS and links[i] * 2 > c >= 8:
                 # A one-word linked heading is a name (a forum post's author), not a headline.
-                multiword[i] = len(text_content(nodes[i]).split()) > 1
+                multiword[i] = len(subtree_text(doc, i).split()) > 1
     check_deadline()
     return _Blocks(tags, parent, owner, dead, marks.named, chars, links, punct, anchors, marked, marks.truncated,
                    multiword)

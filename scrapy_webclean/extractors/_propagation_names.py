@@ -94,7 +94,7 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
                 verdict = _rule_out(read, names)
                 if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
                     verdicts.put(read, verdict)
-            if not verdict and not (doc.reads_more(i, read) and nodes[i].get("aria-hidden") == "true"):
+            if not verdict and not (doc.reads_more(i) and nodes[i].get("aria-hidden") == "true"):
                 i += 1
                 continue
         e = end[i]  # the whole subtree is out
