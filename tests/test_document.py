@@ -1,6 +1,11 @@
+from pathlib import Path
+
 import scrapy_webclean as wc
 
-from scrapy_webclean._document import parse, text_nodes
+from scrapy_webclean._document import parse, text_content, text_nodes
+from scrapy_webclean._walk import subtree_text
+
+PAGES = Path(__file__).parent / "pages"
 
 
 def test_measures_count_text_links_and_punctuation():
@@ -148,3 +153,21 @@ def test_shown_invisible_tags_count_their_text_and_punctuation_unless_excluded()
     assert m.text_len[script] == len("a=b;c()") and m.latin_punct[script] == 1
     assert m.text_len[body] == base.text_len[body] + len("Readme.Twice!Loose,text。") + len("a=b;c()")
     assert m.latin_punct[gone] == m.text_len[gone] == 0
+
+
+def test_subtree_text_reads_what_lxml_itertext_reads():
+    # The arrays' texts and tails, in reading order: the same string for every node of real pages.
+    for path in sorted(PAGES.glob("*.html")):
+        doc = parse(path.read_bytes())
+        for i, node in enumerate(doc.nodes):
+            assert subtree_text(doc, i) == text_content(node), (path.name, i)
+    doc = parse("<body><div>a<p>b<b>c</b>d<i>e<u>f</u></i>g</p>h<pre> i\n j </pre><br>k</div>tail</body>")
+    div = doc.tags.index("div")
+    assert subtree_text(doc, div) == "abcdefgh i\n j k" == text_content(doc.nodes[div])
+
+
+def test_the_parse_says_whether_its_text_holds_an_ellipsis():
+    assert parse("<body><p>Read more\u2026</p></body>").ellipsis
+    assert parse("<body><p>Read more</p>and so on...</body>").ellipsis
+    assert parse("<body><p>Read more&hellip;</p></body>").ellipsis
+    assert not parse("<body><p>Read more. And on.</p><script>x = '...'</script></body>").ellipsis

@@ -466,6 +466,30 @@ def test_attributes_beyond_the_cap_are_dropped_quickly():
     run_all(doc)
 
 
+def test_the_attribute_cap_reads_tags_alike_before_python_3_11():
+    # Before 3.11 the scan's atomic groups and possessive repeats are emulated
+    # (lookahead and backreference): built that way here, it caps as the
+    # native pattern does, and each copy of an emulated group is renamed apart.
+    import types
+
+    import scrapy_webclean._attr_limits as native
+    source = Path(native.__file__).read_text(encoding="utf-8")
+    assert "_HAS_ATOMIC = sys.version_info >= (3, 11)" in source
+    emulated = types.ModuleType("scrapy_webclean._attr_limits_emulated")
+    emulated.__package__ = "scrapy_webclean"
+    exec(compile(source.replace("_HAS_ATOMIC = sys.version_info >= (3, 11)", "_HAS_ATOMIC = False"),
+                 native.__file__, "exec"), emulated.__dict__)
+    assert "(?>" not in emulated._safe_run(9).pattern
+    pages = [page.read_text(encoding="utf-8", errors="replace")
+             for page in sorted((Path(__file__).parent / "pages").glob("*.html"))]
+    soups = ['<p a=1 b="2 >" c d e>x</p><script a b c d>"<p x y z w>"</script><p f g h i>',
+             "<P a='1'b='2'c=3 /d/e>t<ſcript a b c d e>u</ſcript><!-- <p a b c d> -->",
+             '<title a b c d>x<p a b c d e></title><xmp>y</xmp><plaintext a b c d e>z<p a b c d e>']
+    for text in pages + soups:
+        for cap in (2, 3, MAX_ATTRIBUTES):
+            assert emulated.cap_attributes(text, cap) == native.cap_attributes(text, cap)
+
+
 # -- the other entry points ---------------------------------------------------------
 ENTRY_BODIES = {**SMALL_BODIES, "billion laughs": BILLION_LAUGHS,
                 "deep": ("<div>" * DEEP + "deep" + "</div>" * DEEP + "<p>after</p>").encode()}
