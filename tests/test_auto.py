@@ -608,6 +608,18 @@ def test_real_netease_gbk_page(netease_page):
     assert r.markdown.strip()
 
 
+def test_blog_software_post_footer_is_boilerplate():
+    # The sentences blog software prints under every post ("This entry was
+    # posted on ... You can follow any responses to this entry through the
+    # RSS 2.0 feed") are boilerplate; prose that asks readers to comment is not.
+    footer = ("This entry was posted on Friday, November 9th, 2012 at 5:30 pm and is filed under Gadgets. "
+              "You can follow any responses to this entry through the RSS 2.0 feed.")
+    ask = "If you have a favourite bridge of your own, leave a comment and tell us why it matters to you."
+    text = block_pick(page(f"<article><p>{PROSE}</p><p>{ask}</p><p>{MORE}</p><p>{footer}</p></article>"))
+    assert PROSE in text and MORE in text and ask in text
+    assert "This entry was posted" not in text
+
+
 #: A paragraph of German prose, for the rules on other languages.
 GERMAN = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch eine Entscheidung blieb aus. "
           "Die Fraktionen konnten sich nicht auf die Höhe der Investitionen in Schulen und Straßen einigen.")

@@ -135,7 +135,8 @@ _PROMO_RE = re.compile(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|share this|"
     r"sharing is caring|affiliate links?|you may also like|you might also like|most read|don'?t miss|"
     r"related (?:tags|topics|articles|stories|posts|content)|more from|recommended for you|read more|"
-    r"about the author|print recipe|jump to recipe|"
+    r"about the author|print recipe|jump to recipe|responses to this entry|"
+    r"this entry was posted (?:on|in)|"
     r"关注我们|扫一扫|责任编辑|相关阅读|相关新闻|推荐阅读|分享到|関連記事|"
     # The same box labels in other languages (German, French, Spanish, Italian, Portuguese, Dutch).
     r"ähnliche (?:beiträge|artikel)|über den autor|rezept drucken|könnte (?:dich|sie) auch interessieren|"
@@ -167,7 +168,7 @@ _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide
                     "图片来源", "图/")
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affiliate",
                    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
-                   "about the author", "recipe",
+                   "about the author", "recipe", "to this entry", "entry was posted",
                    "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事",
                    "ähnliche", "über den autor", "rezept drucken", "auch interessieren", "mehr zum thema",
                    "lesen sie auch", "similaires", "lire aussi", "même sujet", "propos de l", "aimerez aussi",
