@@ -172,6 +172,14 @@ class Document:
         have none, so their other attributes need not be asked for."""
         return self._more[i]
 
+    def aria_hidden(self, i: int) -> bool:
+        """Whether node ``i``'s attributes hide it from readers:
+        ``aria-hidden="true"`` (:meth:`class_id_style` read first). Not
+        ``hidden``: tab panels and folded sections of the text carry it, and
+        streamed React pages park their content in ``<div hidden>`` until a
+        script moves it into place."""
+        return bool(self._more[i]) and self.nodes[i].get("aria-hidden") == "true"
+
     def children(self, i: int) -> Iterable[int]:
         """Node numbers of the element children of ``i``, in order."""
         j, stop = i + 1, self.end[i]

@@ -15,7 +15,8 @@ from typing import NamedTuple, Sequence
 from ._deadline import CHECK_EVERY, check_deadline
 from ._document import BLOCK_TAGS, Document, union_mask, walk_kept
 
-__all__ = ["NodeSelection", "BlockSelection", "Selection", "normalize_text", "RenderOptions", "DEFAULT_RENDER"]
+__all__ = ["NodeSelection", "BlockSelection", "Selection", "normalize_text", "RenderOptions", "DEFAULT_RENDER",
+           "kept_mask"]
 
 
 class RenderOptions(NamedTuple):
@@ -153,6 +154,25 @@ class NodeSelection(Selection):
         texts, tails = _pieces(self.doc, self.drop_pieces)
         return render_markdown(self.doc, self.root, self.skip_mask(options), texts, tails,
                                links=options.links, formatting=options.formatting)
+
+
+def kept_mask(doc: Document, root: int, skip: bytearray) -> bytearray:
+    """1 for every node rendered by a selection of ``root`` without ``skip``."""
+    kept = bytearray(len(doc))
+    end = doc.end
+    i, stop = root, end[root]
+    k = 0
+    while i < stop:
+        k += 1
+        if not k & CHECK_EVERY:
+            check_deadline()
+        # Every node up to the next skipped one is kept; that one's subtree is not.
+        j = skip.find(1, i, stop)
+        if j < 0:
+            j = stop
+        kept[i:j] = b"\x01" * (j - i)
+        i = end[j] if j < stop else stop
+    return kept
 
 
 def _pieces(doc: Document, drop_pieces: set[tuple[int, bool]] | None) -> tuple[list, list]:

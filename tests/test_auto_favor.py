@@ -11,9 +11,9 @@ import pytest
 
 import scrapy_webclean as wc
 from scrapy_webclean._document import parse
-from scrapy_webclean._render import NodeSelection
+from scrapy_webclean._render import NodeSelection, kept_mask
 from scrapy_webclean._scoring import page_counts, summarize
-from scrapy_webclean.extractors._arbiter import combined, kept_mask
+from scrapy_webclean.extractors._arbiter import combined
 from scrapy_webclean.extractors._propagation import Pick
 
 from conftest import corpus_pages

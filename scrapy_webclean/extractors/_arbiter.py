@@ -22,12 +22,12 @@ from importlib import resources
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import MEASURED, Document, Measures
-from .._render import NodeSelection
+from .._render import NodeSelection, kept_mask
 from .._walk import positions
 from ._auto_words import SHORT_ARTICLE
 from ._propagation import Pick, propagation_pick
 
-__all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "features", "kept_mask", "prefer_propagation"]
+__all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "features", "prefer_propagation"]
 
 #: Names of the features, in the model's order.
 FEATURES = (
@@ -58,25 +58,6 @@ class Candidate:
     punct: int
     paras: int
     first: int
-
-
-def kept_mask(doc: Document, root: int, skip: bytearray) -> bytearray:
-    """1 for every node rendered by a selection of ``root`` without ``skip``."""
-    kept = bytearray(len(doc))
-    end = doc.end
-    i, stop = root, end[root]
-    k = 0
-    while i < stop:
-        k += 1
-        if not k & CHECK_EVERY:
-            check_deadline()
-        # Every node up to the next skipped one is kept; that one's subtree is not.
-        j = skip.find(1, i, stop)
-        if j < 0:
-            j = stop
-        kept[i:j] = b"\x01" * (j - i)
-        i = end[j] if j < stop else stop
-    return kept
 
 
 def _candidate(doc: Document, m: Measures, kept: bytearray, punct: list[int],

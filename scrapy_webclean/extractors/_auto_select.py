@@ -105,7 +105,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                 cls, ident, style = read
                 el = nodes[i]
                 others = doc.reads_more(i)  # role, aria-*, itemprop... (read below)
-                if not unhide and (style and HIDDEN_STYLE.search(style) or others and el.get("aria-hidden") == "true"):
+                if not unhide and (style and HIDDEN_STYLE.search(style) or others and doc.aria_hidden(i)):
                     hidden += text_len[i]
                     i = _dead(dead, i, end[i])
                     continue

@@ -162,8 +162,7 @@ _LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权
                    "terms of", "privacy", "cookie", "rechte vorbehalten", "droits réservés", "derechos reservados",
                    "diritti riservati", "direitos reservados", "rechten voorbehouden", "datenschutz", "nutzungsbed",
                    "mentions légales", "confidentialité", "conditions d'util", "privacidad", "aviso legal",
-                   "términos y", "sulla privacy", "termini e", "privacidade", "termos de", "privacybeleid",
-                   "algemene voorwaarden")
+                   "términos y", "termini e", "termos de", "algemene voorwaarden")
 _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption", "getty",
                     "图片来源", "图/")
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affiliate",

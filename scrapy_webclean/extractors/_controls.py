@@ -14,9 +14,8 @@ from itertools import compress
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document
-from .._render import NodeSelection
-from .._walk import text_content
-from ._arbiter import kept_mask
+from .._render import NodeSelection, kept_mask
+from .._walk import subtree_text
 from ._auto_words import _BLOCKS, _CELLS
 
 __all__ = ["without_controls"]
@@ -45,7 +44,7 @@ def without_controls(doc: Document, selection: NodeSelection) -> NodeSelection:
     """``selection`` without the blocks inside it that are controls."""
     if not _CONTROL_LINE.search(selection.text()):  # every block renders as a line of its own
         return selection
-    text_len, tags, nodes = doc.measures.text_len, doc.tags, doc.nodes
+    text_len, tags = doc.measures.text_len, doc.tags
     root = selection.root
     stop = doc.end[root]
     kept = kept_mask(doc, root, selection.skip_mask())
@@ -55,7 +54,7 @@ def without_controls(doc: Document, selection: NodeSelection) -> NodeSelection:
     for k, i in enumerate(short):
         if not k & CHECK_EVERY:
             check_deadline()
-        if tags[i] in _CONTROL_BLOCKS and _CONTROL.match(text_content(nodes[i])):
+        if tags[i] in _CONTROL_BLOCKS and _CONTROL.match(subtree_text(doc, i)):
             if drop is None:
                 drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
             drop[i] = 1  # (a control inside a dropped one changes nothing)

@@ -73,7 +73,7 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
     """Hidden (styled so, or ``aria-hidden="true"``) and (``names``) unlikely-named subtrees, plus invisible tags
     (and, after the body's start, their subtrees)."""
     n, body = len(doc), doc.body
-    tags, end, nodes = doc.tags, doc.end, doc.nodes
+    tags, end = doc.tags, doc.end
     class_id_style = doc.class_id_style
     out = bytearray(m.excluded)
     _out_beside_body(doc, out)
@@ -94,7 +94,7 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
                 verdict = _rule_out(read, names)
                 if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
                     verdicts.put(read, verdict)
-            if not verdict and not (doc.reads_more(i) and nodes[i].get("aria-hidden") == "true"):
+            if not verdict and not doc.aria_hidden(i):
                 i += 1
                 continue
         e = end[i]  # the whole subtree is out

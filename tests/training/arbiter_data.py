@@ -19,8 +19,8 @@ from pathlib import Path
 from scrapy_webclean._api import load_document
 from scrapy_webclean.extractors import get_extractor, resolve_options
 from scrapy_webclean._scoring import page_counts as tp_fp_fn
-from scrapy_webclean._render import NodeSelection
-from scrapy_webclean.extractors._arbiter import combined, features, kept_mask
+from scrapy_webclean._render import NodeSelection, kept_mask
+from scrapy_webclean.extractors._arbiter import combined, features
 from scrapy_webclean.extractors._consensus import consensus, found_nothing
 from scrapy_webclean.extractors._controls import without_controls
 from scrapy_webclean.extractors._propagation import propagation_pick
