@@ -1,0 +1,179 @@
+"""``auto``'s phrase sets and their keyword prefilters stay in step.
+
+``_mark`` searches a phrase regex (legal, credit, promo) only when one of the
+hand-kept keywords beside it occurs in the lower-cased text. So every string
+a regex can match must contain one of its keywords, or that phrase never
+fires. The regexes are walked with Python's own regex parser: each branch
+gives representative match strings, and each must hold a keyword.
+
+Left out: characters that IGNORECASE equates with a pattern's letter but
+that lower-case to something else (Turkish "İ" and "ı" for "i", "ſ" for "s"):
+"PRİVACY POLİCY" matches the legal regex yet holds no keyword once lowered.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import sys
+from typing import Any
+
+import pytest
+
+from scrapy_webclean.extractors import _auto_words as w
+
+if sys.version_info >= (3, 11):
+    from re import _constants as sre_c, _parser as sre_parse  # type: ignore[attr-defined]  # (no stubs)
+else:  # the 3.10 run of .ci/run
+    import sre_constants as sre_c
+    import sre_parse
+
+#: More representatives than this from one pattern: a walk that grew by accident.
+_LIMIT = 5000
+#: Characters tried, in order, for a character class, ``.`` or a negated literal;
+#: whitespace first, so that a keyword's space is not taken for any ``\s``.
+_CANDIDATES = "\t 0_a-x\x00"
+_CATEGORIES = {
+    sre_c.CATEGORY_DIGIT: r"\d", sre_c.CATEGORY_NOT_DIGIT: r"\D",
+    sre_c.CATEGORY_SPACE: r"\s", sre_c.CATEGORY_NOT_SPACE: r"\S",
+    sre_c.CATEGORY_WORD: r"\w", sre_c.CATEGORY_NOT_WORD: r"\W",
+}
+_REPEATS = {sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", sre_c.MAX_REPEAT)}
+#: Zero-width items: anchors, ``\b`` and lookarounds add no characters to a match.
+_ZERO_WIDTH = {sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT}
+
+#: Each phrase set: its regex, its keywords and the mark it gives.
+SETS = {
+    "legal": (w._BOILERPLATE_RE, w._LEGAL_KEYWORDS, w._MARK_LEGAL),
+    "credit": (w._CREDIT_RE, w._CREDIT_KEYWORDS, w._MARK_CREDIT),
+    "promo": (w._PROMO_RE, w._PROMO_KEYWORDS, w._MARK_PROMO),
+}
+
+
+def _in_class(ch: str, items: list[tuple[Any, Any]]) -> bool:
+    for op, av in items:
+        if (op is sre_c.LITERAL and ch == chr(av)) or (op is sre_c.RANGE and av[0] <= ord(ch) <= av[1]) \
+                or (op is sre_c.CATEGORY and re.fullmatch(_CATEGORIES[av], ch)):
+            return True
+    return False
+
+
+def _class_chars(items: list[tuple[Any, Any]]) -> list[str]:
+    """Every literal of a character class (a branch of single characters is
+    parsed into one), one character for each range or category; one character
+    outside it when negated."""
+    if items and items[0][0] is sre_c.NEGATE:
+        return [next(ch for ch in _CANDIDATES if not _in_class(ch, items[1:]))]
+    chars = []
+    for op, av in items:
+        if op is sre_c.LITERAL:
+            chars.append(chr(av))
+        else:
+            chars.append(next(ch for ch in _CANDIDATES if _in_class(ch, [(op, av)])))
+    return chars
+
+
+def _item(op: Any, av: Any) -> list[str]:
+    if op is sre_c.LITERAL:
+        return [chr(av)]
+    if op is sre_c.NOT_LITERAL:
+        return [next(ch for ch in _CANDIDATES if ch != chr(av))]
+    if op is sre_c.ANY:
+        return [_CANDIDATES[0]]
+    if op is sre_c.IN:
+        return _class_chars(av)
+    if op in _ZERO_WIDTH:
+        return [""]
+    if op is sre_c.BRANCH:
+        return [s for branch in av[1] for s in representatives(branch)]
+    if op is sre_c.SUBPATTERN:
+        return representatives(av[-1])
+    if op in _REPEATS:
+        low, high, sub = av
+        # The fewest repetitions, and one more: a keyword that spans a
+        # repeat when it is absent (or once) may not when it is there (twice).
+        counts = [low] if high == low else [low, low + 1]
+        once = representatives(sub)
+        return [s for n in counts for s in _product([once] * n)]
+    raise NotImplementedError(f"phrase regex item not walked: {op} {av!r}")
+
+
+def _product(choices: list[list[str]]) -> list[str]:
+    """Every concatenation of one string from each list, in order."""
+    out = [""]
+    for strings in choices:
+        out = [a + b for a, b in itertools.product(out, strings)]
+        if len(out) > _LIMIT:
+            raise ValueError(f"more than {_LIMIT} representatives: simplify the walk or raise the limit")
+    return out
+
+
+def representatives(parsed: Any) -> list[str]:
+    """Representative match strings of a parsed pattern (a sequence of items)."""
+    return _product([_item(op, av) for op, av in parsed])
+
+
+def pattern_representatives(regex: re.Pattern[str]) -> list[str]:
+    return representatives(sre_parse.parse(regex.pattern, regex.flags))
+
+
+def without_keyword(regex: re.Pattern[str], keywords: tuple[str, ...]) -> list[str]:
+    return [s for s in pattern_representatives(regex) if not any(k in s.lower() for k in keywords)]
+
+
+def test_walk_enumerates_branches_repeats_and_classes() -> None:
+    got = pattern_representatives(re.compile(r"^(?:ab|c)d?\d{2}\b|[xy]\s+z"))
+    assert sorted(got) == ["ab00", "abd00", "c00", "cd00", "x\t\tz", "x\tz", "y\t\tz", "y\tz"]
+
+
+def test_walk_finds_an_alternative_without_keyword() -> None:
+    """What the test below guards against: a phrase added to a regex, its keyword forgotten."""
+    grown = re.compile(w._PROMO_RE.pattern + r"|join our (?:mailing list|community)", re.IGNORECASE)
+    missed = without_keyword(grown, w._PROMO_KEYWORDS)
+    assert {"join our mailing list", "join our community"} <= set(missed)
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_every_phrase_holds_a_keyword(name: str) -> None:
+    regex, keywords, _ = SETS[name]
+    assert all(k == k.lower() for k in keywords), "_mark compares keywords with the lower-cased text"
+    reps = pattern_representatives(regex)
+    assert all(regex.search(s) for s in reps), "the walk made a string its regex does not match"
+    assert without_keyword(regex, keywords) == [], f"add a keyword to {name}'s tuple for these phrases"
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_every_keyword_is_used(name: str) -> None:
+    """A keyword no phrase contains only costs a substring test on every block."""
+    regex, keywords, _ = SETS[name]
+    reps = [s.lower() for s in pattern_representatives(regex)]
+    assert [k for k in keywords if not any(k in s for s in reps)] == []
+
+
+def test_short_marks_is_the_union_of_the_sets() -> None:
+    """One search over the three sets: its groups are the sets, each group maps to its set's mark."""
+    parsed: Any = sre_parse.parse(w._SHORT_MARKS.pattern, w._SHORT_MARKS.flags)  # (typeshed's items are unions)
+    groups = {number: name for name, number in w._SHORT_MARKS.groupindex.items()}
+    assert set(groups.values()) == set(SETS) == set(w._GROUP_MARK)
+    ((op, (_, branches)),) = parsed.data
+    assert op is sre_c.BRANCH
+    for branch in branches:
+        ((sub_op, sub),) = branch.data
+        assert sub_op is sre_c.SUBPATTERN
+        name = groups[sub[0]]
+        regex, _, mark = SETS[name]
+        assert w._GROUP_MARK[name] == mark
+        assert representatives(sub[-1]) == pattern_representatives(regex)
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_mark_lets_every_phrase_through(name: str) -> None:
+    """The prefiltered ``_mark`` gives what one unfiltered search would, on every representative
+    (and a long block, where only the legal set counts, is legal when it holds a legal phrase)."""
+    regex, _, mark = SETS[name]
+    for s in pattern_representatives(regex):
+        if len(s.strip()) >= 2:
+            found = w._SHORT_MARKS.search(s.strip())
+            assert found is not None and w._mark(s) == w._GROUP_MARK[found.lastgroup or ""], s
+        if mark == w._MARK_LEGAL:
+            assert w._mark(f"{s} {'z' * 300}") == w._MARK_LEGAL, s
