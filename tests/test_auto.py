@@ -198,6 +198,28 @@ def test_furniture_names_struck_for_size_against_the_page_before_any_is_struck()
     assert "without warranty" not in text
 
 
+def test_utility_class_values_are_not_names():
+    # A utility class's arbitrary value ("lg:h-[calc(100vh-var(--nav-height))]",
+    # Tailwind) holds a CSS variable's name, not the element's: its "nav" or
+    # "header" makes neither pick read the story's wrapper as furniture.
+    from scrapy_webclean.extractors._auto_words import _furniture_name
+    from scrapy_webclean.extractors._propagation_names import _class_weight, _is_unlikely
+
+    wrapper = "sticky top-[var(--header-height)] lg:h-[calc(100vh-var(--nav-height))]"
+    assert _furniture_name(wrapper) == 0 and not _is_unlikely(wrapper) and _class_weight(wrapper) == 0
+    assert _furniture_name("site-nav top-[4px]") == 1 and _is_unlikely("page-header top-[4px]")
+    about = ("The town of Millbrook sits on the river and has a population of about twelve thousand people. "
+             "It was founded in 1820 by settlers who built the first mill, and its bridge dates from 1901. ")
+    body = (f'<div class="flex"><div class="{wrapper}"><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p>'
+            f'</div><div class="sidebar">{f"<p>{about}</p>" * 3}</div></div>')
+    doc = parse(page(body))
+    pick = propagation_pick(doc, doc.measures)
+    text = NodeSelection(doc, pick.root, pick.drop).text()
+    assert PROSE in text and MORE in text  # (the footer's notice, when the wrapper was ruled out)
+    text = auto(page(body)).text
+    assert PROSE in text and "Millbrook" not in text
+
+
 def test_teasers_as_headline_and_summary_siblings_are_left_out():
     # More headlines as a definition list: each <dt> a linked headline, the
     # <dd> after it a one-sentence summary. They are teaser cards as much as

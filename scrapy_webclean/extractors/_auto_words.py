@@ -70,6 +70,9 @@ _COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "res
 #: Function words of English prose: an id holding one is a heading's slug.
 _SLUG_WORDS = frozenset("a an and the to of for in on with is are how what why when your you from by or".split())
 _NAME_SPLIT = re.compile(r"[\s_-]+")
+#: A utility class's arbitrary value ("h-[calc(100vh-var(--nav-height))]", "top-[var(--header-h)]"):
+#: a measure or a colour, not a name.
+_ARBITRARY_VALUE = re.compile(r"\[[^\]\s]*\]")
 
 
 def _is_slug(ident: str) -> bool:
@@ -103,6 +106,8 @@ _FURNITURE_SEEN: BoundedCache[tuple[str, bool], int] = BoundedCache(1 << 16)
 
 
 def _furniture_mark(names: str, in_main: bool) -> int:
+    if "[" in names:
+        names = _ARBITRARY_VALUE.sub(" ", names)
     parts = _NAME_SPLIT.split(names.lower())
     if not _FURNITURE_ONE.isdisjoint(parts):
         return 1 if _COMMENT_WORDS.isdisjoint(parts) else 2

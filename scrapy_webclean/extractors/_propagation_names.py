@@ -12,6 +12,7 @@ from functools import lru_cache
 from .._cache import BoundedCache
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, ClassIdStyle, Document, Measures
+from ._auto_words import _ARBITRARY_VALUE
 
 __all__ = ["node_weight", "ruled_out"]
 
@@ -41,12 +42,12 @@ def _unlikely(names: str) -> bool:
 # Lower case first and case-sensitive patterns: six times faster than
 # re.IGNORECASE over these alternations.
 def _class_weight(names: str) -> int:
-    names = names.lower()
+    names = _ARBITRARY_VALUE.sub(" ", names.lower()) if "[" in names else names.lower()
     return (25 if _POSITIVE.search(names) else 0) - (25 if _NEGATIVE.search(names) else 0)
 
 
 def _is_unlikely(names: str) -> bool:
-    names = names.lower()
+    names = _ARBITRARY_VALUE.sub(" ", names.lower()) if "[" in names else names.lower()
     return bool(_UNLIKELY.search(names)) and not _MAYBE.search(names)
 
 
