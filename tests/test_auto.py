@@ -455,6 +455,24 @@ def test_controls_inside_the_body_dropped_code_and_table_cells_kept(control):
     assert "Print works showing" in r.text
 
 
+def test_labels_of_typed_fields_dropped_options_kept():
+    # A comment form inside the body: the block around a field one types
+    # into holds that field's label ("Name (required)", "Website"), not text.
+    # A product's options (radio buttons, a list to choose from) are its text.
+    form = ('<form><p><input type="text" name="author"> <label>Name (required)</label></p>'
+            '<p><label>Website</label> <input name="url"></p><p><label>Comment</label><textarea></textarea></p>'
+            '<p><input type="hidden" name="post" value="7">Hidden field note</p>'
+            '<div><label><input type="radio" name="colour"> Velvet Olive</label></div>'
+            '<div>Seat <select><option>Two</option></select></div></form>')
+    r = auto(page(f"<article><p>{PROSE}</p><p>{MORE}</p>{form}</article>"))
+    assert PROSE in r.text and MORE in r.text
+    assert "Name (required)" not in r.text and "Website" not in r.text and "Comment" not in r.text
+    assert "Hidden field note" in r.text and "Velvet Olive" in r.text and "Seat" in r.text
+    # A long block beside a field is text (a question above its answer box).
+    question = f"<p>{MORE} <input type='text' name='answer'></p>"
+    assert "revised plan" in auto(page(f"<article><p>{PROSE}</p>{question}</article>")).text
+
+
 def test_list_in_table_cell_kept():
     table = ("<table><tr><th>Item</th><th>Details</th></tr><tr><td>Bridge</td>"
              "<td><ul><li>new railings</li><li>resurfacing</li></ul></td></tr></table>")

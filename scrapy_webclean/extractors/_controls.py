@@ -3,8 +3,9 @@
 A block whose whole text is the label of a button or widget ("Back to
 top", "Click to expand...", "Learn more", "12 likes", "Share"; "Weiterlesen",
 "Lire la suite", "Compartir" in other languages) is part of
-the page's controls, not its text. Whichever pick chose the body (the
-block pick or the propagation pick), such blocks are left out of it.
+the page's controls, not its text; so is a short block around a field one
+types into (its label: "Name (required)"). Whichever pick chose the body
+(the block pick or the propagation pick), such blocks are left out of it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from itertools import compress
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document
 from .._render import NodeSelection, kept_mask
-from .._walk import subtree_text
+from .._walk import positions, subtree_text
 from ._auto_words import _BLOCKS, _CELLS
 
 __all__ = ["without_controls"]
@@ -36,21 +37,26 @@ _CONTROL = re.compile(
 _CONTROL_LINE = re.compile(_CONTROL.pattern, re.IGNORECASE | re.MULTILINE)
 #: Controls are short: blocks over this many non-space characters are not read.
 _SHORT = 24
+#: Fields a reader types into (a comment form's, a log-in box's): the block around one holds its label, not text.
+#: (Not choices: a product's radio buttons and lists are its options.)
+_FIELD_TAGS = ("input", "textarea")
+_TYPED_INPUTS = frozenset({"", "text", "email", "url", "password", "search", "tel"})
 #: Blocks that may be controls: table cells are data ("Email" heads a column), ``<pre>`` is code.
 _CONTROL_BLOCKS = _BLOCKS - _CELLS - {"pre"}
 
 
 def without_controls(doc: Document, selection: NodeSelection) -> NodeSelection:
     """``selection`` without the blocks inside it that are controls."""
-    if not _CONTROL_LINE.search(selection.text()):  # every block renders as a line of its own
-        return selection
-    text_len, tags = doc.measures.text_len, doc.tags
     root = selection.root
     stop = doc.end[root]
+    fields = _fields(doc, root, stop)
+    if not fields and not _CONTROL_LINE.search(selection.text()):  # every block renders as a line of its own
+        return selection
+    text_len, tags = doc.measures.text_len, doc.tags
     kept = kept_mask(doc, root, selection.skip_mask())
+    drop = _labelled_fields(doc, selection, kept, fields) if fields else None
     # The short kept nodes, picked out at C speed (compress) before any is read.
     short = [i for i in compress(range(root + 1, stop), kept[root + 1:stop]) if 0 < text_len[i] <= _SHORT]
-    drop: bytearray | None = None
     for k, i in enumerate(short):
         if not k & CHECK_EVERY:
             check_deadline()
@@ -61,3 +67,26 @@ def without_controls(doc: Document, selection: NodeSelection) -> NodeSelection:
     if drop is None:
         return selection
     return NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)
+
+
+def _fields(doc: Document, root: int, stop: int) -> list[int]:
+    """The fields a reader types into under ``root``."""
+    tags, nodes = doc.tags, doc.nodes
+    out = [i for t in _FIELD_TAGS for i in positions(tags, t, root + 1, stop)]
+    return [i for i in out if tags[i] != "input" or (nodes[i].get("type") or "").strip().lower() in _TYPED_INPUTS]
+
+
+def _labelled_fields(doc: Document, selection: NodeSelection, kept: bytearray, fields: list[int]) -> bytearray | None:
+    """A drop mask with each short block that holds a form field (its label: "Name (required)",
+    "Website", "URL:"), or None when there is none."""
+    tags, parent, text_len, root = doc.tags, doc.parent, doc.measures.text_len, selection.root
+    drop: bytearray | None = None
+    for f in fields:
+        b = parent[f]
+        while b > root and tags[b] not in _BLOCKS:
+            b = parent[b]
+        if b > root and kept[b] and tags[b] in _CONTROL_BLOCKS and text_len[b] <= _SHORT:
+            if drop is None:
+                drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
+            drop[b] = 1
+    return drop
