@@ -168,7 +168,7 @@ _LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权
                    "diritti riservati", "direitos reservados", "rechten voorbehouden", "datenschutz", "nutzungsbed",
                    "mentions légales", "confidentialité", "conditions d'util", "privacidad", "aviso legal",
                    "términos y", "termini e", "termos de", "algemene voorwaarden")
-_CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption", "getty",
+_CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption",
                     "图片来源", "图/")
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affiliate",
                    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
