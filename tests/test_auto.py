@@ -220,6 +220,20 @@ def test_utility_class_values_are_not_names():
     assert PROSE in text and "Millbrook" not in text
 
 
+@pytest.mark.parametrize("name", ["modal fade", "modal-dialog", "author-box", "user-info"])
+def test_boxes_named_as_furniture_left_out(name):
+    # A modal (an overlay a script opens: sign-up, log-in, share), an author
+    # box under a post and a forum poster's info box hold prose that is not
+    # the story's.
+    box = ("<p>Join thousands of readers who get the best of the town's news every morning, with local "
+           "events, weather and traffic, and a weekly digest of the stories you may have missed.</p>")
+    body = page(f'<div class="story"><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p>'
+                f'<div class="{name}">{box}</div></div>')
+    text = block_pick(body)
+    assert PROSE in text and MORE in text and "Join thousands" not in text
+    assert "Join thousands" not in auto(body).text
+
+
 def test_teasers_as_headline_and_summary_siblings_are_left_out():
     # More headlines as a definition list: each <dt> a linked headline, the
     # <dd> after it a one-sentence summary. They are teaser cards as much as

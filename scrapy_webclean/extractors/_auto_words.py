@@ -55,7 +55,8 @@ _FURNITURE_WORDS = (
     "promo promotion advert advertisement adverts ad ads adslot sponsor sponsored outbrain taboola "
     "breadcrumb breadcrumbs nav navbar navigation menu menus pagination pager "
     "tags tagcloud tag-list copyright disclaimer trending popular mostread most-read "
-    "byline author-bio authorbio postmeta entry-meta post-meta caption captions credit credits"
+    "byline author-bio authorbio author-box postmeta entry-meta post-meta user-info caption captions credit credits "
+    "modal"
 )
 _FURNITURE_ONE = frozenset(w for w in _FURNITURE_WORDS.split() if "-" not in w)
 _FURNITURE_TWO = frozenset(tuple(w.split("-")) for w in _FURNITURE_WORDS.split() if "-" in w)
