@@ -487,6 +487,22 @@ def test_labels_of_typed_fields_dropped_options_kept():
     assert "revised plan" in auto(page(f"<article><p>{PROSE}</p>{question}</article>")).text
 
 
+@pytest.mark.parametrize("names", [("hide-on-mobile", "hide-on-desktop"), ("desktop", "mobile"),
+                                   ("ssr-variant hidden-a1", "ssr-variant hidden-b2"), ("d-none d-md-block", "d-md-none")])
+def test_screen_size_copies_kept_once(names):
+    # A page builder writes a block once per screen size and a style sheet
+    # shows one: the text is returned once. A quote the story repeats
+    # (no copy's name) stays twice, as the page shows it, and so does a
+    # block named for one screen size whose text is nowhere else.
+    first, second = names
+    only = PROSE.replace("council", "committee")
+    body = (f'<div class="story"><h1>Budget vote delayed</h1><div class="{first}"><p>{PROSE}</p></div>'
+            f'<div class="{second}"><p>{PROSE}</p></div><p>{MORE}</p><blockquote><p>{MORE}</p></blockquote>'
+            f'<div class="{second}"><p>{only}</p></div></div>')
+    text = auto(page(body)).text
+    assert text.count(PROSE) == 1 and text.count(MORE) == 2 and only in text
+
+
 def test_list_in_table_cell_kept():
     table = ("<table><tr><th>Item</th><th>Details</th></tr><tr><td>Bridge</td>"
              "<td><ul><li>new railings</li><li>resurfacing</li></ul></td></tr></table>")

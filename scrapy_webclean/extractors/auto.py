@@ -51,6 +51,7 @@ from .._render import BlockSelection, NodeSelection, Selection
 from ._arbiter import arbitrate
 from ._consensus import consensus, found_nothing
 from ._controls import without_controls
+from ._variants import without_variants
 from ._auto_select import _select_body
 
 __all__ = ["AutoExtractor"]
@@ -108,7 +109,7 @@ class AutoExtractor(Extractor):
         if plain and isinstance(selection, NodeSelection):
             selection = arbitrate(doc, doc.measures, selection, strength, opts["favor"])
         if isinstance(selection, NodeSelection):
-            selection = without_controls(doc, selection)
+            selection = tidy(doc, selection)
         if found_nothing(selection.text()):
             # The safety net: (next to) nothing found, where the seed extractors may agree on a body.
             selection = consensus(doc) or selection
@@ -117,6 +118,11 @@ class AutoExtractor(Extractor):
         if opts["comments"] and comments:
             meta["comments"] = "\n".join(NodeSelection(doc, r).text() for r in comments)
         return SelectionResult(selection, meta)
+
+
+def tidy(doc: Document, selection: NodeSelection) -> NodeSelection:
+    """The body ``auto`` returns from a pick: without its controls and its screen-size copies."""
+    return without_variants(doc, without_controls(doc, selection))
 
 
 def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[str, Any], list[int], float, bool]:

@@ -22,9 +22,8 @@ from scrapy_webclean._scoring import page_counts as tp_fp_fn
 from scrapy_webclean._render import NodeSelection, kept_mask
 from scrapy_webclean.extractors._arbiter import combined, features
 from scrapy_webclean.extractors._consensus import consensus, found_nothing
-from scrapy_webclean.extractors._controls import without_controls
 from scrapy_webclean.extractors._propagation import propagation_pick
-from scrapy_webclean.extractors.auto import _auto_pick
+from scrapy_webclean.extractors.auto import _auto_pick, tidy
 from sites import site_of
 
 
@@ -40,7 +39,7 @@ def pages(root: Path):
 def measure(raw: bytes, record: dict) -> dict:
     """Features (None where the arbiter does not run) and the (tp, fp, fn)
     shares against the gold text of the block pick (a), the propagation
-    pick (b) and the nodes both keep (c), each without its controls (as
+    pick (b) and the nodes both keep (c), each without its controls and screen-size copies (as
     ``auto`` returns them); under ``net``, those of what
     ``auto`` returns instead of a pick that is (next to) nothing (the seed
     extractors' vote: the arbiter learns from the picks, is scored on what
@@ -63,7 +62,7 @@ def measure(raw: bytes, record: dict) -> dict:
             net[key] = tp_fp_fn(gold, vote())
         return tp_fp_fn(gold, text)
 
-    a = counts("a", (without_controls(doc, selection) if isinstance(selection, NodeSelection) else selection).text())
+    a = counts("a", (tidy(doc, selection) if isinstance(selection, NodeSelection) else selection).text())
     m = doc.measures
     pick = propagation_pick(doc, m) if plain and isinstance(selection, NodeSelection) else None
     if pick is None or pick.root < 0:
@@ -71,8 +70,8 @@ def measure(raw: bytes, record: dict) -> dict:
     skip = selection.skip_mask()
     a_kept, b_kept = kept_mask(doc, selection.root, skip), kept_mask(doc, pick.root, pick.drop)
     x = features(doc, m, selection.root, a_kept, strength, pick, b_kept)
-    text_b = without_controls(doc, NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)).text()
-    text_c = without_controls(doc, combined(doc, m, selection.root, a_kept, pick, b_kept, True)).text()
+    text_b = tidy(doc, NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)).text()
+    text_c = tidy(doc, combined(doc, m, selection.root, a_kept, pick, b_kept, True)).text()
     b, c = counts("b", text_b), counts("c", text_c)
     return {"x": x, "a": a, "b": b, "c": c} | ({"net": net} if net else {})
 

@@ -1,0 +1,70 @@
+"""Responsive copies of the text inside a chosen body.
+
+Page builders write one block several times, one copy per screen size
+(``hide-on-mobile`` / ``hide-on-desktop``, ``desktop`` / ``tablet`` /
+``mobile``, Bootstrap's ``d-md-none``, Framer's ``ssr-variant``), and a style
+sheet shows one. A reader sees the text once. Inside the body returned, an
+element named as such a copy whose text the body also holds elsewhere is left
+out (the first copy in reading order stays).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .._deadline import check_deadline
+from .._document import Document
+from .._render import NodeSelection, kept_mask
+
+__all__ = ["without_variants"]
+
+#: How a class (lower case) names a copy for one screen size.
+_VARIANT = re.compile(
+    r"(?:^|[\s_-])(?:mobile|desktop|tablet)(?:$|[\s_-])|(?:^|\s)ssr-variant(?:$|\s)|"
+    r"(?:hidden|visible)-(?:xs|sm|md|lg|xl|up|down)\b|"
+    r"(?:^|\s)(?:sm|md|lg|xl|2xl):hidden\b|\bd-(?:sm|md|lg|xl)-none\b|\b(?:hide|show)-for-(?:small|medium|large)\b")
+#: Copies shorter than this (non-space characters) are not looked at: labels repeat for other reasons.
+_MIN_COPY = 80
+
+
+def _is_variant(names: str) -> bool:
+    return _VARIANT.search(names.lower()) is not None
+
+
+#: A site repeats a few hundred class strings: their verdicts are remembered (bounded).
+_variant_name = lru_cache(maxsize=8192)(_is_variant)
+
+
+def without_variants(doc: Document, selection: NodeSelection) -> NodeSelection:
+    """``selection`` without the screen-size copies of text it holds elsewhere."""
+    root = selection.root
+    kept = kept_mask(doc, root, selection.skip_mask())
+    text_len, end = doc.measures.text_len, doc.end
+    copies: list[int] = []
+    i, stop = root + 1, end[root]
+    while i < stop:
+        if not kept[i] or text_len[i] < _MIN_COPY:
+            i = end[i] if not kept[i] or text_len[i] < _MIN_COPY else i + 1
+            continue
+        read = doc.class_id_style(i)
+        if read is not None and read[0] and _variant_name(read[0]):
+            copies.append(i)
+            i = end[i]  # the outermost copy
+            continue
+        i += 1
+    if not copies:
+        return selection
+    check_deadline()
+    whole = " ".join(selection.text().split())
+    drop: bytearray | None = None
+    for i in reversed(copies):  # the last copies go first: the first stays
+        text = " ".join(NodeSelection(doc, i, selection.drop, excluded=selection.excluded).text().split())
+        if len(text) >= _MIN_COPY and whole.count(text) >= 2:
+            if drop is None:
+                drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
+            drop[i] = 1
+            whole = whole.replace(text, "", 1)
+    if drop is None:
+        return selection
+    return NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)
