@@ -488,7 +488,8 @@ def test_labels_of_typed_fields_dropped_options_kept():
 
 
 @pytest.mark.parametrize("names", [("hide-on-mobile", "hide-on-desktop"), ("desktop", "mobile"),
-                                   ("ssr-variant hidden-a1", "ssr-variant hidden-b2"), ("d-none d-md-block", "d-md-none")])
+                                   ("ssr-variant hidden-a1", "ssr-variant hidden-b2"), ("d-none d-md-block", "d-md-none"),
+                                   ("post-preview is-hidden", "post")])
 def test_screen_size_copies_kept_once(names):
     # A page builder writes a block once per screen size and a style sheet
     # shows one: the text is returned once. A quote the story repeats

@@ -5,7 +5,9 @@ Page builders write one block several times, one copy per screen size
 ``mobile``, Bootstrap's ``d-md-none``, Framer's ``ssr-variant``), and a style
 sheet shows one. A reader sees the text once. Inside the body returned, an
 element named as such a copy whose text the body also holds elsewhere is left
-out (the first copy in reading order stays).
+out (when every copy is so named, the first in reading order stays). So is a
+copy named hidden (``hidden``, ``is-hidden``, ``hide``) whose text the body
+shows elsewhere: a post's preview, a quoted post a script opens.
 """
 
 from __future__ import annotations
@@ -23,7 +25,10 @@ __all__ = ["without_variants"]
 _VARIANT = re.compile(
     r"(?:^|[\s_-])(?:mobile|desktop|tablet)(?:$|[\s_-])|(?:^|\s)ssr-variant(?:$|\s)|"
     r"(?:hidden|visible)-(?:xs|sm|md|lg|xl|up|down)\b|"
-    r"(?:^|\s)(?:sm|md|lg|xl|2xl):hidden\b|\bd-(?:sm|md|lg|xl)-none\b|\b(?:hide|show)-for-(?:small|medium|large)\b")
+    r"(?:^|\s)(?:sm|md|lg|xl|2xl):hidden\b|\bd-(?:sm|md|lg|xl)-none\b|\b(?:hide|show)-for-(?:small|medium|large)\b|"
+    # A copy a script shows in place of another (a post's preview, a quoted
+    # post): named hidden, its text shown elsewhere.
+    r"(?:^|[\s_-])(?:hidden|hide|invisible)(?:$|[\s_-])")
 #: Copies shorter than this (non-space characters) are not looked at: labels repeat for other reasons.
 _MIN_COPY = 80
 
