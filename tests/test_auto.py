@@ -234,6 +234,18 @@ def test_boxes_named_as_furniture_left_out(name):
     assert "Join thousands" not in auto(body).text
 
 
+def test_sidebar_as_a_layout_modifier_is_not_a_name():
+    # "main-with-sidebar", "has-sidebar", "no-sidebar" describe the layout of
+    # a wrapper (often the story's); "sidebar" alone, or beside other words,
+    # is the box.
+    from scrapy_webclean.extractors._auto_words import _furniture_name
+
+    for layout in ("main main-with-sidebar", "site-content with-sidebar", "page has-sidebar", "content no-sidebar"):
+        assert _furniture_name(layout) == 0, layout
+    for box in ("sidebar", "sidebar with-nav", "left-sidebar", "sidebar-widgets"):
+        assert _furniture_name(box) == 1, box
+
+
 def test_teasers_as_headline_and_summary_siblings_are_left_out():
     # More headlines as a definition list: each <dt> a linked headline, the
     # <dd> after it a one-sentence summary. They are teaser cards as much as

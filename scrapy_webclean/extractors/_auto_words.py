@@ -71,6 +71,8 @@ _COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "res
 #: Function words of English prose: an id holding one is a heading's slug.
 _SLUG_WORDS = frozenset("a an and the to of for in on with is are how what why when your you from by or".split())
 _NAME_SPLIT = re.compile(r"[\s_-]+")
+#: Words before "sidebar" that make it a layout's modifier ("main-with-sidebar", "has-sidebar", "no-sidebar").
+_LAYOUT_WORDS = frozenset({"with", "has", "no", "without"})
 #: A utility class's arbitrary value ("h-[calc(100vh-var(--nav-height))]", "top-[var(--header-h)]"):
 #: a measure or a colour, not a name.
 _ARBITRARY_VALUE = re.compile(r"\[[^\]\s]*\]")
@@ -110,6 +112,9 @@ def _furniture_mark(names: str, in_main: bool) -> int:
     if "[" in names:
         names = _ARBITRARY_VALUE.sub(" ", names)
     parts = _NAME_SPLIT.split(names.lower())
+    if "sidebar" in parts and not _LAYOUT_WORDS.isdisjoint(parts):
+        # "main-with-sidebar", "has-sidebar", "no-sidebar": a layout's modifier, not the box.
+        parts = [w for k, w in enumerate(parts) if w != "sidebar" or not k or parts[k - 1] not in _LAYOUT_WORDS]
     if not _FURNITURE_ONE.isdisjoint(parts):
         return 1 if _COMMENT_WORDS.isdisjoint(parts) else 2
     if not _FURNITURE_FIRST.isdisjoint(parts):
