@@ -15,7 +15,7 @@ from itertools import compress
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document
-from .._render import NodeSelection, kept_mask
+from .._render import NodeSelection
 from .._walk import positions, subtree_text
 from ._auto_words import _BLOCKS, _CELLS
 
@@ -45,15 +45,15 @@ _TYPED_INPUTS = frozenset({"", "text", "email", "url", "password", "search", "te
 _CONTROL_BLOCKS = _BLOCKS - _CELLS - {"pre"}
 
 
-def without_controls(doc: Document, selection: NodeSelection) -> NodeSelection:
-    """``selection`` without the blocks inside it that are controls."""
+def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -> NodeSelection:
+    """``selection`` without the blocks inside it that are controls (``kept``: the
+    nodes it renders, see :func:`~scrapy_webclean._render.kept_mask`)."""
     root = selection.root
     stop = doc.end[root]
     fields = _fields(doc, root, stop)
     if not fields and not _CONTROL_LINE.search(selection.text()):  # every block renders as a line of its own
         return selection
     text_len, tags = doc.measures.text_len, doc.tags
-    kept = kept_mask(doc, root, selection.skip_mask())
     drop = _labelled_fields(doc, selection, kept, fields) if fields else None
     # The short kept nodes, picked out at C speed (compress) before any is read.
     short = [i for i in compress(range(root + 1, stop), kept[root + 1:stop]) if 0 < text_len[i] <= _SHORT]

@@ -41,13 +41,19 @@ def _unlikely(names: str) -> bool:
 
 # Lower case first and case-sensitive patterns: six times faster than
 # re.IGNORECASE over these alternations.
+def _lowered(names: str) -> str:
+    """``names`` in lower case, without utility classes' arbitrary values (see ``_ARBITRARY_VALUE``)."""
+    names = names.lower()
+    return _ARBITRARY_VALUE.sub(" ", names) if "[" in names else names
+
+
 def _class_weight(names: str) -> int:
-    names = _ARBITRARY_VALUE.sub(" ", names.lower()) if "[" in names else names.lower()
+    names = _lowered(names)
     return (25 if _POSITIVE.search(names) else 0) - (25 if _NEGATIVE.search(names) else 0)
 
 
 def _is_unlikely(names: str) -> bool:
-    names = _ARBITRARY_VALUE.sub(" ", names.lower()) if "[" in names else names.lower()
+    names = _lowered(names)
     return bool(_UNLIKELY.search(names)) and not _MAYBE.search(names)
 
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from .._deadline import check_deadline
 from .._document import Document
-from .._render import NodeSelection, kept_mask
+from .._render import NodeSelection
 
 __all__ = ["without_variants"]
 
@@ -41,16 +41,17 @@ def _is_variant(names: str) -> bool:
 _variant_name = lru_cache(maxsize=8192)(_is_variant)
 
 
-def without_variants(doc: Document, selection: NodeSelection) -> NodeSelection:
-    """``selection`` without the screen-size copies of text it holds elsewhere."""
+def without_variants(doc: Document, selection: NodeSelection, kept: bytearray) -> NodeSelection:
+    """``selection`` without the screen-size copies of text it holds elsewhere
+    (``kept``: the nodes it renders, its controls' aside: those are too short to
+    hold a copy, see :func:`~scrapy_webclean.extractors.auto.tidy`)."""
     root = selection.root
-    kept = kept_mask(doc, root, selection.skip_mask())
     text_len, end = doc.measures.text_len, doc.end
     copies: list[int] = []
     i, stop = root + 1, end[root]
     while i < stop:
         if not kept[i] or text_len[i] < _MIN_COPY:
-            i = end[i] if not kept[i] or text_len[i] < _MIN_COPY else i + 1
+            i = end[i]  # nothing under it is kept or long enough
             continue
         read = doc.class_id_style(i)
         if read is not None and read[0] and _variant_name(read[0]):

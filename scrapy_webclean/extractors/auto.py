@@ -47,7 +47,7 @@ from typing import Any, Mapping
 from .._document import Document, Measures, nonspace_len
 from .._metadata import extract_metadata
 from .base import Extractor, Option, SelectionResult, register
-from .._render import BlockSelection, NodeSelection, Selection
+from .._render import BlockSelection, NodeSelection, Selection, kept_mask
 from ._arbiter import arbitrate
 from ._consensus import consensus, found_nothing
 from ._controls import without_controls
@@ -121,8 +121,10 @@ class AutoExtractor(Extractor):
 
 
 def tidy(doc: Document, selection: NodeSelection) -> NodeSelection:
-    """The body ``auto`` returns from a pick: without its controls and its screen-size copies."""
-    return without_variants(doc, without_controls(doc, selection))
+    """The body ``auto`` returns from a pick: without its controls and its screen-size copies.
+    The nodes the pick renders are found once for both (a control is shorter than a copy)."""
+    kept = kept_mask(doc, selection.root, selection.skip_mask())
+    return without_variants(doc, without_controls(doc, selection, kept), kept)
 
 
 def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[str, Any], list[int], float, bool]:
