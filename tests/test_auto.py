@@ -78,12 +78,27 @@ def test_a_long_comment_thread_does_not_outweigh_a_short_story():
     # A three-paragraph post under the page's title, not the feed of other
     # sites' headlines that outweighs it in a listing's values.
     ("dragnet-R342", "HTC and Verizon are having a little get-together", "Instagram begins rolling out web profiles"),
+    # The story's first paragraph beside the paragraph root (an unclosed <p>
+    # split one paragraph in two), not the print and e-mail tools under it.
+    ("dragnet-R17", "Proof-of-concept example code shows a vulnerability", "printwindow"),
 ])
 def test_block_pick_on_real_pages(pid, wanted, unwanted):
     rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == pid)
     doc = parse(body, rec["url"], encoding=rec.get("http_charset"))
     text = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()
     assert wanted in text and unwanted not in text
+
+
+def test_a_paragraph_root_keeps_its_sibling_paragraphs_not_their_link_rows():
+    # The list of deals outweighs the story's second paragraph, so the best
+    # net value is the first paragraph alone; its siblings of net prose value
+    # belong to the body, the link-dense ones do not.
+    deals = "".join(f'<li><a href="/deal{i}">Deal number {i}: a laptop with a fast processor for a low price</a></li>'
+                    for i in range(12))
+    text = block_pick(page(f'<div class="story"><p>{PROSE} {PROSE}</p><p>{MORE}</p><ul>{deals}</ul>'
+                           f'<p><a href="/t/budget">Budget</a>, <a href="/t/bridge">Bridge</a></p></div>'))
+    assert PROSE in text and MORE in text
+    assert "Deal number" not in text and "Bridge" not in text
 
 
 def test_section_whose_id_is_a_heading_slug_is_not_furniture():

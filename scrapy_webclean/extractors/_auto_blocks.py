@@ -216,11 +216,15 @@ def _headed(doc: Document, root: int, headings: list[int]) -> bool:
     return any(top <= h < stop for h in headings)
 
 
-def _kept_region(doc: Document, blocks: _Blocks, root: int,
-                 same_path: bool) -> tuple[int, bytearray | None, bytearray]:
+def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos: list[float],
+                 neg: list[float]) -> tuple[int, bytearray | None, bytearray]:
     """The kept region: its top (the root, or the lowest common ancestor of
     the kept blocks), the mask of the kept blocks (None: the top's subtree
     whole) and the elements on the path from the top to one of them.
+
+    A paragraph (``<p>``) root is one paragraph of a story: its siblings of
+    net prose value (``pos`` over ``neg``) belong to the body too (the story's
+    other paragraphs, beside the tag list or link rows that outweighed them).
 
     Seed 002 (``same_path``, for favor=recall and not a whole landmark: on
     the shared corpora it adds captions and bylines as often as body text):
@@ -231,6 +235,8 @@ def _kept_region(doc: Document, blocks: _Blocks, root: int,
     kept = [root]
     if same_path:
         kept += _same_path_blocks(doc, blocks, root)
+    if len(kept) == 1 and doc.tags[root] == "p" and parent[root] >= doc.body:
+        kept += _prose_siblings(blocks, end, parent[root], root, pos, neg)
     top = root
     for k in kept:
         while not top <= k < end[top]:
@@ -245,6 +251,20 @@ def _kept_region(doc: Document, blocks: _Blocks, root: int,
                 on_path[a] = 1
                 a = parent[a]
     return top, keep_mask, on_path
+
+
+def _prose_siblings(blocks: _Blocks, end: list[int], top: int, root: int, pos: list[float],
+                    neg: list[float]) -> list[int]:
+    """The children of ``top`` but ``root``, outside dead and furniture subtrees,
+    whose prose value is over their negative value."""
+    dead, named = blocks.dead, blocks.named
+    out: list[int] = []
+    i = top + 1
+    while i < end[top]:
+        if i != root and not dead[i] and not named[i] and pos[i] > neg[i]:
+            out.append(i)
+        i = end[i]
+    return out
 
 
 def _same_path_blocks(doc: Document, blocks: _Blocks, root: int) -> list[int]:

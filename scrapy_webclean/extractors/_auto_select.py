@@ -59,7 +59,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     thread = _rescue(doc, marks, pos, neg, stated, title)
     root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
     strength = pos[root]
-    top, keep_mask, on_path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole)
+    top, keep_mask, on_path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole, pos, neg)
     check_deadline()
     drop = _prune(doc, marks, blocks, pos, neg, (top, keep_mask, on_path, whole), opts["favor"], title)
     comment_roots: list[int] = []
