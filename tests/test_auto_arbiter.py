@@ -108,11 +108,34 @@ def test_block_quotes_score_as_paragraphs():
     assert text.count(PROSE) == 2
 
 
+def _post(k: int, body_class: str = "entry-content") -> str:
+    return (f'<div class="item"><p class="date">May {k}</p><h2><a href="/p{k}">Post {k}</a></h2>'
+            f'<div class="{body_class}"><p>Post {k}. {PROSE}</p><p>{MORE}</p></div>'
+            f'<p class="by">Posted by <a href="/me">me</a> | <a href="/p{k}#c">Comments (3)</a></p></div>')
+
+
+def test_segments_of_one_content_class_join_the_best_one():
+    # A blog's front page: each post's body under its own wrapper, named alike.
+    text = picked(f'<div id="content">{"".join(_post(k) for k in range(3))}</div>'
+                  f'<div class="side"><ul>{LINKS}</ul></div>')
+    assert all(f"Post {k}. {PROSE}" in text for k in range(3))
+    assert "Another story" not in text
+
+
+def test_segments_need_a_content_class_in_common():
+    # Bodies named by no content word ("item-text" has none of readability's
+    # positive names): the best one's parent alone, as before readability-lxml 0.9.
+    text = picked(f'<div id="content">{"".join(_post(k, "item-txt") for k in range(3))}</div>')
+    assert text.count(PROSE) == 1
+
+
 @pytest.mark.parametrize("corpus, pid, wanted", [
     # The story's text is in <div>s and <br>s; a search form sits beside it.
     ("googlenews", "googlenews-252824cc-5dda-418c-8693-524ff52586f4", "Several clips posted on video-sharing"),
     # The story sits in a wrapper named "share_wrapper".
     ("dragnet", "dragnet-R375", "Security researcher Tavis Ormandy discovered"),
+    # A blog's front page: the second post's body (a segment), beside the longest one.
+    ("cleaneval", "cleaneval-final-334", "Based on what I've been writing (ranting) about"),
 ])
 def test_propagation_pick_on_real_pages(corpus, pid, wanted):
     rec, body = next((r, b) for p, r, b in corpus_pages(corpus) if p == pid)

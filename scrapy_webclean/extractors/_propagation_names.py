@@ -14,7 +14,7 @@ from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, ClassIdStyle, Document, Measures
 from ._auto_words import _ARBITRARY_VALUE
 
-__all__ = ["node_weight", "ruled_out"]
+__all__ = ["node_weight", "positive_name", "ruled_out"]
 
 _UNLIKELY = re.compile(
     r"combx|comment|community|disqus|extra|foot|header|menu|remark|rss|shoutbox|sidebar|sponsor|ad-break|"
@@ -45,6 +45,11 @@ def _lowered(names: str) -> str:
     """``names`` in lower case, without utility classes' arbitrary values (see ``_ARBITRARY_VALUE``)."""
     names = names.lower()
     return _ARBITRARY_VALUE.sub(" ", names) if "[" in names else names
+
+
+def positive_name(names: str) -> bool:
+    """Whether a class or id name reads as content to readability (``article``, ``body``, ``post``...)."""
+    return bool(_POSITIVE.search(_lowered(names)))
 
 
 def _class_weight(names: str) -> int:
