@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from ._deadline import CHECK_EVERY, check_deadline
 
 if TYPE_CHECKING:
     from ._document import Document
 
-__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "positions"]
+__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "positions", "flagged"]
 
 
 def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable[[int], None],
@@ -129,3 +129,16 @@ def positions(items: Sequence[str], value: str, start: int = 0, stop: int | None
             out.append(i)
     except ValueError:
         return out
+
+
+def flagged(marks: bytes | bytearray) -> Iterator[int]:
+    """The positions of the bytes of ``marks`` that are not zero, found at C speed."""
+    flags = marks.translate(_NONZERO)
+    i = flags.find(1)
+    while i >= 0:
+        yield i
+        i = flags.find(1, i + 1)
+
+
+#: Every byte but zero to one.
+_NONZERO = bytes([0] + [1] * 255)

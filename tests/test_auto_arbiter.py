@@ -108,6 +108,29 @@ def test_block_quotes_score_as_paragraphs():
     assert text.count(PROSE) == 2
 
 
+def _furniture_b_only(html: str) -> float:
+    from scrapy_webclean.extractors.base import get_extractor, resolve_options
+    from scrapy_webclean.extractors.auto import _auto_pick
+    from scrapy_webclean.extractors._arbiter import features
+    from scrapy_webclean._render import kept_mask
+
+    doc = parse(f"<html><head><title>T</title></head><body>{html}</body></html>".encode())
+    selection, _, _, strength, furniture = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))
+    assert furniture is not None
+    pick = propagation_pick(doc, doc.measures)
+    x = features(doc, doc.measures, selection.root, kept_mask(doc, selection.root, selection.skip_mask()), strength,
+                 pick, kept_mask(doc, pick.root, pick.drop), furniture)
+    return x[FEATURES.index("furniture_b_only")]
+
+
+@pytest.mark.parametrize("name, share", [("author-bio", 1.0), ("part-two", 0.0)])
+def test_what_the_propagation_pick_adds_is_measured_as_the_block_pick_read_it(name, share):
+    # The paragraphs join the story's in the propagation pick; the block pick
+    # read a box named as furniture (an author's bio) as furniture.
+    story = f'<div class="story"><p>{PROSE}</p><p>{MORE}</p><p>{PROSE}</p></div>'
+    assert _furniture_b_only(f'<div>{story}<div class="{name}"><p>{MORE}</p><p>{MORE}</p></div></div>') == share
+
+
 def _post(k: int, body_class: str = "entry-content") -> str:
     return (f'<div class="item"><p class="date">May {k}</p><h2><a href="/p{k}">Post {k}</a></h2>'
             f'<div class="{body_class}"><p>Post {k}. {PROSE}</p><p>{MORE}</p></div>'

@@ -103,6 +103,18 @@ def test_walk_kept_visits_in_document_order_and_skips_subtrees():
                       ("in", "p"), ("out", "p"), ("out", "div"), ("out", "body")]
 
 
+def test_flagged_positions_and_their_subtrees():
+    from scrapy_webclean._walk import flagged
+
+    doc = parse("<html><body><div><p>a</p></div><p>b</p><ul><li>c</li></ul></body></html>")
+    marks = bytearray(len(doc))
+    div, ul = doc.tags.index("div"), doc.tags.index("ul")
+    marks[div], marks[ul] = 1, 2
+    assert list(flagged(marks)) == [div, ul]
+    mask = doc.subtree_mask(flagged(marks))
+    assert [doc.tags[i] for i in range(len(doc)) if mask[i]] == ["div", "p", "ul", "li"]
+
+
 def test_mathml_formulas_are_text_and_their_tex_annotation_is_not():
     # MathML is how an article writes a formula: its text is part of the
     # sentence; <annotation> repeats the formula as TeX source for tools.

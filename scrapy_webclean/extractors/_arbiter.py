@@ -33,7 +33,7 @@ __all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "features", "prefer
 FEATURES = (
     "log_a", "log_b", "log_page", "share_a", "share_b", "a_in_b", "b_in_a", "ld_a", "ld_b",
     "punct_a", "punct_b", "paras_a", "paras_b", "root_a_in_b", "root_b_in_a", "pos_a", "pos_b",
-    "log_score_b", "strength_a", "empty_a", "cjk", "h1_a", "h1_b",
+    "log_score_b", "strength_a", "empty_a", "cjk", "h1_a", "h1_b", "furniture_b_only",
 )
 
 
@@ -84,9 +84,10 @@ def _own_punct(doc: Document, m: Measures) -> list[int]:
 
 
 def features(doc: Document, m: Measures, a_root: int, a_kept: bytearray, strength: float,
-             pick: Pick, b_kept: bytearray) -> list[float]:
+             pick: Pick, b_kept: bytearray, furniture: bytearray) -> list[float]:
     """The arbiter's inputs for ``auto``'s pick (root, kept nodes, prose
-    value) against the propagation pick ``pick`` (and its kept nodes)."""
+    value, the nodes it read as furniture) against the propagation pick
+    ``pick`` (and its kept nodes)."""
     punct = _own_punct(doc, m)
     tagged = _anchors_and_paragraphs(doc)
     a = _candidate(doc, m, a_kept, punct, *tagged)
@@ -114,8 +115,20 @@ def features(doc: Document, m: Measures, a_root: int, a_kept: bytearray, strengt
         math.log1p(max(pick.score, 0.0)), math.log1p(max(strength, 0.0)) - math.log1p(page),
         1.0 if a.chars < 100 else 0.0,
         min(100.0 * m.cjk_punct[doc.body] / page, 5.0),
-        _holds_h1(doc, a.kept), _holds_h1(doc, b.kept),
+        _holds_h1(doc, a.kept), _holds_h1(doc, b.kept), _furniture_share(doc, b.kept, a.kept, furniture),
     ]
+
+
+def _furniture_share(doc: Document, b: bytearray, a: bytearray, furniture: bytearray) -> float:
+    """The share of the text ``b`` keeps and ``a`` does not that lies in ``furniture``
+    (what the propagation pick adds, as the block pick read it)."""
+    n = len(b)
+    added = int.from_bytes(b, "little") & ~int.from_bytes(a, "little")
+    total = sum(compress(doc.own_len, added.to_bytes(n, "little")))
+    if not total:
+        return 0.0
+    inside = (added & int.from_bytes(furniture, "little")).to_bytes(n, "little")
+    return sum(compress(doc.own_len, inside)) / total
 
 
 def _both(a: bytearray, b: bytearray) -> bytes:
@@ -169,10 +182,10 @@ def probability(x: list[float], name: str = "propagation") -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
 
-def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: float,
+def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: float, furniture: bytearray,
               favor: str = "balanced") -> NodeSelection:
     """``selection``; or, where the models prefer it, the propagation pick or
-    what both picks keep.
+    what both picks keep (``furniture``: the nodes the block pick read as furniture).
 
     ``favor``: where the two picks hold one region, ``"precision"`` returns
     what both keep, ``"recall"`` what either keeps."""
@@ -181,7 +194,7 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
         return selection
     a_kept = kept_mask(doc, selection.root, selection.skip_mask())
     b_kept = kept_mask(doc, pick.root, pick.drop)
-    x = features(doc, m, selection.root, a_kept, strength, pick, b_kept)
+    x = features(doc, m, selection.root, a_kept, strength, pick, b_kept, furniture)
     if favor != "balanced" and min(x[_A_IN_B], x[_B_IN_A]) >= _SAME_REGION:
         return combined(doc, m, selection.root, a_kept, pick, b_kept, favor == "precision")
     if prefer_propagation(x, probability, _model("propagation")[3]):

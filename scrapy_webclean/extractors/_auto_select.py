@@ -13,9 +13,9 @@ from typing import Any, Mapping, NamedTuple
 
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import HIDDEN_STYLE, Document, Measures, text_content
+from .._document import HIDDEN_STYLE, Document, Measures, text_content, union_mask
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
-from .._walk import positions, subtree_text
+from .._walk import flagged, positions, subtree_text
 from .._render import NodeSelection
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
                            _title_headings, _title_region)
@@ -45,11 +45,11 @@ class _Marks(NamedTuple):
 
 
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
-                 stated: int = -1) -> tuple[NodeSelection, list[int], float, int]:
+                 stated: int = -1) -> tuple[NodeSelection, list[int], float, int, bytearray]:
     """The body as a node selection, the comment-thread roots, the body's
-    prose value (how much real text the chosen root holds), and how many
+    prose value (how much real text the chosen root holds), how many
     characters hidden styles left out (``unhide``: none; hidden subtrees
-    are measured like the rest)."""
+    are measured like the rest), and the nodes read as furniture."""
     marks = _mark(doc, m, unhide)
     check_deadline()
     _unname_layouts(doc, m, marks)
@@ -66,7 +66,10 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     if opts["comments"]:
         dead, named = marks.dead, marks.named
         comment_roots = [i for i in range(doc.body, len(doc)) if named[i] == 2 and not dead[i]]
-    return NodeSelection(doc, top, drop, excluded=m.excluded), comment_roots, strength, marks.hidden
+    # What the block pick read as furniture, whatever the root: dead subtrees, and those named so.
+    furniture = union_mask(marks.dead, doc.subtree_mask(flagged(marks.named)))
+    return NodeSelection(doc, top, drop, excluded=m.excluded), comment_roots, strength, marks.hidden, furniture
+
 
 
 def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:

@@ -49,7 +49,7 @@ def measure(raw: bytes, record: dict) -> dict:
     doc = load_document(raw, record.get("url"), encoding=record.get("http_charset"))
     if doc.is_empty:
         return {"x": None, "a": tp_fp_fn(gold, "")}
-    selection, _, _, strength, plain = _auto_pick(doc, opts)
+    selection, _, _, strength, furniture = _auto_pick(doc, opts)
     net: dict[str, tuple[float, float, float]] = {}  # what auto returns instead, where a pick is nothing
 
     @cache  # the seeds are asked once a page
@@ -64,12 +64,13 @@ def measure(raw: bytes, record: dict) -> dict:
 
     a = counts("a", (tidy(doc, selection) if isinstance(selection, NodeSelection) else selection).text())
     m = doc.measures
-    pick = propagation_pick(doc, m) if plain and isinstance(selection, NodeSelection) else None
+    pick = propagation_pick(doc, m) if furniture is not None and isinstance(selection, NodeSelection) else None
     if pick is None or pick.root < 0:
         return {"x": None, "a": a} | ({"net": net} if net else {})
     skip = selection.skip_mask()
     a_kept, b_kept = kept_mask(doc, selection.root, skip), kept_mask(doc, pick.root, pick.drop)
-    x = features(doc, m, selection.root, a_kept, strength, pick, b_kept)
+    assert furniture is not None
+    x = features(doc, m, selection.root, a_kept, strength, pick, b_kept, furniture)
     text_b = tidy(doc, NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)).text()
     text_c = tidy(doc, combined(doc, m, selection.root, a_kept, pick, b_kept, True)).text()
     b, c = counts("b", text_b), counts("c", text_c)
