@@ -1,0 +1,169 @@
+"""An extractor's text on every page of the shared corpora, saved, and two such runs compared page by page.
+
+    python tests/training/page_runs.py run before                    # auto on every page -> .page-runs/before.json
+    python tests/training/page_runs.py run after --corpus modern-web -o favor=precision
+    python tests/training/page_runs.py run traf --extractor trafilatura   # a peer, as the scoreboard calls it
+    python tests/training/page_runs.py compare before after [--list 40] [--holdout]
+
+``compare`` prints each corpus's F1 (mean precision and recall of the pages,
+as the scoreboard scores) in both runs, and the pages whose text changed,
+worst first. With ``--holdout``, one site in five (a fixed hash of
+``sites.site_of``, apart from ``train_arbiter.py``'s folds) is held out: its
+pages are scored in a row of their own and never listed, so that a rule
+written while reading the listed pages is judged on sites it was not
+written on. Runs are deterministic (pages in sorted order).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any, Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import scrapy_webclean  # noqa: E402
+from scrapy_webclean._scoring import page_counts, summarize  # noqa: E402
+from sites import site_of  # noqa: E402
+
+CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpora"
+RUNS = Path(__file__).resolve().parents[2] / ".page-runs"
+HOLDOUT_SALT = "holdout"
+
+Counts = tuple[float, float, float]
+
+
+def _peer(name: str) -> Callable[[bytes, str | None, str | None], str]:
+    """A peer called as ``scoreboard --peers`` calls it, on the page decoded by w3lib."""
+    from w3lib.encoding import html_to_unicode
+
+    def decoded(raw: bytes, charset: str | None) -> str:
+        return html_to_unicode(f"text/html; charset={charset}" if charset else None, raw)[1]
+
+    if name == "trafilatura":
+        import trafilatura
+
+        return lambda raw, url, cs: trafilatura.extract(decoded(raw, cs), url=url) or ""
+    import lxml.html
+    from readability import Document
+
+    def readability(raw: bytes, url: str | None, cs: str | None) -> str:
+        summary = Document(decoded(raw, cs)).summary(html_partial=True)
+        return lxml.html.fromstring(summary).text_content() if summary.strip() else ""
+
+    return readability
+
+
+def _page(job: tuple[Path, str, dict, str, dict]) -> tuple[str, dict]:
+    corpus, pid, record, extractor, options = job
+    raw = gzip.decompress((corpus / "pages" / f"{pid}.html.gz").read_bytes())
+    url, charset = record.get("url"), record.get("http_charset")
+    try:
+        if extractor in ("trafilatura", "readability"):
+            text = _peer(extractor)(raw, url, charset)
+        else:
+            text = scrapy_webclean.extract(raw, url, encoding=charset, extractor=extractor, **options).text
+    except Exception as exc:  # a peer's failure is the page's empty text, as the scoreboard counts it
+        text, error = "", repr(exc)
+    else:
+        error = ""
+    return f"{corpus.name}/{pid}", {"counts": page_counts(record["articleBody"], text), "text": text,
+                                    "site": site_of(corpus.name, record, raw), "error": error}
+
+
+def run(name: str, corpora: Path, only: list[str], extractor: str, options: dict, processes: int) -> None:
+    jobs = []
+    for corpus in sorted(p for p in corpora.iterdir() if (p / "ground-truth.json").exists()):
+        if only and corpus.name not in only:
+            continue
+        gold = json.loads((corpus / "ground-truth.json").read_text("utf-8"))
+        jobs += [(corpus, pid, gold[pid], extractor, options) for pid in sorted(gold)]
+    with Pool(processes) as pool:
+        pages = dict(pool.map(_page, jobs, chunksize=8))
+    RUNS.mkdir(exist_ok=True)
+    (RUNS / f"{name}.json").write_text(json.dumps({"extractor": extractor, "options": options, "pages": pages}))
+    _table({"": pages}, [name])
+
+
+def f1(counts: Counts) -> float:
+    return summarize([counts])["f1"]
+
+
+def held_out(site: str) -> bool:
+    """Whether ``site`` is among the held-out fifth (a fixed hash, apart from the arbiter's folds)."""
+    return int(hashlib.md5(f"{HOLDOUT_SALT}:{site}".encode()).hexdigest(), 16) % 5 == 0
+
+
+def _table(groups: dict[str, dict[str, Any]], names: list[str], *runs: dict[str, dict]) -> None:
+    """Per corpus (and group), each run's F1 with its precision and recall."""
+    runs = runs or tuple(groups.values())
+    for group, pages in groups.items():
+        by_corpus: dict[str, list[str]] = {}
+        for key in pages:
+            by_corpus.setdefault(key.split("/")[0], []).append(key)
+        for corpus, keys in sorted(by_corpus.items()):
+            cells = []
+            for r in runs:
+                s = summarize([tuple(r[k]["counts"]) for k in keys])
+                cells.append(f"{s['f1']:.4f} (P {s['precision']:.3f} R {s['recall']:.3f})")
+            print(f"{corpus + group:<22} {len(keys):>4}  " + "   ".join(cells))
+    print("runs: " + ", ".join(names))
+
+
+def compare(old: str, new: str, listed: int, holdout: bool) -> None:
+    a = json.loads((RUNS / f"{old}.json").read_text())["pages"]
+    b = json.loads((RUNS / f"{new}.json").read_text())["pages"]
+    keys = [k for k in a if k in b]
+    shown = [k for k in keys if not (holdout and held_out(a[k]["site"]))]
+    groups = {"": {k: a[k] for k in shown}}
+    if holdout:
+        groups[" (held out)"] = {k: a[k] for k in keys if held_out(a[k]["site"])}
+    changed = [k for k in keys if a[k]["text"] != b[k]["text"]]
+    rows = sorted(((f1(b[k]["counts"]) - f1(a[k]["counts"]), k) for k in changed if k in shown))
+    for delta, k in rows[:listed] + (rows[-listed:] if len(rows) > listed else []):
+        print(f"{k:<48} {f1(a[k]['counts']):.3f} -> {f1(b[k]['counts']):.3f} ({delta:+.3f})")
+    up = sum(1 for k in changed if f1(b[k]["counts"]) > f1(a[k]["counts"]))
+    down = sum(1 for k in changed if f1(b[k]["counts"]) < f1(a[k]["counts"]))
+    print(f"{len(changed)} pages changed ({up} up, {down} down"
+          + (f"; {len(changed) - len(rows)} of them held out, not listed" if holdout else "") + ")")
+    _table(groups, [old, new], a, b)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run", help="extract every page and save the run")
+    r.add_argument("name")
+    r.add_argument("--corpora", type=Path, default=CORPORA)
+    r.add_argument("--corpus", default="", help="comma-separated corpus names (default: all)")
+    r.add_argument("--extractor", default="auto", help="an extractor's name, or trafilatura or readability")
+    r.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="an extractor option, VALUE read as JSON when it parses; repeatable")
+    r.add_argument("-p", "--processes", type=int, default=2)
+    c = sub.add_parser("compare", help="compare two saved runs page by page")
+    c.add_argument("old")
+    c.add_argument("new")
+    c.add_argument("--list", type=int, default=30, help="list this many of the worst and of the best changes")
+    c.add_argument("--holdout", action="store_true", help="score one site in five apart, unlisted")
+    args = ap.parse_args()
+    if args.command == "run":
+        options: dict[str, Any] = {}
+        for item in args.option:
+            key, _, value = item.partition("=")
+            try:
+                options[key] = json.loads(value)
+            except ValueError:
+                options[key] = value
+        run(args.name, args.corpora, [n for n in args.corpus.split(",") if n], args.extractor, options,
+            args.processes)
+    else:
+        compare(args.old, args.new, args.list, args.holdout)
+
+
+if __name__ == "__main__":
+    main()
