@@ -40,6 +40,12 @@ def cmd_extract(args: argparse.Namespace) -> int:
     for name in ("tables", "links", "images", "formatting"):
         if getattr(args, f"no_{name}"):
             options[f"include_{name}"] = False  # extract()'s, not the extractor's
+    if args.rules:
+        try:
+            options["rules"] = _rules(args.rules)
+        except ValueError as exc:
+            print(f"webclean: {exc}", file=sys.stderr)
+            return 2
     if not names:
         print("webclean: no HTML files in " + ", ".join(args.input + (args.input_file or [])), file=sys.stderr)
         return 2
@@ -79,6 +85,22 @@ def _print_one(name: str, args: argparse.Namespace, options: dict) -> int:
     out = result.render(args.format)
     sys.stdout.write(out + ("" if out.endswith("\n") else "\n"))
     return 0
+
+
+def _rules(text: str) -> dict:
+    """``--rules``: a rules dict as JSON, or the path of a JSON file holding one (checked here)."""
+    from ._rules import compile_rules
+
+    try:
+        source = text if text.lstrip().startswith("{") else Path(text).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"--rules {text!r}: {exc.strerror or exc}") from None
+    try:
+        rules = json.loads(source)
+    except ValueError as exc:
+        raise ValueError(f"--rules {text!r}: not JSON ({exc})") from None
+    compile_rules(rules, "--rules")
+    return rules
 
 
 def _parse_option(text: str) -> tuple[str, object]:
@@ -205,6 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
     progress.add_argument("--progress", action="store_true", default=None,
                           help="show the progress bar (default: when stderr is a terminal)")
     progress.add_argument("--no-progress", dest="progress", action="store_false", help="never show it")
+    ex.add_argument("--rules", metavar="JSON|FILE",
+                    help="XPath rules for every page: {\"body\": ..., \"drop\": [...], \"title\": ..., "
+                         "\"author\": ..., \"date\": ...} as JSON, or a file holding it (docs/rules.md)")
     ex.add_argument("--no-tables", action="store_true", help="leave tables out of every output")
     ex.add_argument("--no-links", action="store_true", help="links as their text only (html, markdown)")
     ex.add_argument("--no-images", action="store_true", help="leave images out (html, markdown)")

@@ -10,6 +10,8 @@ from ._deadline import DEFAULT_TIME_LIMIT, check_deadline
 from ._deadline import time_limit as _time_limit
 from ._document import MAX_BODY_SIZE, SiteCleaner, load_document
 from ._meta_title import browser_title
+from ._metadata import extract_metadata
+from ._rules import Rules, apply_drop, body_selection, compile_rules, rule_fields
 from .extractors import Extractor, available_extractors, get_extractor, resolve_options
 from ._language import detect_language, language_targets
 from ._render import DEFAULT_RENDER, BlockSelection, NodeSelection, RenderOptions, Selection
@@ -165,7 +167,7 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
             max_body_size: int | None = MAX_BODY_SIZE, reference_date: Any = None, target_language: Any = None,
             include_tables: bool = True,
             include_links: bool = True, include_images: bool = True, include_formatting: bool = True,
-            **options: Any) -> ExtractResult:
+            rules: Any = None, **options: Any) -> ExtractResult:
     """Extract the main content of one page.
 
     ``body`` is the response body (bytes, or str when already decoded);
@@ -199,6 +201,13 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
     ``target_language`` (a code such as ``"en"``, or a list of them), a page
     in another language gives an empty result (its ``language`` set).
 
+    ``rules`` (a dict of XPath expressions: ``body``, ``drop``, ``title``,
+    ``author``, ``date``; see ``docs/rules.md``) fixes what the generic
+    extractors get wrong on a site: ``drop`` leaves elements out before
+    anything runs, ``body`` gives the body (no extractor runs: ``extractor``
+    is ``"rules"``), the others a field. An expression that selects nothing
+    on a page leaves that part to the extractor.
+
     ``reference_date`` (a ``date``, ``datetime`` or ISO string: when the
     page was fetched) dates a page that shows only a relative date ("3 days
     ago", "昨天"); without it such a date is not read.
@@ -210,12 +219,13 @@ def extract(body: Any, url: str | None = None, *, encoding: str | None = None, e
     """
     cls = get_extractor(extractor)
     opts = resolve_options(cls, options)
+    compiled = compile_rules(rules)
     targets = language_targets(target_language)
     render = RenderOptions(*(_flag(name, value) for name, value in (
         ("include_tables", include_tables), ("include_links", include_links), ("include_images", include_images),
         ("include_formatting", include_formatting))))
     with _time_limit(time_limit):
-        result = _extract(cls, opts, body, url, encoding, site_tree, max_body_size, reference_date)
+        result = _extract(cls, opts, body, url, encoding, site_tree, max_body_size, reference_date, compiled)
         result.render_options = render
         # Render the text under the limit too; html and markdown stay lazy,
         # and so does the language when no target asks for it now.
@@ -234,7 +244,7 @@ def _flag(name: str, value: Any) -> bool:
 
 def _extract(cls: type[Extractor], opts: dict[str, Any], body: Any, url: str | None, encoding: str | None,
              site_tree: SiteCleaner | None,
-             max_body_size: int | None, reference_date: Any = None) -> ExtractResult:
+             max_body_size: int | None, reference_date: Any = None, rules: Rules | None = None) -> ExtractResult:
     doc = load_document(body, url, encoding=encoding, max_body_size=max_body_size)
     if url is not None and doc.url is None:
         doc.url = url
@@ -242,16 +252,32 @@ def _extract(cls: type[Extractor], opts: dict[str, Any], body: Any, url: str | N
         doc = doc.cleaned(site_tree)
     elif cls.needs_site_tree:
         raise SiteTreeError(f"extractor {cls.name!r} needs a site_tree (a learned SiteStyleTree)")
+    if rules is not None:
+        doc = apply_drop(doc, rules)
     if reference_date is not None:
         doc.memo["reference_date"] = reference_date
     if doc.is_empty:
         return ExtractResult(NodeSelection(doc), extractor=cls.name, title=None, url=url, encoding=doc.encoding)
-    out = cls().select(doc, opts)
+    name = cls.name
+    ruled = body_selection(doc, rules) if rules is not None else None
+    selection: Selection
+    if ruled is not None:
+        # The body as the site's rule gives it: no extractor runs; the page's metadata is read as auto reads it.
+        name, selection, meta = "rules", ruled, extract_metadata(doc)
+        meta.pop("_heading", None)
+        meta.pop("_article_body", None)
+    else:
+        out = cls().select(doc, opts)
+        selection, meta = out.selection, out.metadata
     check_deadline()
-    selection, meta = out.selection, out.metadata
     if opts.get("comments"):
         # Read apart from the body's selection: each comment once, without the comment form.
         found = extract_comments(doc)
         meta["comments"], meta["comment_items"] = comments_text(found), found
+    fields = rule_fields(doc, rules) if rules is not None else {}
     title = meta.pop("title") if "title" in meta else browser_title(doc.title)
-    return ExtractResult(selection, extractor=cls.name, title=title, url=url, encoding=doc.encoding, **meta)
+    result = ExtractResult(selection, extractor=name, title=fields.pop("title", title), url=url,
+                           encoding=doc.encoding, **meta)
+    for field, value in fields.items():  # author, authors, date: over what the page shows
+        setattr(result, field, value)
+    return result

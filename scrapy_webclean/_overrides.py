@@ -9,6 +9,7 @@ silently ignored)::
         "options": {"block_size": 4},         # that extractor's options
         "fields": ["title", "markdown"],      # instead of WEBCLEAN_FIELDS
         "skip": False,                        # True: neither tagged, extracted nor sampled
+        "rules": {"body": "//article"},       # XPath rules, over WEBCLEAN_SITE_RULES' for the site
     }})
 
 The older keys still work: ``dont_webclean`` (as ``skip``) and
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .extractors import get_extractor, resolve_options
+from ._rules import compile_rules, rules_for_url
 from .errors import InvalidMetaError, WebcleanError
 from .settings import crawl_extractors, invalid, parse_fields
 
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["META_KEYS", "PagePlan", "page_plan", "skips"]
 
 #: The keys ``meta["webclean"]`` takes.
-META_KEYS = ("extractor", "options", "fields", "skip")
+META_KEYS = ("extractor", "options", "fields", "skip", "rules")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +73,11 @@ def _check_keys(webclean: Any) -> dict[str, Any]:
     return webclean
 
 
-def page_plan(config: WebcleanConfig, webclean: Any = None, extractor: Any = None) -> PagePlan:
+def page_plan(config: WebcleanConfig, webclean: Any = None, extractor: Any = None, url: str | None = None) -> PagePlan:
     """The plan of a page from its request's ``meta["webclean"]`` (and the
-    older ``webclean_extractor``, passed as ``extractor``) over ``config``.
+    older ``webclean_extractor``, passed as ``extractor``) over ``config``;
+    the site rules of ``url``'s host (``WEBCLEAN_SITE_RULES``), with the
+    request's ``rules`` over them, go in the options as ``rules``.
 
     Raises :class:`~scrapy_webclean.errors.InvalidMetaError` naming the key,
     its value and what is allowed.
@@ -98,4 +102,10 @@ def page_plan(config: WebcleanConfig, webclean: Any = None, extractor: Any = Non
     fields = config.fields
     if "fields" in given:
         fields = parse_fields(given["fields"], _label("fields"), InvalidMetaError)
-    return PagePlan(name, {**options, **config.render}, fields)
+    rules = rules_for_url(url, config.site_rules)
+    if "rules" in given:
+        compile_rules(given["rules"], _label("rules"), InvalidMetaError)
+        # None: no rules for this page; a dict: its keys over the site's (a key set to None unsets it).
+        rules = None if given["rules"] is None else {**(rules or {}), **given["rules"]}
+    ruled = {"rules": rules} if rules and compile_rules(rules) is not None else {}
+    return PagePlan(name, {**options, **config.render, **ruled}, fields)

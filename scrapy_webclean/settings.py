@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ._language import language_targets
+from ._rules import check_site_rules
 from .extractors import available_extractors, get_extractor, resolve_options
 from .errors import InvalidSettingError, WebcleanError
 
@@ -50,6 +51,7 @@ WEBCLEAN_OVERWRITE = False
 # scrapy-redis queue lasts without renewal (scrapy_webclean.redisqueue).
 WEBCLEAN_QUEUE_LEASE = 30.0
 
+WEBCLEAN_SITE_RULES: dict[str, Any] = {}
 WEBCLEAN_SST_ENABLED = True
 WEBCLEAN_SST_DIR = "webclean-sst"
 # Seconds a learner's lock on a site's tree lasts without renewal (shared mode).
@@ -122,6 +124,7 @@ class WebcleanConfig:
     links: bool
     maxsize: int
     overwrite: bool
+    site_rules: dict[str, dict[str, Any]]  # domain -> rules dict (scrapy_webclean._rules)
     queue_lease: float  # seconds (scrapy_webclean.redisqueue)
     sst_enabled: bool
     sst_dir: str
@@ -287,6 +290,8 @@ def webclean_config(settings: BaseSettings) -> WebcleanConfig:
         links=_get(settings, "WEBCLEAN_LINKS", "getbool"),
         maxsize=_at_least(settings, "WEBCLEAN_MAXSIZE", "getint", 0),
         overwrite=_get(settings, "WEBCLEAN_OVERWRITE", "getbool"),
+        site_rules=check_site_rules(_get(settings, "WEBCLEAN_SITE_RULES", "getdict"), "WEBCLEAN_SITE_RULES",
+                                    InvalidSettingError),
         queue_lease=_above_zero(settings, "WEBCLEAN_QUEUE_LEASE"),
         sst_enabled=sst_enabled,
         sst_dir=sst_dir,

@@ -163,3 +163,17 @@ def test_site_style_tree_persists_across_crawls(site, tmp_path):
     assert second["webclean/sst/pages_cleaned"] == N_ARTICLES
     texts = [item["text"] for item in items if "text" in item and "webclean_error" not in item]
     assert len(texts) == N_ARTICLES and not any(FOOTER in t for t in texts)
+
+
+def test_site_rules_in_a_crawl(site, tmp_path):
+    # WEBCLEAN_SITE_RULES reach the worker processes: the body and title as the rules give them.
+    rules = {"127.0.0.1": {"body": "//div[@class='main']/p[position() > 1]", "title": "concat('Rule: ', //h1)"}}
+    items, stats, _ = crawl(site + "/", tmp_path / "rules", **{
+        **BASE, "WEBCLEAN_SST_ENABLED": False, "WEBCLEAN_SITE_RULES": rules,
+        "WEBCLEAN_FIELDS": ["title", "text", "extractor"]})
+    by_url = {item["url"].rsplit("/", 1)[1]: item for item in items}
+    for n in range(N_ARTICLES):
+        item = by_url[str(n)]
+        assert item["extractor"] == "rules" and item["title"] == f"Rule: Story {n}"
+        assert item["text"].startswith(f"Story {n} part 1: ") and f"Story {n} part 0" not in item["text"]
+    assert stats["webclean/items/extracted"] == N_ARTICLES

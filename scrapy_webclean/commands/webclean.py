@@ -127,6 +127,7 @@ class Command(ScrapyCommand):
         from .. import SiteStyleTree, classify, extract
         from ..errors import WebcleanError
         from ..crawl import tree_filename
+        from .._rules import rules_for_url
         from ..settings import webclean_config
 
         assert self.settings is not None
@@ -136,6 +137,9 @@ class Command(ScrapyCommand):
             raise UsageError(str(exc), print_help=False) from None
         extractor = opts.extractor or config.extractor
         options = {**(config.extractor_options if extractor == config.extractor else {}), **config.render}
+        rules = rules_for_url(url, config.site_rules)
+        if rules:
+            options["rules"] = rules
         tree, tree_note = None, "none"
         host = (urlsplit(url).hostname or "").lower() if url else ""
         if host and config.sst_enabled and not opts.no_sst:

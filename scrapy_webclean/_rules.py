@@ -1,0 +1,212 @@
+"""Site rules: XPath expressions a user gives for a site the generic extractors get wrong.
+
+A rules dict (``extract(rules=...)``, ``WEBCLEAN_SITE_RULES`` per domain,
+``meta["webclean"]["rules"]`` per request) takes these keys, each optional::
+
+    {"body": "//div[@id='story']",                  # the body: these elements, no extractor runs
+     "drop": ["//div[contains(@class, 'promo')]"],  # never content, for every extractor and the title
+     "title": "//h1", "author": "//a[@rel='author']", "date": "//time/@datetime"}
+
+An expression that matches nothing on a page leaves that part to the extractor
+(and to the metadata rules), so one site's rules survive a page that differs.
+See ``docs/rules.md``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlsplit
+
+from lxml import etree
+
+from ._document import Document, union_mask
+from ._meta_date import parse_date
+from ._render import NodeSelection
+from .errors import InvalidOptionError, WebcleanError
+
+__all__ = ["RULE_KEYS", "Rules", "compile_rules", "rules_for_url", "apply_drop", "body_selection", "rule_fields"]
+
+#: The keys a rules dict takes.
+RULE_KEYS = ("body", "drop", "title", "author", "date")
+#: The keys whose expression gives a metadata field's text.
+FIELD_KEYS = ("title", "author", "date")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A rules dict, checked and compiled (see the module's docstring)."""
+
+    body: etree.XPath | None = None
+    drop: tuple[etree.XPath, ...] = ()
+    title: etree.XPath | None = None
+    author: etree.XPath | None = None
+    date: etree.XPath | None = None
+
+
+def _xpath(expr: Any, label: str, error: type[WebcleanError]) -> etree.XPath:
+    if not isinstance(expr, str) or not expr.strip():
+        raise error(f"{label}={expr!r} is invalid: an XPath expression (a non-empty string)")
+    try:
+        return _compiled(expr)
+    except etree.XPathSyntaxError as exc:
+        raise error(f"{label}={expr!r} is invalid: not an XPath expression ({exc})") from None
+
+
+@lru_cache(maxsize=512)  # a crawl's few rules, compiled once per process
+def _compiled(expr: str) -> etree.XPath:
+    return etree.XPath(expr)
+
+
+def compile_rules(value: Any, name: str = "rules", error: type[WebcleanError] = InvalidOptionError) -> Rules | None:
+    """``value`` (a rules dict, or ``None``) checked and compiled; ``None`` when it sets no rule.
+
+    Raises ``error`` naming ``name``, the key and what is allowed."""
+    if value is None or isinstance(value, Rules):
+        return value
+    if not isinstance(value, Mapping):
+        raise error(f"{name}={value!r} is invalid: a dict with keys " + ", ".join(RULE_KEYS))
+    for key in value:
+        if key not in RULE_KEYS:
+            close = difflib.get_close_matches(str(key), RULE_KEYS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise error(f"{name} has an unknown key {key!r}{hint}; keys are " + ", ".join(RULE_KEYS))
+    fields: dict[str, Any] = {}
+    for key in ("body", *FIELD_KEYS):
+        if value.get(key) is not None:
+            fields[key] = _xpath(value[key], f"{name}[{key!r}]", error)
+    drop = value.get("drop")
+    if drop is not None:
+        exprs = [drop] if isinstance(drop, str) else drop
+        if not isinstance(exprs, Sequence) or isinstance(exprs, (bytes, bytearray)):
+            raise error(f"{name}['drop']={drop!r} is invalid: an XPath expression or a list of them")
+        fields["drop"] = tuple(_xpath(e, f"{name}['drop']", error) for e in exprs)
+    return Rules(**fields) if fields else None
+
+
+def check_site_rules(value: Any, name: str, error: type[WebcleanError]) -> dict[str, dict[str, Any]]:
+    """``{domain: rules dict}`` checked (every rules dict compiles), domains lower-cased."""
+    if not isinstance(value, Mapping):
+        raise error(f"{name}={value!r} is invalid: a dict of {{domain: rules dict}}")
+    out: dict[str, dict[str, Any]] = {}
+    for domain, rules in value.items():
+        host = str(domain).strip().lower().strip(".")
+        if not host or "/" in host or " " in host:
+            raise error(f"{name} has an invalid domain {domain!r}: a host name such as 'example.com'")
+        compile_rules(rules, f"{name}[{domain!r}]", error)
+        out[host] = dict(rules)
+    return out
+
+
+def rules_for_url(url: str | None, site_rules: Mapping[str, dict[str, Any]]) -> dict[str, Any] | None:
+    """The rules dict of the most specific domain of ``site_rules`` that ``url``'s host is or lies under."""
+    if not site_rules or not url:
+        return None
+    try:
+        host = (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return None
+    while host:
+        if host in site_rules:
+            return site_rules[host]
+        host = host.partition(".")[2]
+    return None
+
+
+def _matched(doc: Document, xpath: etree.XPath) -> list[int]:
+    """The node numbers of the elements ``xpath`` selects, in document order, each once."""
+    try:
+        found = xpath(doc.root)
+    except etree.XPathError:  # an expression that compiles but fails on this page (an unknown function)
+        return []
+    if not isinstance(found, list):
+        return []
+    index = doc.memo.get("_node_index")
+    if index is None:
+        index = doc.memo["_node_index"] = {el: i for i, el in enumerate(doc.nodes)}
+    return sorted({index[el] for el in found if isinstance(el, etree._Element) and el in index})
+
+
+def apply_drop(doc: Document, rules: Rules) -> Document:
+    """``doc`` without what the ``drop`` expressions select (a view: see :meth:`Document.with_removed`)."""
+    if not rules.drop or doc.is_empty:
+        return doc
+    found = [i for xpath in rules.drop for i in _matched(doc, xpath)]
+    if not found:
+        return doc
+    mask = doc.subtree_mask(found)
+    return doc.with_removed(mask if doc.removed is None else union_mask(doc.removed, mask))
+
+
+def body_selection(doc: Document, rules: Rules) -> NodeSelection | None:
+    """The elements the ``body`` expression selects (outside removed ones), as one selection; ``None``
+    when it selects none. Several elements are kept with their lowest common ancestor's other children left out."""
+    if rules.body is None or doc.is_empty:
+        return None
+    excluded = doc.measures.excluded
+    end, parent = doc.end, doc.parent
+    tops: list[int] = []
+    for i in _matched(doc, rules.body):
+        if not excluded[i] and not (tops and i < end[tops[-1]]):
+            tops.append(i)
+    if not tops:
+        return None
+    if len(tops) == 1:
+        return NodeSelection(doc, tops[0], excluded=excluded)
+    root = tops[0]
+    while not all(root <= t < end[root] for t in tops):
+        root = parent[root]
+    keep = bytearray(len(doc))
+    for t in tops:  # each element kept, with its ancestors up to the root
+        keep[t:end[t]] = b"\x01" * (end[t] - t)
+        a = parent[t]
+        while a > root and not keep[a]:
+            keep[a] = 1
+            a = parent[a]
+    drop = bytearray(len(doc))
+    for i in range(root + 1, end[root]):
+        if not keep[i]:
+            drop[i] = 1
+    return NodeSelection(doc, root, drop, excluded=excluded)
+
+
+def _text_of(found: Any) -> str:
+    """The first non-empty text of an XPath result (elements' text content, attribute or text strings)."""
+    items: Iterable[Any] = found if isinstance(found, list) else [found]
+    for item in items:
+        if isinstance(item, etree._Element):
+            text = item.text_content() if hasattr(item, "text_content") else "".join(item.itertext())
+        elif isinstance(item, (str, bytes, int, float)) and not isinstance(item, bool):
+            text = item.decode("utf-8", "replace") if isinstance(item, bytes) else str(item)
+        else:
+            continue
+        text = " ".join(text.split())
+        if text:
+            return text
+    return ""
+
+
+def rule_fields(doc: Document, rules: Rules) -> dict[str, Any]:
+    """``title``, ``author`` (and ``authors``) and ``date`` (``YYYY-MM-DD``) as the rules' expressions
+    read them; a field whose expression finds nothing (or no date) is left out."""
+    out: dict[str, Any] = {}
+    if doc.is_empty:
+        return out
+    for key in FIELD_KEYS:
+        xpath = getattr(rules, key)
+        if xpath is None:
+            continue
+        try:
+            text = _text_of(xpath(doc.root))
+        except etree.XPathError:
+            continue
+        if key == "date":
+            text = parse_date(text, doc.memo.get("reference_date")) or ""
+        if text:
+            out[key] = text
+    if "author" in out:
+        out["authors"] = [out["author"]]
+    return out

@@ -1,0 +1,200 @@
+"""Site rules (XPath): extract(rules=...), WEBCLEAN_SITE_RULES and meta['webclean']['rules']."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from scrapy.http import HtmlResponse, Request
+from scrapy.utils.misc import build_from_crawler
+from scrapy.utils.test import get_crawler
+
+import scrapy_webclean as wc
+from _crawler import webclean_crawler
+from scrapy_webclean._overrides import page_plan
+from scrapy_webclean._rules import rules_for_url
+from scrapy_webclean.errors import InvalidMetaError, InvalidOptionError, InvalidSettingError
+from scrapy_webclean.pipelines.extraction import ExtractionPipeline
+from scrapy_webclean.settings import webclean_config
+from scrapy_webclean.spidermiddlewares.pagesource import PageSourceMiddleware
+
+NOTE = "Editor's note: this story was updated on Wednesday to add the council's response to the vote."
+PAGE = ("<html><head><title>Council approves plan - The Example</title></head><body>"
+        "<div class='nav'><a href='/'>Home</a> <a href='/w'>World</a> <a href='/s'>Sport</a></div>"
+        "<div id='story'><h1>Council approves housing plan</h1>"
+        "<p class='byline'>By <a rel='author' href='/jane'>Jane Roe</a>, "
+        "<time datetime='2024-03-05T10:00:00Z'>5 March</time></p>"
+        "<p>The council voted on Tuesday to approve the housing plan, which will add three hundred homes "
+        "to the northern district over the next five years, officials said.</p>"
+        f"<p class='note'>{NOTE}</p>"
+        "<p>Residents who opposed the plan said they would appeal, citing traffic and the loss of a park "
+        "that has served the district for decades.</p></div>"
+        "<div id='letters'><h2>Letters</h2><p>I support the plan, because my children cannot afford "
+        "to live in the town where they grew up, and new homes will help them.</p></div>"
+        "</body></html>")
+
+
+def test_drop_leaves_elements_out_before_the_extractor_runs():
+    assert NOTE in wc.extract(PAGE).text  # a paragraph of prose: auto keeps it
+    for extractor in ("auto", "link_density", "line_block"):
+        r = wc.extract(PAGE, extractor=extractor, rules={"drop": ["//p[@class='note']", "//nonexistent"]})
+        assert NOTE not in r.text and "three hundred homes" in r.text and r.extractor == extractor
+    assert NOTE not in wc.extract(PAGE, rules={"drop": "//p[contains(., \"Editor's note\")]"}).text
+
+
+def test_body_gives_the_body_and_no_extractor_runs():
+    r = wc.extract(PAGE, rules={"body": "//div[@id='letters']"})
+    assert r.extractor == "rules" and r.text == ("Letters\nI support the plan, because my children cannot afford "
+                                                 "to live in the town where they grew up, and new homes will help them.")
+    # Several elements: each kept, in page order, with nothing else of their common ancestor.
+    r = wc.extract(PAGE, rules={"body": "//div[@id='story']/p[not(@class)] | //div[@id='letters']/p"})
+    assert r.text.splitlines() == [
+        "The council voted on Tuesday to approve the housing plan, which will add three hundred homes to the "
+        "northern district over the next five years, officials said.",
+        "Residents who opposed the plan said they would appeal, citing traffic and the loss of a park that has "
+        "served the district for decades.",
+        "I support the plan, because my children cannot afford to live in the town where they grew up, and new "
+        "homes will help them."]
+    assert "Council approves" not in r.html and "<h2>" not in r.html
+    # drop applies inside the body too, and metadata is still read from the page
+    r = wc.extract(PAGE, rules={"body": "//div[@id='story']", "drop": "//p[@class='note']"})
+    plain = wc.extract(PAGE)
+    assert NOTE not in r.text and "Residents who opposed" in r.text
+    assert (r.title, r.author, r.description) == (plain.title, plain.author, plain.description)
+    # A body expression that selects nothing (or only dropped elements) leaves the page to the extractor.
+    for rules in ({"body": "//article"}, {"body": "//p[@class='note']", "drop": "//p[@class='note']"}):
+        r = wc.extract(PAGE, rules=rules)
+        assert r.extractor == "auto" and "three hundred homes" in r.text
+
+
+def test_metadata_rules_and_their_fallbacks():
+    r = wc.extract(PAGE, rules={"title": "//h1", "author": "//a[@rel='author']", "date": "//time/@datetime"})
+    assert (r.title, r.author, r.authors, r.date) == ("Council approves housing plan", "Jane Roe", ["Jane Roe"],
+                                                      "2024-03-05")
+    # The first non-empty match; strings from text() and attributes; a date in the page's own words.
+    r = wc.extract(PAGE, rules={"title": "//span | //h1/text()", "date": "//time"})
+    assert r.title == "Council approves housing plan" and r.date is None  # "5 March": no year, no date
+    assert wc.extract(PAGE, rules={"date": "concat(//time, ' 2024')"}).date == "2024-03-05"
+    plain = wc.extract(PAGE)
+    r = wc.extract(PAGE, rules={"title": "//h3", "author": "//nothing", "date": "//time/@class"})
+    assert (r.title, r.author, r.date) == (plain.title, plain.author, plain.date)
+
+
+def test_rules_on_a_real_page(bbc_page):
+    body, url = bbc_page, "https://www.bbc.com/news/business-38632145"
+    plain = wc.extract(body, url)
+    first = plain.text.splitlines()[0]
+    r = wc.extract(body, url, rules={"drop": f"//p[contains(., {first[:40]!r})]", "title": "//h1"})
+    assert first not in r.text and r.text.splitlines()[0] == plain.text.splitlines()[1]
+    assert r.title == plain.title
+    assert wc.extract(body, url, rules={"body": "//h1"}).text == plain.title
+
+
+@pytest.mark.parametrize(("rules", "message"), [
+    ("//div", "rules='//div' is invalid: a dict with keys body, drop, title, author, date"),
+    ({"bdy": "//div"}, "rules has an unknown key 'bdy' (did you mean 'body'?)"),
+    ({"body": "//div["}, "rules['body']='//div[' is invalid: not an XPath expression"),
+    ({"title": ""}, "rules['title']='' is invalid: an XPath expression (a non-empty string)"),
+    ({"drop": 3}, "rules['drop']=3 is invalid: an XPath expression or a list of them"),
+    ({"drop": ["//p", "]["]}, "rules['drop']='][' is invalid: not an XPath expression"),
+])
+def test_bad_rules_raise_naming_the_key(rules, message):
+    with pytest.raises(InvalidOptionError) as err:
+        wc.extract(PAGE, rules=rules)
+    assert str(err.value).startswith(message)
+
+
+def test_hostile_pages_with_rules_do_not_crash():
+    rules = {"body": "//div", "drop": "//script", "title": "//h1", "date": "//time"}
+    for body in (b"", b"\x00\xff\xfe" * 100, "<div>" * 10_000 + "deep text" + "</div>" * 10_000,
+                 "<html><body><p title='" + "x" * 1_000_000 + "'>text</p></body></html>"):
+        r = wc.extract(body, rules=rules)
+        assert isinstance(r.text, str)
+    # An expression that compiles but fails on evaluation (an unknown function) selects nothing.
+    assert "three hundred" in wc.extract(PAGE, rules={"body": "//div[webclean-nope()]"}).text
+
+
+def test_site_rules_match_the_host_and_its_subdomains():
+    table = {"example.com": {"body": "//main"}, "news.example.com": {"body": "//article"}}
+    assert rules_for_url("https://example.com/a", table) == {"body": "//main"}
+    assert rules_for_url("https://www.example.com/a", table) == {"body": "//main"}
+    assert rules_for_url("https://news.example.com/a", table) == {"body": "//article"}
+    assert rules_for_url("https://a.news.example.com/a", table) == {"body": "//article"}
+    assert rules_for_url("https://example.org/a", table) is None
+    assert rules_for_url("https://badexample.com/a", table) is None
+    assert rules_for_url(None, table) is None
+
+
+def config(**settings):
+    return webclean_config(get_crawler(settings_dict=settings).settings)
+
+
+def test_page_plan_takes_site_rules_and_the_requests_over_them():
+    conf = config(WEBCLEAN_SITE_RULES={"Example.com": {"body": "//main", "title": "//h1"}})
+    assert page_plan(conf, url="https://example.com/a").options["rules"] == {"body": "//main", "title": "//h1"}
+    assert "rules" not in page_plan(conf, url="https://other.org/a").options
+    plan = page_plan(conf, {"rules": {"body": None, "drop": "//aside"}}, url="https://example.com/a")
+    assert plan.options["rules"] == {"body": None, "title": "//h1", "drop": "//aside"}
+    assert "rules" not in page_plan(conf, {"rules": None}, url="https://example.com/a").options
+    assert page_plan(config(), {"rules": {"body": "//x"}}).options["rules"] == {"body": "//x"}
+    with pytest.raises(InvalidMetaError, match=r"^meta\['webclean'\]\['rules'\]\['body'\]='//\[' is invalid"):
+        page_plan(conf, {"rules": {"body": "//["}})
+    with pytest.raises(InvalidMetaError, match=r"^meta\['webclean'\]\['rules'\] has an unknown key 'boby'"):
+        page_plan(conf, {"rules": {"boby": "//x"}})
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("//main", "WEBCLEAN_SITE_RULES='//main' is invalid: a dict, or its JSON"),
+    (["example.com"], "is invalid: a dict, or its JSON"),
+    ({"https://example.com/": {"body": "//main"}}, "WEBCLEAN_SITE_RULES has an invalid domain 'https://example.com/'"),
+    ({"example.com": {"body": "//main["}}, "WEBCLEAN_SITE_RULES['example.com']['body']='//main[' is invalid"),
+    ({"example.com": "//main"}, "WEBCLEAN_SITE_RULES['example.com']='//main' is invalid: a dict with keys"),
+])
+def test_bad_site_rules_stop_the_crawl_naming_the_setting(value, message):
+    crawler = get_crawler(settings_dict={"WEBCLEAN_SITE_RULES": value})
+    with pytest.raises(InvalidSettingError) as err:
+        build_from_crawler(ExtractionPipeline, crawler)
+    assert message in str(err.value)
+
+
+def run_pipeline(url, meta=None, **settings):
+    crawler, carrier, pipeline = webclean_crawler(PageSourceMiddleware, ExtractionPipeline, settings={
+        "WEBCLEAN_SST_ENABLED": False, "WEBCLEAN_FIELDS": ["title", "text", "extractor", "date"], **settings})
+    response = HtmlResponse(url, body=PAGE.encode(), headers={"Content-Type": "text/html; charset=utf-8"},
+                            request=Request(url, meta=meta or {}))
+    [item] = list(carrier.process_spider_output(response, [{}]))
+    return crawler, asyncio.run(pipeline.process_item(item))
+
+
+def test_pipeline_applies_site_rules_and_meta_rules():
+    site = {"WEBCLEAN_SITE_RULES": '{"example.com": {"drop": "//p[@class=\'note\']", "title": "//h2", '
+                                   '"date": "//time/@datetime"}}'}  # as JSON, as -s gives it
+    _, item = run_pipeline("https://www.example.com/2024/plan", **site)
+    assert NOTE not in item["text"] and item["title"] == "Letters"
+    assert item["extractor"] == "auto" and item["date"] == "2024-03-05"
+    _, item = run_pipeline("https://example.org/2024/plan", **site)
+    assert NOTE in item["text"] and item["title"] == "Council approves housing plan"
+    _, item = run_pipeline("https://www.example.com/2024/plan", {"webclean": {"rules": {"body": "//div[@id='letters']"}}},
+                           **site)
+    assert item["extractor"] == "rules" and item["text"].startswith("Letters\nI support")
+    crawler, item = run_pipeline("https://www.example.com/a", {"webclean": {"rules": {"drop": "]["}}}, **site)
+    assert item["text"] == "" and "meta['webclean']['rules']['drop']='][' is invalid" in item["webclean_error"]
+    assert crawler.stats.get_value("webclean/items/failed") == 1
+
+
+def test_command_line_rules(tmp_path, capsys):
+    from scrapy_webclean.__main__ import main
+
+    page = tmp_path / "page.html"
+    page.write_text(PAGE, encoding="utf-8")
+    assert main(["extract", str(page), "--rules", '{"body": "//div[@id=\'letters\']"}']) == 0
+    assert capsys.readouterr().out.startswith("Letters\nI support the plan")
+    rules = tmp_path / "rules.json"
+    rules.write_text('{"drop": "//p[@class=\'note\']"}', encoding="utf-8")
+    assert main(["extract", str(page), str(page), "--rules", str(rules), "--no-progress"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and all("three hundred homes" in line and "Editor" not in line for line in lines)
+    assert main(["extract", str(page), "--rules", '{"bodi": "//x"}']) == 2
+    assert "--rules has an unknown key 'bodi' (did you mean 'body'?)" in capsys.readouterr().err
+    assert main(["extract", str(page), "--rules", str(tmp_path / "none.json")]) == 2
+    assert "none.json': No such file or directory" in capsys.readouterr().err
