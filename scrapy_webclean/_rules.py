@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
+from ._deadline import CHECK_EVERY, check_deadline
 from ._document import Document, union_mask
 from ._meta_date import parse_date
 from ._render import NodeSelection
@@ -168,6 +169,8 @@ def body_selection(doc: Document, rules: Rules) -> NodeSelection | None:
             a = parent[a]
     drop = bytearray(len(doc))
     for i in range(root + 1, end[root]):
+        if not i & CHECK_EVERY:
+            check_deadline()
         if not keep[i]:
             drop[i] = 1
     return NodeSelection(doc, root, drop, excluded=excluded)
