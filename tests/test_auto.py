@@ -732,6 +732,28 @@ def test_box_labels_in_other_languages_are_boilerplate(label):
     assert label not in text
 
 
+@pytest.mark.parametrize("notice", [
+    "Dieser Beitrag enthält Affiliate-Links. Wenn du darüber etwas kaufst, erhalte ich eine kleine Provision.",
+    "Cet article contient des liens affiliés : si vous achetez via ces liens, je touche une commission.",
+    "Este artículo contiene enlaces de afiliados. Si compras a través de ellos, recibo una comisión.",
+    "Questo articolo contiene link di affiliazione: se acquisti tramite questi link ricevo una commissione.",
+    "Este post contém links de afiliados. Se você comprar por meio deles, recebo uma pequena comissão.",
+    "Dit artikel bevat affiliatelinks. Als je via deze links iets koopt, ontvang ik een kleine commissie.",
+    "As an Amazon Associate I earn from qualifying purchases.",
+    "This post contains affiliate links. If you buy something through them, I earn a small commission."])
+def test_affiliate_disclosures_are_boilerplate(notice):
+    # A blog's affiliate disclosure, in the languages of the box labels; a paragraph
+    # of 300 characters or more that talks about affiliate links is prose.
+    text = auto(page(f"<article><p><em>{notice}</em></p><p>{GERMAN}</p><p>{GERMAN}</p></article>")).text
+    assert GERMAN in text
+    assert notice not in text
+    prose = ("Seit die Plattform ihre Regeln geändert hat, müssen Blogger jeden Beitrag kennzeichnen, der "
+             "Affiliate-Links enthält, und die Verbraucherzentrale prüft stichprobenartig, ob die Hinweise "
+             "deutlich genug sind; wer gegen die Pflicht verstößt, riskiert eine Abmahnung, hohe Kosten und im "
+             "Wiederholungsfall ein Bußgeld.")
+    assert prose in auto(page(f"<article><p>{GERMAN}</p><p>{prose}</p><p>{GERMAN}</p></article>")).text
+
+
 @pytest.mark.parametrize("line", ["Veröffentlicht am 3. März 2024", "Aktualisiert am 3. März 2024 um 14:05 Uhr",
                                   "Publié le 3 mars 2024", "Publicado el 3 de marzo de 2024",
                                   "Pubblicato il 3 marzo 2024", "Gepubliceerd op 3 maart 2024", "Von Hans Müller",

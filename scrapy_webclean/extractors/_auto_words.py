@@ -144,7 +144,8 @@ _SOFT_LEGAL_LABEL = 40
 #: Promotion and box labels: "Sign up for our newsletter", "You may also like".
 _PROMO_RE = re.compile(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|share this|"
-    r"sharing is caring|affiliate links?|you may also like|you might also like|most read|don'?t miss|"
+    r"sharing is caring|affiliate[- ]?links?|amazon associate|you may also like|you might also like|most read|"
+    r"don'?t miss|"
     r"related (?:tags|topics|articles|stories|posts|content)|more from|recommended for you|read more|"
     r"about the author|print recipe|jump to recipe|responses to this entry|"
     r"this entry was posted (?:on|in)|"
@@ -154,7 +155,10 @@ _PROMO_RE = re.compile(
     r"mehr zum thema|lesen sie auch|articles similaires|à lire aussi|sur le même sujet|à propos de l'auteur|"
     r"vous aimerez aussi|artículos relacionados|te puede interesar|lee también|sobre el autor|"
     r"articoli correlati|leggi anche|potrebbe interessarti|artigos relacionados|leia também|sobre o autor|"
-    r"gerelateerde artikelen|lees ook|over de auteur", re.IGNORECASE)
+    r"gerelateerde artikelen|lees ook|over de auteur|"
+    # Affiliate disclosures in those languages.
+    r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
+    r"links? (?:de )?afiliad[oa]s?", re.IGNORECASE)
 #: Photo credits and caption furniture: "Photo: X, AP", "(Image: GETTY)", "Image 1 of 5".
 _CREDIT_RE = re.compile(
     r"^\s*\(?(?:photo|image|picture|illustration|video)s?(?: credit)?\s*:|\((?:image|photo|picture)s?(?: credit)?\s*:|"
@@ -176,7 +180,7 @@ _LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权
                    "términos y", "termini e", "termos de", "algemene voorwaarden")
 _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption",
                     "图片来源", "图/")
-_PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affiliate",
+_PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affili",
                    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
                    "about the author", "recipe", "to this entry", "entry was posted",
                    "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事",
@@ -184,7 +188,7 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "lesen sie auch", "similaires", "lire aussi", "même sujet", "propos de l", "aimerez aussi",
                    "relacionados", "puede interesar", "lee también", "sobre el autor", "correlati", "leggi anche",
                    "potrebbe interessarti", "leia também", "sobre o autor", "gerelateerde", "lees ook",
-                   "over de auteur")
+                   "over de auteur", "afiliad", "amazon associate")
 _GROUP_MARK = {"legal": _MARK_LEGAL, "credit": _MARK_CREDIT, "promo": _MARK_PROMO}
 #: Month names and dateline words of German, French, Spanish, Italian, Portuguese and Dutch
 #: ("Veröffentlicht am 3. März 2024", "Publié le 3 mars 2024", "Publicado el 3 de marzo de 2024").
