@@ -93,8 +93,8 @@ def _rules(text: str) -> dict:
 
     try:
         source = text if text.lstrip().startswith("{") else Path(text).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ValueError(f"--rules {text!r}: {exc.strerror or exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"--rules {text!r}: {getattr(exc, 'strerror', None) or exc}") from None
     try:
         rules = json.loads(source)
     except ValueError as exc:

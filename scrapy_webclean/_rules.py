@@ -4,11 +4,11 @@ A rules dict (``extract(rules=...)``, ``WEBCLEAN_SITE_RULES`` per domain,
 ``meta["webclean"]["rules"]`` per request) takes these keys, each optional::
 
     {"body": "//div[@id='story']",                  # the body: these elements, no extractor runs
-     "drop": ["//div[contains(@class, 'promo')]"],  # never content, for every extractor and the title
+     "drop": ["//div[contains(@class, 'promo')]"],  # never content: for the extractor and the rules
      "title": "//h1", "author": "//a[@rel='author']", "date": "//time/@datetime"}
 
 An expression that matches nothing on a page leaves that part to the extractor
-(and to the metadata rules), so one site's rules survive a page that differs.
+(and to the page's own metadata), so one site's rules survive a page that differs.
 See ``docs/rules.md``.
 """
 
@@ -53,21 +53,29 @@ def _xpath(expr: Any, label: str, error: type[WebcleanError]) -> etree.XPath:
         raise error(f"{label}={expr!r} is invalid: an XPath expression (a non-empty string)")
     try:
         return _compiled(expr)
-    except etree.XPathSyntaxError as exc:
+    except etree.XPathEvalError as exc:  # compiles, but fails on any page: an unknown variable, function or prefix
+        raise error(f"{label}={expr!r} is invalid: it cannot be evaluated ({exc})") from None
+    except (etree.XPathSyntaxError, ValueError) as exc:  # (ValueError: NUL or a lone surrogate in it)
         raise error(f"{label}={expr!r} is invalid: not an XPath expression ({exc})") from None
+
+
+#: A page to try each expression on once: what fails here fails everywhere.
+_PROBE = etree.fromstring("<html><head><title>t</title></head><body><div><p>x</p></div></body></html>")
 
 
 @lru_cache(maxsize=512)  # a crawl's few rules, compiled once per process
 def _compiled(expr: str) -> etree.XPath:
-    return etree.XPath(expr)
+    xpath = etree.XPath(expr)
+    xpath(_PROBE)
+    return xpath
 
 
 def compile_rules(value: Any, name: str = "rules", error: type[WebcleanError] = InvalidOptionError) -> Rules | None:
     """``value`` (a rules dict, or ``None``) checked and compiled; ``None`` when it sets no rule.
 
     Raises ``error`` naming ``name``, the key and what is allowed."""
-    if value is None or isinstance(value, Rules):
-        return value
+    if value is None:
+        return None
     if not isinstance(value, Mapping):
         raise error(f"{name}={value!r} is invalid: a dict with keys " + ", ".join(RULE_KEYS))
     for key in value:
@@ -95,10 +103,15 @@ def check_site_rules(value: Any, name: str, error: type[WebcleanError]) -> dict[
     out: dict[str, dict[str, Any]] = {}
     for domain, rules in value.items():
         host = str(domain).strip().lower().strip(".")
-        if not host or "/" in host or " " in host:
-            raise error(f"{name} has an invalid domain {domain!r}: a host name such as 'example.com'")
+        try:
+            host = host.encode("idna").decode("ascii")  # as a URL's host reads: bücher.de is xn--bcher-kva.de
+        except UnicodeError:
+            host = ""
+        if not host or any(c in host for c in "/:*@ ") or host in out:
+            what = "given twice" if host in out else "a host name such as 'example.com' (no scheme, port or *)"
+            raise error(f"{name} has an invalid domain {domain!r}: {what}")
         compile_rules(rules, f"{name}[{domain!r}]", error)
-        out[host] = dict(rules)
+        out[host] = dict(rules or {})  # None or {}: no rules (a subdomain may switch off its parent's)
     return out
 
 
@@ -117,18 +130,30 @@ def rules_for_url(url: str | None, site_rules: Mapping[str, dict[str, Any]]) -> 
     return None
 
 
+def _index(doc: Document) -> dict[Any, int]:
+    """Node numbers by element (``doc.nodes`` keeps every element's proxy alive, so identity holds)."""
+    index = doc.memo.get("_node_index")
+    if index is None:
+        index = doc.memo["_node_index"] = {el: i for i, el in enumerate(doc.nodes)}
+    return index
+
+
 def _matched(doc: Document, xpath: etree.XPath) -> list[int]:
     """The node numbers of the elements ``xpath`` selects, in document order, each once."""
     try:
         found = xpath(doc.root)
-    except etree.XPathError:  # an expression that compiles but fails on this page (an unknown function)
+    except etree.XPathError:  # fails on this page only (compile_rules tried each expression once)
         return []
     if not isinstance(found, list):
         return []
-    index = doc.memo.get("_node_index")
-    if index is None:
-        index = doc.memo["_node_index"] = {el: i for i, el in enumerate(doc.nodes)}
+    index = _index(doc)
     return sorted({index[el] for el in found if isinstance(el, etree._Element) and el in index})
+
+
+def _hidden(doc: Document) -> bytearray:
+    """The nodes out of view: excluded (invisible tags, removed subtrees), with everything inside them."""
+    excluded = doc.measures.excluded
+    return doc.subtree_mask(i for i in range(len(doc)) if excluded[i])
 
 
 def apply_drop(doc: Document, rules: Rules) -> Document:
@@ -143,46 +168,69 @@ def apply_drop(doc: Document, rules: Rules) -> Document:
 
 
 def body_selection(doc: Document, rules: Rules) -> NodeSelection | None:
-    """The elements the ``body`` expression selects (outside removed ones), as one selection; ``None``
-    when it selects none. Several elements are kept with their lowest common ancestor's other children left out."""
+    """The elements the ``body`` expression selects (those in view), as one selection; ``None`` when it
+    selects none. Several elements are kept in page order, and nothing else of their lowest common
+    ancestor: not its other children, nor the loose text around them."""
     if rules.body is None or doc.is_empty:
         return None
-    excluded = doc.measures.excluded
     end, parent = doc.end, doc.parent
+    hidden = _hidden(doc)
     tops: list[int] = []
     for i in _matched(doc, rules.body):
-        if not excluded[i] and not (tops and i < end[tops[-1]]):
+        if not hidden[i] and not (tops and i < end[tops[-1]]):
             tops.append(i)
     if not tops:
         return None
+    excluded = doc.measures.excluded
     if len(tops) == 1:
         return NodeSelection(doc, tops[0], excluded=excluded)
     root = tops[0]
-    while not all(root <= t < end[root] for t in tops):
+    while not root <= tops[-1] < end[root]:  # (disjoint, in page order: the first's and last's ancestor is all's)
         root = parent[root]
-    keep = bytearray(len(doc))
-    for t in tops:  # each element kept, with its ancestors up to the root
+    keep = bytearray(len(doc))  # 1: a match's subtree; 2: an ancestor of one, below or at the root
+    keep[root] = 2
+    for k, t in enumerate(tops):
+        if not k & CHECK_EVERY:
+            check_deadline()
         keep[t:end[t]] = b"\x01" * (end[t] - t)
         a = parent[t]
-        while a > root and not keep[a]:
-            keep[a] = 1
+        while not keep[a]:
+            keep[a] = 2
             a = parent[a]
     drop = bytearray(len(doc))
-    for i in range(root + 1, end[root]):
+    pieces: set[tuple[int, bool]] = set()
+    for i in range(root, end[root]):
         if not i & CHECK_EVERY:
             check_deadline()
-        if not keep[i]:
+        if keep[i] == 1:
+            continue
+        if keep[i] == 2:
+            pieces.add((i, False))  # an ancestor's own text: loose text beside the matches
+        elif keep[parent[i]] == 2:
             drop[i] = 1
-    return NodeSelection(doc, root, drop, excluded=excluded)
+        else:
+            continue
+        if i != root:
+            pieces.add((i, True))  # the text after it, in an ancestor: loose too
+    for t in tops:
+        pieces.add((t, True))
+    return NodeSelection(doc, root, drop, excluded=excluded, drop_pieces=pieces)
 
 
-def _text_of(found: Any) -> str:
-    """The first non-empty text of an XPath result (elements' text content, attribute or text strings)."""
+def _text_of(found: Any, doc: Document, hidden: bytearray) -> str:
+    """The first non-empty text of an XPath result (an element's text without its scripts, an attribute,
+    a string) that does not lie out of view or in what ``drop`` removed."""
     items: Iterable[Any] = found if isinstance(found, list) else [found]
+    index = _index(doc)
     for item in items:
         if isinstance(item, etree._Element):
-            text = item.text_content() if hasattr(item, "text_content") else "".join(item.itertext())
+            if hidden[index.get(item, 0)]:
+                continue
+            text = _element_text(item)
         elif isinstance(item, (str, bytes, int, float)) and not isinstance(item, bool):
+            owner = item.getparent() if isinstance(item, etree._ElementUnicodeResult) else None
+            if owner is not None and owner in index and hidden[index[owner]]:
+                continue
             text = item.decode("utf-8", "replace") if isinstance(item, bytes) else str(item)
         else:
             continue
@@ -192,18 +240,33 @@ def _text_of(found: Any) -> str:
     return ""
 
 
+def _element_text(el: Any) -> str:
+    """An element's text, leaving out what scripts and style sheets hold (in HTML they hold text only)."""
+    out = [el.text or ""] if el.tag not in _CODE else []
+    for child in el.iterdescendants():
+        if child.tag not in _CODE:
+            out.append(child.text or "")
+        out.append(child.tail or "")
+    return "".join(out)
+
+
+_CODE = frozenset({"script", "style"})
+
+
 def rule_fields(doc: Document, rules: Rules) -> dict[str, Any]:
     """``title``, ``author`` (and ``authors``) and ``date`` (``YYYY-MM-DD``) as the rules' expressions
-    read them; a field whose expression finds nothing (or no date) is left out."""
+    read them, out of view and dropped parts aside; a field whose expression finds nothing (or no date)
+    is left out."""
     out: dict[str, Any] = {}
-    if doc.is_empty:
+    if doc.is_empty or not (rules.title or rules.author or rules.date):
         return out
+    hidden = _hidden(doc)
     for key in FIELD_KEYS:
         xpath = getattr(rules, key)
         if xpath is None:
             continue
         try:
-            text = _text_of(xpath(doc.root))
+            text = _text_of(xpath(doc.root), doc, hidden)
         except etree.XPathError:
             continue
         if key == "date":

@@ -97,6 +97,11 @@ def test_rules_on_a_real_page(bbc_page):
     ({"title": ""}, "rules['title']='' is invalid: an XPath expression (a non-empty string)"),
     ({"drop": 3}, "rules['drop']=3 is invalid: an XPath expression or a list of them"),
     ({"drop": ["//p", "]["]}, "rules['drop']='][' is invalid: not an XPath expression"),
+    ({"title": "//h1\x00"}, "rules['title']='//h1\\x00' is invalid: not an XPath expression"),
+    ({"body": "//p[.='\ud800']"}, "rules['body']=\"//p[.='\\ud800']\" is invalid: not an XPath expression"),
+    ({"title": "$x"}, "rules['title']='$x' is invalid: it cannot be evaluated (Undefined variable)"),
+    ({"body": "//div[nope()]"}, "rules['body']='//div[nope()]' is invalid: it cannot be evaluated"),
+    ({"drop": "//x:div"}, "rules['drop']='//x:div' is invalid: it cannot be evaluated"),
 ])
 def test_bad_rules_raise_naming_the_key(rules, message):
     with pytest.raises(InvalidOptionError) as err:
@@ -110,8 +115,29 @@ def test_hostile_pages_with_rules_do_not_crash():
                  "<html><body><p title='" + "x" * 1_000_000 + "'>text</p></body></html>"):
         r = wc.extract(body, rules=rules)
         assert isinstance(r.text, str)
-    # An expression that compiles but fails on evaluation (an unknown function) selects nothing.
-    assert "three hundred" in wc.extract(PAGE, rules={"body": "//div[webclean-nope()]"}).text
+    # An expression that fails on this page only (a string where a node-set is needed) selects nothing.
+    table = PAGE.replace("<div id='letters'>", "<table><tr><td>cell</td></tr></table><div id='letters'>")
+    assert "three hundred" in wc.extract(table, rules={"body": "//table[count(string(.)) > 0]"}).text
+
+
+def test_body_leaves_loose_text_and_hidden_matches_out():
+    html = ("<div>Share this story <span>Menu</span> Advertisement <p class=a>Para A.</p> Read more "
+            "<section>Sidebar <p class=a>Para B.</p> sidebar tail</section> footer junk</div>")
+    assert wc.extract(html, rules={"body": "//p[@class='a']"}).text == "Para A.\nPara B."
+    hidden = ("<html><body><noscript><div class=s>Copy for clients without scripts.</div></noscript><template>"
+              "<div class=s>A template's copy.</div></template><p>Visible words of a paragraph here.</p></body></html>")
+    assert wc.extract(hidden, rules={"body": "//div[@class='s']"}).extractor == "auto"
+
+
+def test_field_rules_skip_what_drop_removed_and_scripts():
+    promo = ("<html><body><div class=promo><h1>Promo headline</h1><p class=by>By Promo Person</p>"
+             "<time datetime='2020-01-01'>1 January 2020</time></div><article><h1>Real headline</h1>"
+             "<p class=by>By Jane Roe<script>track('byline')</script></p><time datetime='2024-02-02'>2 February "
+             f"2024</time><p>{NOTE}</p></article></body></html>")
+    rules = {"drop": "//div[@class='promo']", "title": "//h1", "author": "//p[@class='by']",
+             "date": "//time/@datetime"}
+    r = wc.extract(promo, rules=rules)
+    assert (r.title, r.author, r.date) == ("Real headline", "By Jane Roe", "2024-02-02")
 
 
 def test_site_rules_match_the_host_and_its_subdomains():
@@ -127,6 +153,14 @@ def test_site_rules_match_the_host_and_its_subdomains():
 
 def config(**settings):
     return webclean_config(get_crawler(settings_dict=settings).settings)
+
+
+def test_site_rules_domains_read_as_url_hosts_and_none_switches_a_subdomain_off():
+    conf = config(WEBCLEAN_SITE_RULES={"bücher.de": {"body": "//main"}, "example.com": {"body": "//main"},
+                                       "blog.example.com": None})
+    assert page_plan(conf, url="https://www.xn--bcher-kva.de/a").options["rules"] == {"body": "//main"}
+    assert "rules" not in page_plan(conf, url="https://blog.example.com/a").options
+    assert page_plan(conf, url="https://example.com/a").options["rules"] == {"body": "//main"}
 
 
 def test_page_plan_takes_site_rules_and_the_requests_over_them():
@@ -149,6 +183,9 @@ def test_page_plan_takes_site_rules_and_the_requests_over_them():
     ({"https://example.com/": {"body": "//main"}}, "WEBCLEAN_SITE_RULES has an invalid domain 'https://example.com/'"),
     ({"example.com": {"body": "//main["}}, "WEBCLEAN_SITE_RULES['example.com']['body']='//main[' is invalid"),
     ({"example.com": "//main"}, "WEBCLEAN_SITE_RULES['example.com']='//main' is invalid: a dict with keys"),
+    ({"example.com:8080": {}}, "WEBCLEAN_SITE_RULES has an invalid domain 'example.com:8080': a host name"),
+    ({"*.example.com": {}}, "WEBCLEAN_SITE_RULES has an invalid domain '*.example.com': a host name"),
+    ({"example.com": {}, "EXAMPLE.com.": {}}, "WEBCLEAN_SITE_RULES has an invalid domain 'EXAMPLE.com.': given twice"),
 ])
 def test_bad_site_rules_stop_the_crawl_naming_the_setting(value, message):
     crawler = get_crawler(settings_dict={"WEBCLEAN_SITE_RULES": value})
