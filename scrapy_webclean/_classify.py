@@ -20,15 +20,20 @@ measures are taken on the page without the site's template: a short news
 flash drowned in a large menu and link footer is then what it is, a page
 of prose.
 
-The weights are round numbers, checked on the shared corpora's labelled
-pages (``../shared/bin/pagetypes``); no site or URL is special-cased.
+The terms add up with weights learned by a class-balanced logistic
+regression on the shared corpora's labelled pages (``tagger.json``, written
+by ``tests/training/train_tagger.py`` and judged by site-grouped
+cross-validation); no site or URL is special-cased.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
 from itertools import compress
 from typing import Any
 from urllib.parse import urlsplit
@@ -54,19 +59,19 @@ _LONG_NUMBER = re.compile(r"\d{4,}")
 _WORD = re.compile(r"[a-z0-9]+")
 _EXTENSION = re.compile(r"\.(?:s?html?|php|aspx?|jsp)$", re.I)
 
-# Weights (see the module docstring). MASS_PIVOT: log10 of the prose mass
-# (about 500 characters) at which the mass term is neutral.
-MASS_WEIGHT, MASS_PIVOT = 2.0, 2.7
-SHARE_WEIGHT, SHARE_PIVOT = 4.0, 0.15
-LINK_WEIGHT, LINK_PIVOT = 2.0, 0.35
-HEADLINE_WEIGHT = 1.0
-OG_WEIGHT = 0.7
-LD_WEIGHT = 1.0
-ROOT_URL_WEIGHT = 1.5
-ARTICLE_URL_WEIGHT = 0.8
-#: Content needs a positive margin: a hub tagged content costs one
-#: extraction of link soup, content tagged hub costs an article.
-BIAS = 0.5
+#: The terms of the score, in ``tagger.json``'s order (see :func:`_terms`).
+TERMS = ("prose_mass", "prose_share", "link_ratio", "headlines", "og_type", "ld_type", "root_url", "article_url")
+#: log10 of the prose mass (about 500 characters) at which its term is 0; the term is clipped to +-1.5.
+MASS_PIVOT = 2.7
+
+
+@lru_cache(maxsize=1)
+def _weights() -> tuple[tuple[float, ...], float]:
+    """(weight per term, bias) from ``tagger.json``."""
+    data = json.loads(resources.files(__package__).joinpath("tagger.json").read_text("utf-8"))
+    if tuple(data["terms"]) != TERMS:
+        raise RuntimeError("tagger.json was trained on other terms; run tests/training/train_tagger.py")
+    return tuple(float(w) for w in data["weights"]), float(data["bias"])
 
 
 @dataclass(frozen=True)
@@ -152,27 +157,26 @@ def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
     total = m.text_len[body] * weight or 1
     link_ratio = m.link_len[body] / (m.text_len[body] or 1)
 
-    score = MASS_WEIGHT * max(-1.5, min(1.5, math.log10(prose + 1) - MASS_PIVOT))
-    score += SHARE_WEIGHT * (prose / total - SHARE_PIVOT)
-    score -= LINK_WEIGHT * (link_ratio - LINK_PIVOT)
-    score -= HEADLINE_WEIGHT * max(0.0, math.log10(headlines + 1) - math.log10(prose / 100 + 1) - 0.5)
-    if "article" in og_type or og_type == "blog":
-        score += OG_WEIGHT
-    elif og_type == "website" or og_type.startswith("product"):
-        score -= OG_WEIGHT / 2
-    if ld_types & _ARTICLE_TYPES:
-        score += LD_WEIGHT
-    if ld_types & _HUB_TYPES:
-        score -= LD_WEIGHT
     url_shape = _url_shape(url)
-    if url_shape == "root":
-        score -= ROOT_URL_WEIGHT
-    elif url_shape == "article":
-        score += ARTICLE_URL_WEIGHT
-    score -= BIAS
+    terms = _terms(prose, prose / total, link_ratio, headlines, og_type, ld_types, url_shape)
+    weights, bias = _weights()
+    score = bias + sum(w * t for w, t in zip(weights, terms))
     return {"score": round(score, 4), "prose_mass": prose, "prose_share": round(prose / total, 4),
             "link_ratio": round(link_ratio, 4), "headline_links": headlines, "og_type": og_type,
             "ld_types": sorted(ld_types), "url_shape": url_shape}
+
+
+def _terms(prose: float, share: float, link_ratio: float, headlines: int, og_type: str, ld_types: set[str],
+           url_shape: str) -> list[float]:
+    """The score's terms (:data:`TERMS`): the prose mass on a log scale, its share of the page, the link
+    density, headline links beyond the prose's measure, the declared types (+1 an article's, -1 or -0.5 a
+    listing's or a site's) and the URL's shape."""
+    og = 1.0 if "article" in og_type or og_type == "blog" else (
+        -0.5 if og_type == "website" or og_type.startswith("product") else 0.0)
+    ld = (1.0 if ld_types & _ARTICLE_TYPES else 0.0) - (1.0 if ld_types & _HUB_TYPES else 0.0)
+    return [max(-1.5, min(1.5, math.log10(prose + 1) - MASS_PIVOT)), share, link_ratio,
+            max(0.0, math.log10(headlines + 1) - math.log10(prose / 100 + 1) - 0.5), og, ld,
+            1.0 if url_shape == "root" else 0.0, 1.0 if url_shape == "article" else 0.0]
 
 
 def _declared_types(doc: Document) -> tuple[str, set[str]]:

@@ -129,8 +129,9 @@ def test_site_tree_finds_the_short_flashes_of_a_real_site():
     without = sum(wc.classify(body, record["url"]).kind == "content" for _pid, record, body in pages)
     with_tree = sum(wc.classify(body, record["url"], site_tree=compiled).kind == "content"
                     for _pid, record, body in pages)
-    # Every page of the corpus is an article.
-    assert with_tree == len(pages) > without
+    # Every page of the corpus is an article: with the tree every one is tagged so (the learned weights
+    # find them without it too; test_site_tree_judges_the_page_without_its_template isolates the tree's part).
+    assert with_tree == len(pages) >= without
 
 
 def test_page_features_computed_once_per_view_and_url(bbc_page):
