@@ -22,6 +22,7 @@ from importlib import resources
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import MEASURED, Document, Measures
+from .._classify import page_features
 from .._render import NodeSelection, kept_mask
 from .._walk import positions
 from ._auto_words import SHORT_ARTICLE
@@ -33,7 +34,7 @@ __all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "features", "prefer
 FEATURES = (
     "log_a", "log_b", "log_page", "share_a", "share_b", "a_in_b", "b_in_a", "ld_a", "ld_b",
     "punct_a", "punct_b", "paras_a", "paras_b", "root_a_in_b", "root_b_in_a", "pos_a", "pos_b",
-    "log_score_b", "strength_a", "empty_a", "cjk", "h1_a", "h1_b", "furniture_b_only",
+    "log_score_b", "strength_a", "empty_a", "cjk", "h1_a", "h1_b", "furniture_b_only", "tag_score",
 )
 
 
@@ -44,6 +45,8 @@ _A_IN_B, _B_IN_A, _LOG_A, _LOG_B, _LD_A, _LD_B = (
 _YIELDS = tuple((math.log1p(a), math.log1p(b), ld) for a, b, ld in ((100, 500, 0.5), (250, 2000, 0.3)))
 #: A short article's paragraphs (log characters).
 _SHORT = math.log1p(SHORT_ARTICLE)
+#: The page tagger's score (positive: an article; see classify), clipped: beyond it a page is surely one or the other.
+_TAG_CLIP = 5.0
 #: Two picks whose kept text is at least this share the other's hold one region (``favor``'s combinations).
 _SAME_REGION = 0.5
 
@@ -116,6 +119,7 @@ def features(doc: Document, m: Measures, a_root: int, a_kept: bytearray, strengt
         1.0 if a.chars < 100 else 0.0,
         min(100.0 * m.cjk_punct[doc.body] / page, 5.0),
         _holds_h1(doc, a.kept), _holds_h1(doc, b.kept), _furniture_share(doc, b.kept, a.kept, furniture),
+        max(-_TAG_CLIP, min(_TAG_CLIP, page_features(doc, doc.url)["score"])),
     ]
 
 
