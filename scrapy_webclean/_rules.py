@@ -27,6 +27,7 @@ from ._deadline import CHECK_EVERY, check_deadline
 from ._document import Document, union_mask
 from ._meta_date import parse_date
 from ._render import NodeSelection
+from ._walk import flagged
 from .errors import InvalidOptionError, WebcleanError
 
 __all__ = ["RULE_KEYS", "Rules", "compile_rules", "rules_for_url", "apply_drop", "body_selection", "rule_fields"]
@@ -151,9 +152,12 @@ def _matched(doc: Document, xpath: etree.XPath) -> list[int]:
 
 
 def _hidden(doc: Document) -> bytearray:
-    """The nodes out of view: excluded (invisible tags, removed subtrees), with everything inside them."""
-    excluded = doc.measures.excluded
-    return doc.subtree_mask(i for i in range(len(doc)) if excluded[i])
+    """The nodes out of view: excluded (invisible tags, removed subtrees), with everything inside them
+    (found once per document view, for the body rule and the field rules both)."""
+    hidden = doc.memo.get("_rules_hidden")
+    if hidden is None:
+        hidden = doc.memo["_rules_hidden"] = doc.subtree_mask(flagged(doc.measures.excluded))
+    return hidden
 
 
 def apply_drop(doc: Document, rules: Rules) -> Document:
@@ -224,7 +228,8 @@ def _text_of(found: Any, doc: Document, hidden: bytearray) -> str:
     index = _index(doc)
     for item in items:
         if isinstance(item, etree._Element):
-            if hidden[index.get(item, 0)]:
+            i = index.get(item)
+            if i is None or hidden[i]:
                 continue
             text = _element_text(item)
         elif isinstance(item, (str, bytes, int, float)) and not isinstance(item, bool):

@@ -7,9 +7,9 @@ article or blog is content, listing or collection a hub; a page without one
 is content). Each page gives the terms of :func:`scrapy_webclean._classify._terms`;
 a logistic regression with each class weighing the same in total and a light
 L2 penalty (batch gradient descent from zero: deterministic) fits a weight per
-term. Out of fold: pages are put in five folds by a hash of their site
-(``sites.site_of``), each fold scored by weights fitted on the other four,
-over ``--repeats`` splits. The report gives hub and content recall at each
+term. Out of fold: pages are put in the five folds of ``train_arbiter.py``
+(a hash of their site, ``sites.site_of``), each fold scored by weights
+fitted on the other four, over ``--repeats`` splits. The report gives hub and content recall at each
 threshold, out of fold and for the weights in ``tagger.json`` now. A page is
 content when its score exceeds the threshold; ``--write`` saves the weights
 fitted on every page, the threshold folded into the bias, to ``tagger.json``.
@@ -18,8 +18,6 @@ fitted on every page, the threshold folded into the bias, to ``tagger.json``.
 from __future__ import annotations
 
 import argparse
-import gzip
-import hashlib
 import json
 import math
 import sys
@@ -29,12 +27,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scrapy_webclean as wc  # noqa: E402
 from scrapy_webclean._classify import TERMS, _terms, _weights  # noqa: E402
+from arbiter_data import pages as corpus_pages  # noqa: E402
 from sites import site_of  # noqa: E402
+from train_arbiter import FOLDS, fold_of  # noqa: E402
 
 LABELS = {"article": "content", "blog": "content", "listing": "hub", "collection": "hub"}
 MODEL = Path(__file__).resolve().parents[2] / "scrapy_webclean" / "tagger.json"
 THRESHOLDS = (-1.5, -1.25, -1.0, -0.75, -0.5, -0.25, 0.0)
-FOLDS, L2, STEPS, RATE = 5, 1.0, 2000, 0.5
+L2, STEPS, RATE = 1.0, 2000, 0.5
 #: The sign each weight may take (what a term says of a page whatever the corpus): more prose, an
 #: article's declared type or URL say content; links and headline links say hub. A weight pushed past 0
 #: stays at 0: the labels (every page of a corpus without page types is content, home pages included)
@@ -49,22 +49,18 @@ FIXED = {"root_url": -1.5}
 def pages(root: Path) -> list[dict]:
     """Every labelled page: its terms, label (1 content, 0 hub), site and shipped score."""
     out = []
-    for corpus in sorted(p for p in root.iterdir() if (p / "ground-truth.json").exists()):
-        gold = json.loads((corpus / "ground-truth.json").read_text("utf-8"))
-        for pid in sorted(gold):
-            record = gold[pid]
-            label = LABELS.get(record["page_type"]) if "page_type" in record else "content"
-            if label is None:
-                continue
-            raw = gzip.decompress((corpus / "pages" / f"{pid}.html.gz").read_bytes())
-            kind = wc.classify(raw, record.get("url"), encoding=record.get("http_charset"))
-            f = kind.features
-            if f.get("empty"):
-                continue
-            terms = _terms(f["prose_mass"], f["prose_share"], f["link_ratio"], f["headline_links"], f["og_type"],
-                           set(f["ld_types"]), f["url_shape"])
-            out.append({"x": terms, "y": 1.0 if label == "content" else 0.0, "score": kind.score,
-                        "site": site_of(corpus.name, record, raw), "page": f"{corpus.name}/{pid}"})
+    for corpus, pid, record, raw in corpus_pages(root):
+        label = LABELS.get(record["page_type"]) if "page_type" in record else "content"
+        if label is None:
+            continue
+        kind = wc.classify(raw, record.get("url"), encoding=record.get("http_charset"))
+        f = kind.features
+        if f.get("empty"):
+            continue
+        terms = _terms(f["prose_mass"], f["prose_share"], f["link_ratio"], f["headline_links"], f["og_type"],
+                       set(f["ld_types"]), f["url_shape"])
+        out.append({"x": terms, "y": 1.0 if label == "content" else 0.0, "score": kind.score,
+                    "site": site_of(corpus, record, raw), "page": f"{corpus}/{pid}"})
     return out
 
 
@@ -89,10 +85,6 @@ def fit(rows: list[dict]) -> tuple[list[float], float]:
         w = [(max(0.0, s * (a - RATE * (g / n + L2 * a / n))) * s if f else a)
              for a, g, s, f in zip(w, gw, signs, free)]
     return w, b
-
-
-def fold_of(site: str, repeat: int) -> int:
-    return int(hashlib.md5(f"tagger{repeat}:{site}".encode()).hexdigest(), 16) % FOLDS
 
 
 def recalls(rows: list[dict], scores: list[float], threshold: float) -> tuple[float, float]:
