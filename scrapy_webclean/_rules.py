@@ -222,8 +222,8 @@ def body_selection(doc: Document, rules: Rules) -> NodeSelection | None:
 
 
 def _text_of(found: Any, doc: Document, hidden: bytearray) -> str:
-    """The first non-empty text of an XPath result (an element's text without its scripts, an attribute,
-    a string) that does not lie out of view or in what ``drop`` removed."""
+    """The first non-empty text of an XPath result (an element's visible text, an attribute, a string)
+    that does not lie out of view or in what ``drop`` removed."""
     items: Iterable[Any] = found if isinstance(found, list) else [found]
     index = _index(doc)
     for item in items:
@@ -231,7 +231,7 @@ def _text_of(found: Any, doc: Document, hidden: bytearray) -> str:
             i = index.get(item)
             if i is None or hidden[i]:
                 continue
-            text = _element_text(item)
+            text = NodeSelection(doc, i, excluded=doc.measures.excluded).text()  # as the body renders it
         elif isinstance(item, (str, bytes, int, float)) and not isinstance(item, bool):
             owner = item.getparent() if isinstance(item, etree._ElementUnicodeResult) else None
             if owner is not None and owner in index and hidden[index[owner]]:
@@ -243,19 +243,6 @@ def _text_of(found: Any, doc: Document, hidden: bytearray) -> str:
         if text:
             return text
     return ""
-
-
-def _element_text(el: Any) -> str:
-    """An element's text, leaving out what scripts and style sheets hold (in HTML they hold text only)."""
-    out = [el.text or ""] if el.tag not in _CODE else []
-    for child in el.iterdescendants():
-        if child.tag not in _CODE:
-            out.append(child.text or "")
-        out.append(child.tail or "")
-    return "".join(out)
-
-
-_CODE = frozenset({"script", "style"})
 
 
 def rule_fields(doc: Document, rules: Rules) -> dict[str, Any]:

@@ -235,3 +235,11 @@ def test_command_line_rules(tmp_path, capsys):
     assert "--rules has an unknown key 'bodi' (did you mean 'body'?)" in capsys.readouterr().err
     assert main(["extract", str(page), "--rules", str(tmp_path / "none.json")]) == 2
     assert "none.json': No such file or directory" in capsys.readouterr().err
+
+
+def test_field_rules_read_an_element_as_its_text_is_shown():
+    # Blocks are separate words, and what drop removed inside the element is left out too.
+    html = ("<html><body><div class=by><p>By Jane</p><p>Roe</p><span class=ad>Sponsored</span></div>"
+            f"<p>{NOTE}</p></body></html>")
+    assert wc.extract(html, rules={"author": "//div[@class='by']", "drop": "//span[@class='ad']"}).author == \
+        "By Jane Roe"
