@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .extractors import get_extractor, resolve_options
-from ._rules import compile_rules, rules_for_url
+from ._rules import compile_rules, rules_for_host
 from .errors import InvalidMetaError, WebcleanError
 from .settings import crawl_extractors, invalid, parse_fields
 
@@ -73,10 +73,10 @@ def _check_keys(webclean: Any) -> dict[str, Any]:
     return webclean
 
 
-def page_plan(config: WebcleanConfig, webclean: Any = None, extractor: Any = None, url: str | None = None) -> PagePlan:
+def page_plan(config: WebcleanConfig, webclean: Any = None, extractor: Any = None, host: str | None = None) -> PagePlan:
     """The plan of a page from its request's ``meta["webclean"]`` (and the
     older ``webclean_extractor``, passed as ``extractor``) over ``config``;
-    the site rules of ``url``'s host (``WEBCLEAN_SITE_RULES``), with the
+    the site rules of the page's ``host`` (``WEBCLEAN_SITE_RULES``), with the
     request's ``rules`` over them, go in the options as ``rules``.
 
     Raises :class:`~scrapy_webclean.errors.InvalidMetaError` naming the key,
@@ -102,7 +102,7 @@ def page_plan(config: WebcleanConfig, webclean: Any = None, extractor: Any = Non
     fields = config.fields
     if "fields" in given:
         fields = parse_fields(given["fields"], _label("fields"), InvalidMetaError)
-    rules = rules_for_url(url, config.site_rules)
+    rules = rules_for_host(host, config.site_rules)
     if "rules" in given:
         compile_rules(given["rules"], _label("rules"), InvalidMetaError)
         # None: no rules for this page; a dict: its keys over the site's (a key set to None unsets it).

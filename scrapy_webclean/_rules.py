@@ -19,7 +19,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlsplit
 
 from lxml import etree
 
@@ -30,7 +29,7 @@ from ._render import NodeSelection
 from ._walk import flagged
 from .errors import InvalidOptionError, WebcleanError
 
-__all__ = ["RULE_KEYS", "Rules", "compile_rules", "rules_for_url", "apply_drop", "body_selection", "rule_fields"]
+__all__ = ["RULE_KEYS", "Rules", "compile_rules", "rules_for_host", "apply_drop", "body_selection", "rule_fields"]
 
 #: The keys a rules dict takes.
 RULE_KEYS = ("body", "drop", "title", "author", "date")
@@ -116,13 +115,10 @@ def check_site_rules(value: Any, name: str, error: type[WebcleanError]) -> dict[
     return out
 
 
-def rules_for_url(url: str | None, site_rules: Mapping[str, dict[str, Any]]) -> dict[str, Any] | None:
-    """The rules dict of the most specific domain of ``site_rules`` that ``url``'s host is or lies under."""
-    if not site_rules or not url:
-        return None
-    try:
-        host = (urlsplit(url).hostname or "").lower()
-    except ValueError:
+def rules_for_host(host: str | None, site_rules: Mapping[str, dict[str, Any]]) -> dict[str, Any] | None:
+    """The rules dict of the most specific domain of ``site_rules`` that ``host`` (a URL's host name,
+    lower case: a page source's ``site``) is or lies under."""
+    if not site_rules or not host:
         return None
     while host:
         if host in site_rules:

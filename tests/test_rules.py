@@ -12,7 +12,7 @@ from scrapy.utils.test import get_crawler
 import scrapy_webclean as wc
 from _crawler import webclean_crawler
 from scrapy_webclean._overrides import page_plan
-from scrapy_webclean._rules import rules_for_url
+from scrapy_webclean._rules import rules_for_host
 from scrapy_webclean.errors import InvalidMetaError, InvalidOptionError, InvalidSettingError
 from scrapy_webclean.pipelines.extraction import ExtractionPipeline
 from scrapy_webclean.settings import webclean_config
@@ -141,14 +141,15 @@ def test_field_rules_skip_what_drop_removed_and_scripts():
 
 
 def test_site_rules_match_the_host_and_its_subdomains():
+    # (The host as a page source holds it: urlparse_cached(response).hostname, lower case.)
     table = {"example.com": {"body": "//main"}, "news.example.com": {"body": "//article"}}
-    assert rules_for_url("https://example.com/a", table) == {"body": "//main"}
-    assert rules_for_url("https://www.example.com/a", table) == {"body": "//main"}
-    assert rules_for_url("https://news.example.com/a", table) == {"body": "//article"}
-    assert rules_for_url("https://a.news.example.com/a", table) == {"body": "//article"}
-    assert rules_for_url("https://example.org/a", table) is None
-    assert rules_for_url("https://badexample.com/a", table) is None
-    assert rules_for_url(None, table) is None
+    assert rules_for_host("example.com", table) == {"body": "//main"}
+    assert rules_for_host("www.example.com", table) == {"body": "//main"}
+    assert rules_for_host("news.example.com", table) == {"body": "//article"}
+    assert rules_for_host("a.news.example.com", table) == {"body": "//article"}
+    assert rules_for_host("example.org", table) is None
+    assert rules_for_host("badexample.com", table) is None
+    assert rules_for_host(None, table) is None
 
 
 def config(**settings):
@@ -158,18 +159,18 @@ def config(**settings):
 def test_site_rules_domains_read_as_url_hosts_and_none_switches_a_subdomain_off():
     conf = config(WEBCLEAN_SITE_RULES={"bücher.de": {"body": "//main"}, "example.com": {"body": "//main"},
                                        "blog.example.com": None})
-    assert page_plan(conf, url="https://www.xn--bcher-kva.de/a").options["rules"] == {"body": "//main"}
-    assert "rules" not in page_plan(conf, url="https://blog.example.com/a").options
-    assert page_plan(conf, url="https://example.com/a").options["rules"] == {"body": "//main"}
+    assert page_plan(conf, host="www.xn--bcher-kva.de").options["rules"] == {"body": "//main"}
+    assert "rules" not in page_plan(conf, host="blog.example.com").options
+    assert page_plan(conf, host="example.com").options["rules"] == {"body": "//main"}
 
 
 def test_page_plan_takes_site_rules_and_the_requests_over_them():
     conf = config(WEBCLEAN_SITE_RULES={"Example.com": {"body": "//main", "title": "//h1"}})
-    assert page_plan(conf, url="https://example.com/a").options["rules"] == {"body": "//main", "title": "//h1"}
-    assert "rules" not in page_plan(conf, url="https://other.org/a").options
-    plan = page_plan(conf, {"rules": {"body": None, "drop": "//aside"}}, url="https://example.com/a")
+    assert page_plan(conf, host="example.com").options["rules"] == {"body": "//main", "title": "//h1"}
+    assert "rules" not in page_plan(conf, host="other.org").options
+    plan = page_plan(conf, {"rules": {"body": None, "drop": "//aside"}}, host="example.com")
     assert plan.options["rules"] == {"body": None, "title": "//h1", "drop": "//aside"}
-    assert "rules" not in page_plan(conf, {"rules": None}, url="https://example.com/a").options
+    assert "rules" not in page_plan(conf, {"rules": None}, host="example.com").options
     assert page_plan(config(), {"rules": {"body": "//x"}}).options["rules"] == {"body": "//x"}
     with pytest.raises(InvalidMetaError, match=r"^meta\['webclean'\]\['rules'\]\['body'\]='//\[' is invalid"):
         page_plan(conf, {"rules": {"body": "//["}})
@@ -206,7 +207,7 @@ def run_pipeline(url, meta=None, **settings):
 def test_pipeline_applies_site_rules_and_meta_rules():
     site = {"WEBCLEAN_SITE_RULES": '{"example.com": {"drop": "//p[@class=\'note\']", "title": "//h2", '
                                    '"date": "//time/@datetime"}}'}  # as JSON, as -s gives it
-    _, item = run_pipeline("https://www.example.com/2024/plan", **site)
+    _, item = run_pipeline("https://WWW.Example.com/2024/plan", **site)  # the host read in lower case
     assert NOTE not in item["text"] and item["title"] == "Letters"
     assert item["extractor"] == "auto" and item["date"] == "2024-03-05"
     _, item = run_pipeline("https://example.org/2024/plan", **site)

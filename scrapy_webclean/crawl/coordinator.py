@@ -137,8 +137,7 @@ class Coordinator:
         pipeline extracts the crawl's items."""
         return self.extraction_plan(page_plan(self.config)) if self.extracting else None
 
-    def tagging_plan(self, meta: Mapping[str, Any], site: str, url: str | None = None
-                     ) -> tuple[ExtractionPlan, TreeEntry | None] | None:
+    def tagging_plan(self, meta: Mapping[str, Any], site: str) -> tuple[ExtractionPlan, TreeEntry | None] | None:
         """What the pipeline will run on a page, if that is settled already.
 
         ``(plan, tree)`` for :func:`~scrapy_webclean.workers.jobs.classify_page`,
@@ -150,7 +149,7 @@ class Coordinator:
         if not self.extracting or skips(meta):
             return None
         try:
-            page = page_plan(self.config, meta.get("webclean"), meta.get("webclean_extractor"), url)
+            page = page_plan(self.config, meta.get("webclean"), meta.get("webclean_extractor"), site)
         except WebcleanError:
             return None  # the item says why
         tree = None

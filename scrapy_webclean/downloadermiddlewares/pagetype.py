@@ -115,7 +115,7 @@ class PageTypeMiddleware:
             # A tree on its way (being learned or loaded) is worth the short
             # wait: the page is then tagged and extracted from one parse.
             await trees.hold(source.site)
-        planned = coord.tagging_plan(meta, source.site, source.url)
+        planned = coord.tagging_plan(meta, source.site)
         plan, tree = planned if planned is not None else (None, None)
         # A page of a site still being sampled is tagged on the worker that
         # will learn the site's tree, and stays parsed there for it.

@@ -94,7 +94,7 @@ class ExtractionPipeline:
             return item
         adapter = ItemAdapter(item)
         try:
-            plan = page_plan(self.config, source.webclean, source.extractor, source.url)
+            plan = page_plan(self.config, source.webclean, source.extractor, source.site)
         except WebcleanError as exc:
             return self._fail(item, adapter, source, "failed", str(exc))
         page_values = {"url": source.url, "page_type": source.page_type, "page_score": source.page_score}
