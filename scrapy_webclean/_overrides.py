@@ -107,5 +107,6 @@ def page_plan(config: WebcleanConfig, webclean: Any = None, extractor: Any = Non
         compile_rules(given["rules"], _label("rules"), InvalidMetaError)
         # None: no rules for this page; a dict: its keys over the site's (a key set to None unsets it).
         rules = None if given["rules"] is None else {**(rules or {}), **given["rules"]}
-    ruled = {"rules": rules} if rules and compile_rules(rules) is not None else {}
+    # Both parts are checked (the site's when the crawl started): what is left to know is whether one is set.
+    ruled = {"rules": rules} if rules and any(v is not None for v in rules.values()) else {}
     return PagePlan(name, {**options, **config.render, **ruled}, fields)
