@@ -452,6 +452,42 @@ def test_long_run_of_link_lines_between_paragraphs_dropped():
     assert PROSE in r.text and MORE in r.text and "Another story" not in r.text
 
 
+DEVICES = ("Amazon Kindle", "Barnes & Noble Nook", "Apple iPad", "Android phones", "Sony Reader", "Kobo eReader")
+DEVICE_LINKS = "".join(f'<li><a href="/d{k}">{x}</a></li>' for k, x in enumerate(DEVICES))
+
+
+def test_a_list_or_table_the_text_introduces_kept_whole():
+    # A sentence ending with a colon introduces what follows: a list or a
+    # table of links there is the text's own, not a related-links box. Both
+    # picks keep it (without the rule, both left these links out).
+    lead = f"<p>{PROSE} The minutes can be read on the following devices:</p>"
+    table = "<table>" + "".join(f'<tr><td><a href="/d{k}">{x}</a></td><td>{k + 2} MB</td></tr>'
+                                for k, x in enumerate(DEVICES)) + "</table>"
+    for listed in (f"<ul>{DEVICE_LINKS}</ul>", table):
+        body = page(f"<article>{lead}{listed}<p>{MORE}</p></article>")
+        text = auto(body).text
+        assert all(x in text for x in DEVICES) and PROSE in text and MORE in text
+        doc = parse(body)
+        pick = propagation_pick(doc, doc.measures)
+        assert all(x in NodeSelection(doc, pick.root, pick.drop).text() for x in DEVICES)
+
+
+def test_a_list_after_a_label_or_a_promotion_is_not_introduced():
+    # A box's label is a few words ("More in Town News:"); a promotion stays
+    # one however long. Their link lists stay out.
+    for label in ("<p><strong>More in Town News:</strong></p>",
+                  "<p>You may also like these stories from our archive of council reports:</p>"):
+        r = auto(page(f"<article><p>{PROSE}</p><p>{MORE}</p>{label}<ul>{DEVICE_LINKS}</ul></article>"))
+        assert PROSE in r.text and MORE in r.text and not any(x in r.text for x in DEVICES), label
+
+
+def test_an_introduced_list_kept_on_a_real_page():
+    # "The following issues of the report are available online:" and its list of links.
+    rec, body = next((r, b) for p, r, b in corpus_pages("cleaneval") if p == "cleaneval-final-206")
+    text = wc.extract(body, rec["url"]).text
+    assert "U.S. Medical School Faculty, 2003" in text and "U.S. Medical School Faculty, 1999" in text
+
+
 def test_hidden_box_dropped_but_a_page_hidden_until_scripts_run_is_read():
     hidden = '<div style="display:none"><p>Please enable cookies to continue. We use them to improve the site.</p></div>'
     r = auto(page(f"<article><p>{PROSE}</p>{hidden}<p>{MORE}</p></article>"))

@@ -21,7 +21,8 @@ from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kep
                            _title_headings, _title_region)
 from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
                           _MAIN_REGION, _NEVER_FURNITURE, _ROLE_MAIN, _TITLE_TAGS, _furniture_name, _is_slug,
-                          _is_title, _linked_sentence, _piece_mark, _title_key)
+                          _INTRODUCED, _is_title, _linked_sentence, _piece_mark, _title_key,
+                          introduced)
 
 
 class _Marks(NamedTuple):
@@ -61,7 +62,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     strength = pos[root]
     top, keep_mask, on_path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole, pos, neg)
     check_deadline()
-    drop = _prune(doc, marks, blocks, pos, neg, (top, keep_mask, on_path, whole), opts["favor"], title)
+    drop = _prune(doc, m, marks, blocks, pos, neg, (top, keep_mask, on_path, whole), opts["favor"], title)
     comment_roots: list[int] = []
     if opts["comments"]:
         dead, named = marks.dead, marks.named
@@ -335,13 +336,13 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
     return root, whole, pos, neg
 
 
-def _prune(doc: Document, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],
+def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],
            region: tuple[int, bytearray | None, bytearray, bool], favor: str, title: str | None) -> bytearray:
     """Pass 4 (preorder over the kept region ``region``: its top, keep mask,
     path and whether it is a whole landmark): the elements dropped, as a
     mask: furniture and mostly-negative subtrees, and the title's heading."""
     top, keep_mask, on_path, whole = region
-    tags, end, nodes = doc.tags, doc.end, doc.nodes
+    tags, end, nodes, text_len = doc.tags, doc.end, doc.nodes, m.text_len
     dead, named = marks.dead, marks.named
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
     drop = bytearray(len(doc))
@@ -373,6 +374,13 @@ def _prune(doc: Document, marks: _Marks, blocks: _Blocks, pos: list[float], neg:
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
+        if t in _INTRODUCED and introduced(doc, text_len, i):
+            # A list or table the running text introduces: kept whole but for furniture.
+            for j in range(i + 1, e):
+                if dead[j] or named[j]:
+                    drop[j:end[j]] = b"\x01" * (end[j] - j)
+            i = e
+            continue
         ng = neg[i]
         if ng > 0 and pos[i] < keep_ratio * ng:
             if t in _FLOW_TAGS and _in_flow(doc, blocks, pos, neg, i, siblings):

@@ -17,6 +17,10 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _CELLS = frozenset({"td", "th"})
 #: Paragraphs and lists: what a link line inside the running text is made of.
 _FLOW_TAGS = frozenset({"p", "ul", "ol"})
+#: Lists and tables that the running text may introduce (see :func:`introduced`).
+_INTRODUCED = frozenset({"ul", "ol", "dl", "table"})
+#: A lead-in sentence has at least this many characters; a box's label ("See also:") fewer.
+_LEAD_IN = 40
 #: A run of this many link lines in the running text is a links section, not an aside.
 _FLOW_RUN = 6
 #: Class tokens of a link styled as a button.
@@ -315,3 +319,20 @@ def _is_title(key: str, title_key: str) -> bool:
     """Whether a heading (its :func:`_title_key`) reads as the page's title:
     the same, or a part of it of more than 10 letters (the site's name cut off)."""
     return bool(key) and (key == title_key or (len(key) > 10 and key in title_key))
+
+
+def introduced(doc: Document, text_len: list[int], i: int) -> bool:
+    """Whether the running text introduces list or table ``i``: the last
+    sibling before it that holds text ends with a colon ("... on these
+    devices:", "Ingredients for four people:"), and is a sentence rather than
+    a box's label ("More in The Clicker:", "Related posts:")."""
+    prev = -1
+    for c in doc.children(doc.parent[i]):
+        if c == i:
+            break
+        if text_len[c]:
+            prev = c
+    if prev < 0:
+        return False
+    text = text_content(doc.nodes[prev]).strip()
+    return text.endswith((":", "：")) and len(text) >= _LEAD_IN and not _piece_mark(text)

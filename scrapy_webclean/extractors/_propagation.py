@@ -25,6 +25,7 @@ from .._document import Document, Measures, nonspace_len, text_content
 from ._propagation_counts import Counts
 from ._propagation_names import node_weight, ruled_out
 from ._propagation_segments import segments
+from ._auto_words import _INTRODUCED, introduced
 
 __all__ = ["Pick", "propagation_pick"]
 
@@ -299,6 +300,9 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
+        elif t in _INTRODUCED and introduced(doc, text_len, i):
+            i = e  # a list or table the running text introduces: never cleaned
+            continue
         elif t in _CLEANED and (t != "div" or blocked[i]) and _junk(doc, score, weights, counts, i, c, ld):
             # (A division without blocks is a paragraph to readability: never cleaned.)
             drop[i:e] = b"\x01" * (e - i)
