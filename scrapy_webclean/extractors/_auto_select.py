@@ -347,6 +347,7 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
     drop = bytearray(len(doc))
     siblings: dict[int, list[int]] = {}
+    rows: dict[int, list[int]] = {}  # each parent's children, for introduced()
     title_key = _title_key(title) if title else ""
     i = top + 1
     stop = top + 1 if whole else end[top]  # a whole landmark: only invisible tags are left out
@@ -374,7 +375,7 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
-        if t in _INTRODUCED and introduced(doc, text_len, i):
+        if t in _INTRODUCED and text_len[i] and introduced(doc, text_len, i, rows):
             # A list or table the running text introduces: kept whole but for furniture.
             for j in range(i + 1, e):
                 if dead[j] or named[j]:

@@ -5,6 +5,7 @@ credits, promotion, datelines)."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from .._cache import BoundedCache
 from .._document import BLOCK_TAGS, Document, text_content
@@ -21,6 +22,8 @@ _FLOW_TAGS = frozenset({"p", "ul", "ol"})
 _INTRODUCED = frozenset({"ul", "ol", "dl", "table"})
 #: A lead-in sentence has at least this many characters; a box's label ("See also:") fewer.
 _LEAD_IN = 40
+#: How many empty siblings (an image, an anchor) may stand between a lead-in and its list.
+_LOOK_BACK = 4
 #: A run of this many link lines in the running text is a links section, not an aside.
 _FLOW_RUN = 6
 #: Class tokens of a link styled as a button.
@@ -321,18 +324,19 @@ def _is_title(key: str, title_key: str) -> bool:
     return bool(key) and (key == title_key or (len(key) > 10 and key in title_key))
 
 
-def introduced(doc: Document, text_len: list[int], i: int) -> bool:
+def introduced(doc: Document, text_len: list[int], i: int, rows: dict[int, list[int]]) -> bool:
     """Whether the running text introduces list or table ``i``: the last
     sibling before it that holds text ends with a colon ("... on these
     devices:", "Ingredients for four people:"), and is a sentence rather than
-    a box's label ("More in The Clicker:", "Related posts:")."""
-    prev = -1
-    for c in doc.children(doc.parent[i]):
-        if c == i:
-            break
+    a box's label ("More in The Clicker:", "Related posts:"). ``rows`` caches
+    each parent's children (a parent of thousands of lists is listed once)."""
+    p = doc.parent[i]
+    row = rows.get(p)
+    if row is None:
+        row = rows[p] = list(doc.children(p))
+    k = bisect_left(row, i)
+    for c in reversed(row[max(0, k - _LOOK_BACK):k]):
         if text_len[c]:
-            prev = c
-    if prev < 0:
-        return False
-    text = text_content(doc.nodes[prev]).strip()
-    return text.endswith((":", "：")) and len(text) >= _LEAD_IN and not _piece_mark(text)
+            text = text_content(doc.nodes[c]).strip()
+            return text.endswith((":", "：")) and len(text) >= _LEAD_IN and not _piece_mark(text)
+    return False

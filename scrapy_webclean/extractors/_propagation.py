@@ -280,6 +280,7 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
     """Conditional cleaning of the kept region (headings, lists, tables, divisions)."""
     end, tags, blocked = doc.end, doc.tags, counts.blocked
     text_len, link_len = m.text_len, m.link_len
+    rows: dict[int, list[int]] = {}  # each parent's children, for introduced()
     i, stop = root + 1, end[root]
     while i < stop:
         if not i & CHECK_EVERY:
@@ -300,7 +301,7 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
-        elif t in _INTRODUCED and introduced(doc, text_len, i):
+        elif t in _INTRODUCED and c and introduced(doc, text_len, i, rows):
             i = e  # a list or table the running text introduces: never cleaned
             continue
         elif t in _CLEANED and (t != "div" or blocked[i]) and _junk(doc, score, weights, counts, i, c, ld):

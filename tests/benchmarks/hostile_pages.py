@@ -41,6 +41,8 @@ def pages() -> dict[str, bytes]:
         "table-300k-rows": "<table>" + "<tr><td>cell</td><td>more</td></tr>" * 300_000 + "</table>",
         "links-200k": "<ul>" + "".join(f"<li><a href='/p/{i}'>link number {i}</a></li>" for i in range(200_000))
                       + "</ul>",
+        "introduced-lists-50k": "<article>" + "<p>The report of the committee listed these items:</p>"
+                                "<ul><li><a href=/x>item</a></li></ul>" * 50_000 + "</article>",
         "spans-1M": "<p>" + "<span>a</span>" * 700_000 + "</p>",
         "empty-tags-2.5M": "<i></i>" * 1_400_000,
         "unclosed-p-1M": "<p>x" * 1_000_000,
