@@ -488,6 +488,31 @@ def test_an_introduced_list_kept_on_a_real_page():
     assert "U.S. Medical School Faculty, 2003" in text and "U.S. Medical School Faculty, 1999" in text
 
 
+def test_a_data_table_kept_whole_a_headerless_link_table_not():
+    # A table with a caption or a row of header cells is data (a downloads
+    # table, a league table), whatever its links; a related-links box laid
+    # out as a table has neither. Both picks keep the data table.
+    rows = "".join(f'<tr><td><a href="/d{k}">{x}</a></td><td>{k + 2} MB</td></tr>' for k, x in enumerate(DEVICES))
+    for head in ("<tr><th>Device</th><th>Download</th></tr>", "<caption>Downloads</caption>",
+                 "<thead><tr><th>Device</th><th>Download</th></tr></thead>"):
+        body = page(f"<article><p>{PROSE}</p><table>{head}{rows}</table><p>{MORE}</p></article>")
+        text = auto(body).text
+        assert all(x in text for x in DEVICES) and PROSE in text and MORE in text, head
+        doc = parse(body)
+        pick = propagation_pick(doc, doc.measures)
+        assert all(x in NodeSelection(doc, pick.root, pick.drop).text() for x in DEVICES), head
+    for head in ("", "<tr><th>Device</th><td>Download</td></tr>"):  # no header row: links as ever
+        text = auto(page(f"<article><p>{PROSE}</p><table>{head}{rows}</table><p>{MORE}</p></article>")).text
+        assert PROSE in text and MORE in text and not any(x in text for x in DEVICES), head
+
+
+def test_a_data_table_kept_on_a_real_page():
+    # A ranking of states under a header row: its scores were left out.
+    rec, body = next((r, b) for p, r, b in corpus_pages("modern-web") if p == "mw-0157")
+    text = wc.extract(body, rec["url"]).text
+    assert "80.8" in text and "77.2" in text
+
+
 def test_hidden_box_dropped_but_a_page_hidden_until_scripts_run_is_read():
     hidden = '<div style="display:none"><p>Please enable cookies to continue. We use them to improve the site.</p></div>'
     r = auto(page(f"<article><p>{PROSE}</p>{hidden}<p>{MORE}</p></article>"))

@@ -18,8 +18,8 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _CELLS = frozenset({"td", "th"})
 #: Paragraphs and lists: what a link line inside the running text is made of.
 _FLOW_TAGS = frozenset({"p", "ul", "ol"})
-#: Lists and tables that the running text may introduce (see :func:`introduced`).
-_INTRODUCED = frozenset({"ul", "ol", "dl", "table"})
+#: Lists and tables that may be the text's own whatever their links (see :func:`kept_whole`).
+_KEPT_WHOLE = frozenset({"ul", "ol", "dl", "table"})
 #: A lead-in sentence has at least this many characters; a box's label ("See also:") fewer.
 _LEAD_IN = 40
 #: How many empty siblings (an image, an anchor) may stand between a lead-in and its list.
@@ -340,3 +340,29 @@ def introduced(doc: Document, text_len: list[int], i: int, rows: dict[int, list[
             text = text_content(doc.nodes[c]).strip()
             return text.endswith((":", "：")) and len(text) >= _LEAD_IN and not _piece_mark(text)
     return False
+
+
+def data_table(doc: Document, i: int) -> bool:
+    """Whether table ``i`` is a data table: it has a caption, or its first
+    row is all header cells. A related-links box or a layout table has neither."""
+    tags = doc.tags
+    for c in doc.children(i):
+        t = tags[c]
+        if t == "caption":
+            return True
+        if t in ("thead", "tbody"):
+            c = next(iter(doc.children(c)), -1)
+            if c < 0:
+                return False
+            t = tags[c]
+        if t == "tr":
+            cells = iter(doc.children(c))
+            first = next(cells, -1)
+            return first >= 0 and tags[first] == "th" and all(tags[x] == "th" for x in cells)
+    return False
+
+
+def kept_whole(doc: Document, text_len: list[int], i: int, rows: dict[int, list[int]]) -> bool:
+    """Whether list or table ``i`` (a tag of :data:`_KEPT_WHOLE`) is the text's own whatever its
+    links: one the running text introduces (:func:`introduced`), or a data table."""
+    return introduced(doc, text_len, i, rows) or (doc.tags[i] == "table" and data_table(doc, i))
