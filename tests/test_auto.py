@@ -12,6 +12,7 @@ from scrapy_webclean._metadata import strip_site_suffix
 from scrapy_webclean.extractors.base import get_extractor, resolve_options
 from scrapy_webclean.extractors.auto import _auto_pick
 from scrapy_webclean.extractors._propagation import propagation_pick
+from scrapy_webclean.extractors._auto_lists import Lists
 from scrapy_webclean._render import NodeSelection
 
 from conftest import corpus_pages
@@ -458,8 +459,9 @@ DEVICE_LINKS = "".join(f'<li><a href="/d{k}">{x}</a></li>' for k, x in enumerate
 
 def test_a_list_or_table_the_text_introduces_kept_whole():
     # A sentence ending with a colon introduces what follows: a list or a
-    # table of links there is the text's own, not a related-links box. Both
-    # picks keep it (without the rule, both left these links out).
+    # table of links there is the text's own, not a related-links box. Each
+    # pick keeps it (before the rule, the propagation pick left both out and
+    # the block pick the table; the list is a link line of the running text).
     lead = f"<p>{PROSE} The minutes can be read on the following devices:</p>"
     table = "<table>" + "".join(f'<tr><td><a href="/d{k}">{x}</a></td><td>{k + 2} MB</td></tr>'
                                 for k, x in enumerate(DEVICES)) + "</table>"
@@ -467,9 +469,44 @@ def test_a_list_or_table_the_text_introduces_kept_whole():
         body = page(f"<article>{lead}{listed}<p>{MORE}</p></article>")
         text = auto(body).text
         assert all(x in text for x in DEVICES) and PROSE in text and MORE in text
+        assert all(x in block_pick(body) for x in DEVICES)
         doc = parse(body)
         pick = propagation_pick(doc, doc.measures)
         assert all(x in NodeSelection(doc, pick.root, pick.drop).text() for x in DEVICES)
+    # What such a table holds is still cleaned: a form in a data table.
+    form = '<tr><th>Device</th><th>Size</th></tr><tr><td><form><input name="email">Your email address</form></td></tr>'
+    doc = parse(page(f"<article>{lead}<table>{form}{table[7:]}<p>{MORE}</p></article>"))
+    pick = propagation_pick(doc, doc.measures)
+    assert "Your email address" not in NodeSelection(doc, pick.root, pick.drop).text()
+
+
+def _introduces(lead: str, listed: str = f"<ul>{DEVICE_LINKS}</ul>") -> bool:
+    """Lists.introduced on the list after ``lead`` (nothing left out)."""
+    doc = parse(page(f"<article><p>{PROSE}</p>{lead}{listed}<p>{MORE}</p></article>"))
+    i = max(k for k, t in enumerate(doc.tags) if t in ("ul", "table") and doc.parent[k] == doc.tags.index("article"))
+    return Lists(doc, doc.measures, ()).introduced(i)
+
+
+def test_what_introduces_a_list_and_what_does_not():
+    assert _introduces("<p>The minutes can be read on the following devices:</p>")
+    assert _introduces("<p>The minutes can be read on the following devices:</p><img src=/a.png>")
+    assert not _introduces("<p><strong>More in Town News:</strong></p>")  # a label: a few words
+    assert not _introduces("<p>You may also like these stories from our archive of council reports:</p>")
+    assert not _introduces(f"<p>Sign up for our newsletter. {PROSE} You may also like these stories:</p>")
+    assert not _introduces("<h3>The minutes can be read on the following devices:</h3>")  # a heading
+    assert not _introduces("<div><p>Teachers said the plan was late.</p><p><strong>Related:</strong></p></div>")
+    assert not _introduces("<p>The minutes can be read on the following devices:</p>Thanks for reading.")
+    assert not _introduces('<p>More in Town News:<script>var padding = "so long a script";</script></p>')
+    # A layout table after a lead-in: its paragraphs, tables or forms say it is not a list.
+    layout = f'<table><tr><td><ul>{NAV}</ul></td><td><p>{MORE}</p></td></tr></table>'
+    assert not _introduces("<p>Please read the following notice from the town clerk:</p>", layout)
+    # A lead-in the pick left out introduces nothing.
+    doc = parse(page(f"<article><p>{PROSE}</p><p>The minutes can be read on the following devices:</p>"
+                     f"<ul>{DEVICE_LINKS}</ul></article>"))
+    i = doc.tags.index("ul", doc.tags.index("article"))
+    gone = bytearray(len(doc))
+    gone[doc.parent[i] + 2] = 1  # the lead-in (article, its first <p>, then this one)
+    assert doc.tags[doc.parent[i] + 2] == "p" and not Lists(doc, doc.measures, (gone,)).introduced(i)
 
 
 def test_a_list_after_a_label_or_a_promotion_is_not_introduced():
@@ -484,8 +521,8 @@ def test_a_list_after_a_label_or_a_promotion_is_not_introduced():
 def test_an_introduced_list_kept_on_a_real_page():
     # "The following issues of the report are available online:" and its list of links.
     rec, body = next((r, b) for p, r, b in corpus_pages("cleaneval") if p == "cleaneval-final-206")
-    text = wc.extract(body, rec["url"]).text
-    assert "U.S. Medical School Faculty, 2003" in text and "U.S. Medical School Faculty, 1999" in text
+    for text in (wc.extract(body, rec["url"]).text, block_pick(body)):
+        assert "U.S. Medical School Faculty, 2003" in text and "U.S. Medical School Faculty, 1999" in text
 
 
 def test_a_data_table_kept_whole_a_headerless_link_table_not():
@@ -511,6 +548,9 @@ def test_a_data_table_kept_on_a_real_page():
     rec, body = next((r, b) for p, r, b in corpus_pages("modern-web") if p == "mw-0157")
     text = wc.extract(body, rec["url"]).text
     assert "80.8" in text and "77.2" in text
+    doc = parse(body)
+    pick = propagation_pick(doc, doc.measures)
+    assert "80.8" in NodeSelection(doc, pick.root, pick.drop).text()
 
 
 def test_hidden_box_dropped_but_a_page_hidden_until_scripts_run_is_read():

@@ -614,6 +614,8 @@ def _big_pages() -> dict[str, str]:
         "20k nested anchors": "<body>" + "<a href=/x>a" * 20_000 + "<p>after</p>",
         "20k introduced lists": "<body><article>" + "<p>The report of the committee listed these items:</p>"
                                 "<ul><li><a href=/x>item</a></li></ul>" * 20_000 + "<p>after the lists</p>",
+        "lists after 990 nested wrappers": "<body><article>" + "<div>" * 990 + "<p>" + "<b>ab</b> " * 100_000
+                                           + "</p>" + "</div><ul><li>an item</li></ul>" * 990 + "<p>after the lists</p>",
     }
 
 

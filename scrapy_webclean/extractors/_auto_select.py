@@ -17,12 +17,12 @@ from .._document import HIDDEN_STYLE, Document, Measures, text_content, union_ma
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
 from .._walk import flagged, positions, subtree_text
 from .._render import NodeSelection
+from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
                            _title_headings, _title_region)
 from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
                           _MAIN_REGION, _NEVER_FURNITURE, _ROLE_MAIN, _TITLE_TAGS, _furniture_name, _is_slug,
-                          _KEPT_WHOLE, _is_title, _linked_sentence, _piece_mark, _title_key,
-                          kept_whole)
+                          _is_title, _linked_sentence, _piece_mark, _title_key)
 
 
 class _Marks(NamedTuple):
@@ -347,7 +347,7 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
     drop = bytearray(len(doc))
     siblings: dict[int, list[int]] = {}
-    rows: dict[int, list[int]] = {}  # each parent's children, for kept_whole()
+    lists = Lists(doc, m, (dead, named, drop))  # (drop: filled in preorder, a lead-in before its list)
     title_key = _title_key(title) if title else ""
     i = top + 1
     stop = top + 1 if whole else end[top]  # a whole landmark: only invisible tags are left out
@@ -375,7 +375,7 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
-        if t in _KEPT_WHOLE and text_len[i] and kept_whole(doc, text_len, i, rows):
+        if t in KEPT_WHOLE and text_len[i] and lists.kept_whole(i):
             # A list or table the running text introduces, or a data table: kept whole but for furniture.
             for j in range(i + 1, e):
                 if dead[j] or named[j]:

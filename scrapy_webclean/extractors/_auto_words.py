@@ -5,7 +5,6 @@ credits, promotion, datelines)."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 
 from .._cache import BoundedCache
 from .._document import BLOCK_TAGS, Document, text_content
@@ -18,12 +17,6 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _CELLS = frozenset({"td", "th"})
 #: Paragraphs and lists: what a link line inside the running text is made of.
 _FLOW_TAGS = frozenset({"p", "ul", "ol"})
-#: Lists and tables that may be the text's own whatever their links (see :func:`kept_whole`).
-_KEPT_WHOLE = frozenset({"ul", "ol", "dl", "table"})
-#: A lead-in sentence has at least this many characters; a box's label ("See also:") fewer.
-_LEAD_IN = 40
-#: How many empty siblings (an image, an anchor) may stand between a lead-in and its list.
-_LOOK_BACK = 4
 #: A run of this many link lines in the running text is a links section, not an aside.
 _FLOW_RUN = 6
 #: Class tokens of a link styled as a button.
@@ -323,46 +316,3 @@ def _is_title(key: str, title_key: str) -> bool:
     the same, or a part of it of more than 10 letters (the site's name cut off)."""
     return bool(key) and (key == title_key or (len(key) > 10 and key in title_key))
 
-
-def introduced(doc: Document, text_len: list[int], i: int, rows: dict[int, list[int]]) -> bool:
-    """Whether the running text introduces list or table ``i``: the last
-    sibling before it that holds text ends with a colon ("... on these
-    devices:", "Ingredients for four people:"), and is a sentence rather than
-    a box's label ("More in The Clicker:", "Related posts:"). ``rows`` caches
-    each parent's children (a parent of thousands of lists is listed once)."""
-    p = doc.parent[i]
-    row = rows.get(p)
-    if row is None:
-        row = rows[p] = list(doc.children(p))
-    k = bisect_left(row, i)
-    for c in reversed(row[max(0, k - _LOOK_BACK):k]):
-        if text_len[c]:
-            text = text_content(doc.nodes[c]).strip()
-            return text.endswith((":", "：")) and len(text) >= _LEAD_IN and not _piece_mark(text)
-    return False
-
-
-def data_table(doc: Document, i: int) -> bool:
-    """Whether table ``i`` is a data table: it has a caption, or its first
-    row is all header cells. A related-links box or a layout table has neither."""
-    tags = doc.tags
-    for c in doc.children(i):
-        t = tags[c]
-        if t == "caption":
-            return True
-        if t in ("thead", "tbody"):
-            c = next(iter(doc.children(c)), -1)
-            if c < 0:
-                return False
-            t = tags[c]
-        if t == "tr":
-            cells = iter(doc.children(c))
-            first = next(cells, -1)
-            return first >= 0 and tags[first] == "th" and all(tags[x] == "th" for x in cells)
-    return False
-
-
-def kept_whole(doc: Document, text_len: list[int], i: int, rows: dict[int, list[int]]) -> bool:
-    """Whether list or table ``i`` (a tag of :data:`_KEPT_WHOLE`) is the text's own whatever its
-    links: one the running text introduces (:func:`introduced`), or a data table."""
-    return introduced(doc, text_len, i, rows) or (doc.tags[i] == "table" and data_table(doc, i))

@@ -25,7 +25,7 @@ from .._document import Document, Measures, nonspace_len, text_content
 from ._propagation_counts import Counts
 from ._propagation_names import node_weight, ruled_out
 from ._propagation_segments import segments
-from ._auto_words import _KEPT_WHOLE, kept_whole
+from ._auto_lists import KEPT_WHOLE, Lists
 
 __all__ = ["Pick", "propagation_pick"]
 
@@ -280,7 +280,7 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
     """Conditional cleaning of the kept region (headings, lists, tables, divisions)."""
     end, tags, blocked = doc.end, doc.tags, counts.blocked
     text_len, link_len = m.text_len, m.link_len
-    rows: dict[int, list[int]] = {}  # each parent's children, for kept_whole()
+    lists = Lists(doc, m, (drop,))
     i, stop = root + 1, end[root]
     while i < stop:
         if not i & CHECK_EVERY:
@@ -301,8 +301,8 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
-        elif t in _KEPT_WHOLE and c and kept_whole(doc, text_len, i, rows):
-            i = e  # a list or table the running text introduces, or a data table: never cleaned
+        elif t in KEPT_WHOLE and c and lists.kept_whole(i):
+            i += 1  # a list or table the running text introduces, or a data table: not cleaned (what it holds is)
             continue
         elif t in _CLEANED and (t != "div" or blocked[i]) and _junk(doc, score, weights, counts, i, c, ld):
             # (A division without blocks is a paragraph to readability: never cleaned.)
