@@ -498,8 +498,9 @@ def test_what_introduces_a_list_and_what_does_not():
     assert not _introduces("<p>The minutes can be read on the following devices:</p>Thanks for reading.")
     assert not _introduces('<p>More in Town News:<script>var padding = "so long a script";</script></p>')
     # A layout table after a lead-in: its paragraphs, tables or forms say it is not a list.
-    layout = f'<table><tr><td><ul>{NAV}</ul></td><td><p>{MORE}</p></td></tr></table>'
-    assert not _introduces("<p>Please read the following notice from the town clerk:</p>", layout)
+    for cell in (f"<p>{MORE}</p>", f"<div>{MORE}</div>"):
+        layout = f'<table><tr><td><ul>{NAV}</ul></td><td>{cell}</td></tr></table>'
+        assert not _introduces("<p>Please read the following notice from the town clerk:</p>", layout)
     # A lead-in the pick left out introduces nothing.
     doc = parse(page(f"<article><p>{PROSE}</p><p>The minutes can be read on the following devices:</p>"
                      f"<ul>{DEVICE_LINKS}</ul></article>"))
@@ -538,7 +539,8 @@ def test_a_data_table_kept_whole_a_headerless_link_table_not():
         doc = parse(body)
         pick = propagation_pick(doc, doc.measures)
         assert all(x in NodeSelection(doc, pick.root, pick.drop).text() for x in DEVICES), head
-    for head in ("", "<tr><th>Device</th><td>Download</td></tr>"):  # no header row: links as ever
+    for head in ("", "<tr><th>Device</th><td>Download</td></tr>",  # no header row: links as ever
+                 "<tr><th>More stories</th></tr>", '<tr><th colspan="2">Town News</th></tr>'):  # a box's title
         text = auto(page(f"<article><p>{PROSE}</p><table>{head}{rows}</table><p>{MORE}</p></article>")).text
         assert PROSE in text and MORE in text and not any(x in text for x in DEVICES), head
 

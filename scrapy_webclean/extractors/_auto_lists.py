@@ -23,8 +23,12 @@ _LEAD_IN = 40
 _LOOK_BACK = 4
 #: A lead-in is one paragraph: a subtree of at most this many elements (its links, its emphasis).
 _LEAD_IN_NODES = 64
-#: What an introduced list does not hold: a layout table's paragraphs, tables and forms.
+#: What an introduced list or table does not hold: a layout's paragraphs, tables and forms;
+#: in a table's cells, divisions as well (a list's items may hold them).
 _LAYOUT = ("p", "table", "form")
+_CELL_LAYOUT = ("div",)
+#: How much of a lead-in's end the phrase sets read (a long paragraph is not searched whole).
+_LEAD_IN_READ = 300
 
 
 class Lists:
@@ -36,7 +40,7 @@ class Lists:
     def __init__(self, doc: Document, m: Measures, gone: Sequence[bytearray]) -> None:
         self.doc, self.m, self.gone = doc, m, gone
         self._rows: dict[int, list[int]] = {}
-        self._layout: list[list[int]] | None = None
+        self._layout: dict[str, list[int]] | None = None
 
     def kept_whole(self, i: int) -> bool:
         """Whether list or table ``i`` (a tag of :data:`KEPT_WHOLE`) is the text's own."""
@@ -65,8 +69,9 @@ class Lists:
             if any(mask[c] for mask in self.gone) or doc.tags[c] in _HEADINGS or not self._paragraph(c):
                 return False
             text = self._shown(c)
-            return text.endswith((":", "：")) and len(text) >= _LEAD_IN and not _piece_mark(text) \
-                and not _PROMO_RE.search(text) and not self._holds_layout(i)
+            end = text[-_LEAD_IN_READ:]  # the lead-in's last words say what follows
+            return text.endswith((":", "：")) and len(text) >= _LEAD_IN and not _piece_mark(end) \
+                and not _PROMO_RE.search(end) and not self._holds_layout(i)
         return False
 
     def _paragraph(self, c: int) -> bool:
@@ -87,15 +92,18 @@ class Lists:
         return " ".join("".join(pieces).split())
 
     def _holds_layout(self, i: int) -> bool:
+        """Whether ``i`` holds what a layout's cells hold (a table: divisions too)."""
         if self._layout is None:
-            self._layout = [positions(self.doc.tags, t) for t in _LAYOUT]
+            self._layout = {t: positions(self.doc.tags, t) for t in _LAYOUT + _CELL_LAYOUT}
         lo, hi = i + 1, self.doc.end[i]
-        return any(bisect_left(at, lo) < bisect_left(at, hi) for at in self._layout)
+        tags = _LAYOUT + _CELL_LAYOUT if self.doc.tags[i] == "table" else _LAYOUT
+        return any(bisect_left(self._layout[t], lo) < bisect_left(self._layout[t], hi) for t in tags)
 
 
 def data_table(doc: Document, i: int) -> bool:
     """Whether table ``i`` is a data table: it has a caption, or its first
-    row is all header cells. A related-links box or a layout table has neither."""
+    row is two header cells or more and nothing else. A related-links box or a
+    layout table has neither (a box's title may be one header cell)."""
     tags = doc.tags
     for c in doc.children(i):
         t = tags[c]
@@ -107,7 +115,10 @@ def data_table(doc: Document, i: int) -> bool:
                 return False
             t = tags[c]
         if t == "tr":
-            cells = iter(doc.children(c))
-            first = next(cells, -1)
-            return first >= 0 and tags[first] == "th" and all(tags[x] == "th" for x in cells)
+            heads = 0
+            for x in doc.children(c):
+                if tags[x] != "th":
+                    return False
+                heads += 1
+            return heads >= 2  # columns: one header cell is a box's title ("More stories")
     return False

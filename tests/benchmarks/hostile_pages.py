@@ -45,6 +45,7 @@ def pages() -> dict[str, bytes]:
                                 "<ul><li><a href=/x>item</a></li></ul>" * 50_000 + "</article>",
         "lists-after-990-wrappers": "<article>" + "<div>" * 990 + "<p>" + "<b>ab</b> " * 300_000 + "</p>"
                                     + "</div><ul><li>an item</li></ul>" * 990 + "</article>",
+        "lead-in-5MB": "<article><p>" + "a long sentence, " * 300_000 + "and so:</p><ul><li>item</li></ul></article>",
         "spans-1M": "<p>" + "<span>a</span>" * 700_000 + "</p>",
         "empty-tags-2.5M": "<i></i>" * 1_400_000,
         "unclosed-p-1M": "<p>x" * 1_000_000,
