@@ -12,7 +12,7 @@ from .._document import Document, Measures
 from .._walk import positions, text_nodes
 from ._auto_words import _BLOCKS, _HEADINGS, _PROMO_RE, _piece_mark
 
-__all__ = ["KEPT_WHOLE", "Lists"]
+__all__ = ["KEPT_WHOLE", "Lists", "keep_but_furniture"]
 
 #: The tags judged (see :meth:`Lists.kept_whole`).
 KEPT_WHOLE = frozenset({"ul", "ol", "dl", "table"})
@@ -122,3 +122,14 @@ def data_table(doc: Document, i: int) -> bool:
                 heads += 1
             return heads >= 2  # columns: one header cell is a box's title ("More stories")
     return False
+
+
+def keep_but_furniture(drop: bytearray, dead: bytearray, named: bytearray, end: list[int], i: int) -> None:
+    """Keep subtree ``i`` whole but for the furniture in it: its ``dead`` or ``named`` subtrees go into ``drop``."""
+    j, e = i + 1, end[i]
+    while j < e:
+        if dead[j] or named[j]:
+            drop[j:end[j]] = b"\x01" * (end[j] - j)
+            j = end[j]
+        else:
+            j += 1

@@ -17,7 +17,7 @@ from .._document import HIDDEN_STYLE, Document, Measures, text_content, union_ma
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
 from .._walk import flagged, positions, subtree_text
 from .._render import NodeSelection
-from ._auto_lists import KEPT_WHOLE, Lists
+from ._auto_lists import KEPT_WHOLE, Lists, keep_but_furniture
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
                            _title_headings, _title_region)
 from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
@@ -376,19 +376,13 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
                 i = e
                 continue
         if t in KEPT_WHOLE and text_len[i] and lists.kept_whole(i):
-            # A list or table the running text introduces, or a data table: kept whole but for furniture.
-            for j in range(i + 1, e):
-                if dead[j] or named[j]:
-                    drop[j:end[j]] = b"\x01" * (end[j] - j)
+            keep_but_furniture(drop, dead, named, end, i)  # introduced by the running text, or a data table
             i = e
             continue
         ng = neg[i]
         if ng > 0 and pos[i] < keep_ratio * ng:
             if t in _FLOW_TAGS and _in_flow(doc, blocks, pos, neg, i, siblings):
-                # A link line of the running text: kept whole (its items are links too).
-                for j in range(i + 1, e):
-                    if dead[j] or named[j]:
-                        drop[j:end[j]] = b"\x01" * (end[j] - j)
+                keep_but_furniture(drop, dead, named, end, i)  # a link line of the running text, links and all
                 i = e
                 continue
             drop[i:e] = b"\x01" * (e - i)
@@ -396,3 +390,4 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
             continue
         i += 1
     return drop
+

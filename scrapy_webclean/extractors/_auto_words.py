@@ -315,4 +315,3 @@ def _is_title(key: str, title_key: str) -> bool:
     """Whether a heading (its :func:`_title_key`) reads as the page's title:
     the same, or a part of it of more than 10 letters (the site's name cut off)."""
     return bool(key) and (key == title_key or (len(key) > 10 and key in title_key))
-
