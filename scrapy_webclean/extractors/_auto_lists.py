@@ -9,10 +9,10 @@ from bisect import bisect_left
 from typing import Sequence
 
 from .._document import Document, Measures
-from .._walk import positions, text_nodes
+from .._walk import text_nodes
 from ._auto_words import _BLOCKS, _HEADINGS, _PROMO_RE, _piece_mark
 
-__all__ = ["KEPT_WHOLE", "Lists", "keep_but_furniture"]
+__all__ = ["KEPT_WHOLE", "Lists"]
 
 #: The tags judged (see :meth:`Lists.kept_whole`).
 KEPT_WHOLE = frozenset({"ul", "ol", "dl", "table"})
@@ -34,13 +34,12 @@ _LEAD_IN_READ = 300
 class Lists:
     """The judge of one pick's lists and tables on ``doc``, under the view's
     measures ``m`` and ``gone`` (masks of the nodes the pick has left out: a
-    lead-in left out introduces nothing, a part left out is not read). Each parent's children and
-    the page's layout tags are listed once, when first needed."""
+    lead-in left out introduces nothing, a part left out is not read). Each
+    parent's children are listed once, when first needed."""
 
     def __init__(self, doc: Document, m: Measures, gone: Sequence[bytearray]) -> None:
         self.doc, self.m, self.gone = doc, m, gone
         self._rows: dict[int, list[int]] = {}
-        self._layout: dict[str, list[int]] | None = None
 
     def kept_whole(self, i: int) -> bool:
         """Whether list or table ``i`` (a tag of :data:`KEPT_WHOLE`) is the text's own."""
@@ -93,11 +92,18 @@ class Lists:
 
     def _holds_layout(self, i: int) -> bool:
         """Whether ``i`` holds what a layout's cells hold (a table: divisions too)."""
-        if self._layout is None:
-            self._layout = {t: positions(self.doc.tags, t) for t in _LAYOUT + _CELL_LAYOUT}
-        lo, hi = i + 1, self.doc.end[i]
-        tags = _LAYOUT + _CELL_LAYOUT if self.doc.tags[i] == "table" else _LAYOUT
-        return any(bisect_left(self._layout[t], lo) < bisect_left(self._layout[t], hi) for t in tags)
+        tags = self.doc.tags
+        wanted = _LAYOUT + _CELL_LAYOUT if tags[i] == "table" else _LAYOUT
+        return any(_holds(tags, t, i + 1, self.doc.end[i]) for t in wanted)
+
+
+def _holds(tags: list[str], tag: str, lo: int, hi: int) -> bool:
+    """Whether ``tag`` occurs in ``tags[lo:hi]`` (a subtree's tags): one search at C speed, no copy."""
+    try:
+        tags.index(tag, lo, hi)
+    except ValueError:
+        return False
+    return True
 
 
 def data_table(doc: Document, i: int) -> bool:
@@ -123,13 +129,3 @@ def data_table(doc: Document, i: int) -> bool:
             return heads >= 2  # columns: one header cell is a box's title ("More stories")
     return False
 
-
-def keep_but_furniture(drop: bytearray, dead: bytearray, named: bytearray, end: list[int], i: int) -> None:
-    """Keep subtree ``i`` whole but for the furniture in it: its ``dead`` or ``named`` subtrees go into ``drop``."""
-    j, e = i + 1, end[i]
-    while j < e:
-        if dead[j] or named[j]:
-            drop[j:end[j]] = b"\x01" * (end[j] - j)
-            j = end[j]
-        else:
-            j += 1

@@ -17,7 +17,7 @@ from .._document import HIDDEN_STYLE, Document, Measures, text_content, union_ma
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
 from .._walk import flagged, positions, subtree_text
 from .._render import NodeSelection
-from ._auto_lists import KEPT_WHOLE, Lists, keep_but_furniture
+from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
                            _title_headings, _title_region)
 from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
@@ -62,13 +62,13 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     strength = pos[root]
     top, keep_mask, on_path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole, pos, neg)
     check_deadline()
-    drop = _prune(doc, m, marks, blocks, pos, neg, (top, keep_mask, on_path, whole), opts["favor"], title)
+    # What the block pick read as furniture, whatever the root: dead subtrees, and those named so.
+    furniture = union_mask(marks.dead, doc.subtree_mask(flagged(marks.named)))
+    drop = _prune(doc, m, marks, blocks, pos, neg, (top, keep_mask, on_path, whole, furniture), opts["favor"], title)
     comment_roots: list[int] = []
     if opts["comments"]:
         dead, named = marks.dead, marks.named
         comment_roots = [i for i in range(doc.body, len(doc)) if named[i] == 2 and not dead[i]]
-    # What the block pick read as furniture, whatever the root: dead subtrees, and those named so.
-    furniture = union_mask(marks.dead, doc.subtree_mask(flagged(marks.named)))
     return NodeSelection(doc, top, drop, excluded=m.excluded), comment_roots, strength, marks.hidden, furniture
 
 
@@ -337,11 +337,12 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
 
 
 def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],
-           region: tuple[int, bytearray | None, bytearray, bool], favor: str, title: str | None) -> bytearray:
+           region: tuple[int, bytearray | None, bytearray, bool, bytearray], favor: str,
+           title: str | None) -> bytearray:
     """Pass 4 (preorder over the kept region ``region``: its top, keep mask,
-    path and whether it is a whole landmark): the elements dropped, as a
-    mask: furniture and mostly-negative subtrees, and the title's heading."""
-    top, keep_mask, on_path, whole = region
+    path, whether it is a whole landmark, and the furniture mask): the elements
+    dropped, as a mask: furniture and mostly-negative subtrees, and the title's heading."""
+    top, keep_mask, on_path, whole, furniture = region
     tags, end, nodes, text_len = doc.tags, doc.end, doc.nodes, m.text_len
     dead, named = marks.dead, marks.named
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
@@ -376,13 +377,13 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
                 i = e
                 continue
         if t in KEPT_WHOLE and text_len[i] and lists.kept_whole(i):
-            keep_but_furniture(drop, dead, named, end, i)  # introduced by the running text, or a data table
+            drop[i + 1:e] = furniture[i + 1:e]  # kept whole but for furniture: introduced, or a data table
             i = e
             continue
         ng = neg[i]
         if ng > 0 and pos[i] < keep_ratio * ng:
             if t in _FLOW_TAGS and _in_flow(doc, blocks, pos, neg, i, siblings):
-                keep_but_furniture(drop, dead, named, end, i)  # a link line of the running text, links and all
+                drop[i + 1:e] = furniture[i + 1:e]  # a link line of the running text, links and all
                 i = e
                 continue
             drop[i:e] = b"\x01" * (e - i)
