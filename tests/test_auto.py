@@ -909,6 +909,19 @@ def test_prose_about_cookies_or_privacy_is_body_text_a_notice_is_not():
     assert "We use cookies" not in text and "Terms of use" not in text
 
 
+def test_prose_about_copyright_is_body_text_a_copyright_notice_is_not():
+    # "copyright" followed by a lower-case word or by a comma is a sentence about it;
+    # followed by a year, a sign, a name, a colon or nothing, it is a notice.
+    prose = ("The campaign argues that aggressive copyright laws, and the lobbying behind them, led to the raids; "
+             "critics say that infringing copyright, as the sites did, is still a crime that courts must punish.")
+    notices = ["Copyright 2024 Town News", "Image copyright Reuters", "Copyright: Town News Group",
+               "This article is subject to copyright."]
+    body = "".join(f"<p>{n}</p>" for n in notices)
+    text = block_pick(page(f"<article><p>{PROSE}</p><p>{prose}</p><p>{MORE}</p>{body}</article>"))
+    assert prose in text
+    assert not any(n in text for n in notices)
+
+
 def test_short_article_under_the_page_title_is_not_read_as_a_listing():
     # A short post, too little prose to rule out a listing page, beside a
     # sidebar of linked book titles: the page's title heads the post, so

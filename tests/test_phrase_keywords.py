@@ -176,4 +176,5 @@ def test_mark_lets_every_phrase_through(name: str) -> None:
             found = w._SHORT_MARKS.search(s.strip())
             assert found is not None and w._mark(s) == w._GROUP_MARK[found.lastgroup or ""], s
         if mark == w._MARK_LEGAL:
-            assert w._mark(f"{s} {'z' * 300}") == w._MARK_LEGAL, s
+            # (After a full stop: "copyright" followed by a lower-case word is prose, not a notice.)
+            assert w._mark(f"{s}. {'z' * 300}") == w._MARK_LEGAL, s
