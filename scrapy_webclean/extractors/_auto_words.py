@@ -129,7 +129,8 @@ def _furniture_mark(names: str, in_main: bool) -> int:
 #: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length,
 #: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
 _HARD_LEGAL = re.compile(
-    r"©|&copy;|\(c\)\s*\d{4}|copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))|all rights reserved|版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
+    r"©|&copy;|\(c\)\s*\d{4}|copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))|all rights reserved|"
+    r"版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
     r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
     r"todos os direitos reservados|alle rechten voorbehouden", re.IGNORECASE)
 _BOILERPLATE_RE = re.compile(
