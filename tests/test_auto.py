@@ -13,6 +13,7 @@ from scrapy_webclean.extractors.base import get_extractor, resolve_options
 from scrapy_webclean.extractors.auto import _auto_pick
 from scrapy_webclean.extractors._propagation import propagation_pick
 from scrapy_webclean.extractors._auto_lists import Lists
+from scrapy_webclean.extractors._auto_words import _box_end
 from scrapy_webclean._render import NodeSelection
 
 from conftest import corpus_pages
@@ -936,3 +937,38 @@ def test_short_article_under_the_page_title_is_not_read_as_a_listing():
     text = block_pick(page(f'<div class="main">{post}</div><div class="side">{side}</div>',
                            head="<title>Town News: books and more</title>"))
     assert "Book number" in text
+
+
+def _both_picks(body: bytes) -> list[str]:
+    doc = parse(body)
+    pick = propagation_pick(doc, doc.measures)
+    return [auto(body).text, block_pick(body), NodeSelection(doc, pick.root, pick.drop).text()]
+
+
+@pytest.mark.parametrize("label", ["About the author", "Über den Autor", "<span>About The Author:</span>"])
+def test_an_authors_box_after_its_label_is_left_out_by_both_picks(label):
+    bio = "Jane Doe has covered the council since 2010; before that she wrote about schools and courts."
+    for box in (f"<div><h4>{label}</h4><p>{bio}</p></div>",  # in its wrapper: the label and all after it
+                f"<h4>{label}</h4><p>{bio}</p><p>{MORE}</p>"):  # in the story itself: the next block only
+        for text in _both_picks(page(f"<article><p>{PROSE}</p><p>{MORE} {PROSE}</p>{box}</article>")):
+            assert PROSE in text and bio not in text and "uthor" not in text, box
+    tail = page(f"<article><p>{PROSE}</p><p>{PROSE}</p><h4>{label}</h4><p>{bio}</p><p>{MORE}</p></article>")
+    assert all(MORE in text for text in _both_picks(tail))
+
+
+def test_an_authors_box_reaches_the_rest_of_its_wrapper_or_the_next_block():
+    # The box's reach: the rest of the wrapper the label opens, else the next block; never
+    # more than a biography's length (1,000 characters) after the label.
+    for after, boxed in ((1, True), (8, False)):
+        doc = parse(page("<article><p>x</p><div><h3>About the author</h3>" + f"<p>{MORE}</p>" * after + "</div></article>"))
+        label = doc.tags.index("h3")
+        assert (_box_end(doc, doc.measures.text_len, label) == doc.end[doc.parent[label]]) is boxed
+    doc = parse(page(f"<article><p>{PROSE}</p><h3>About the author</h3><p>{MORE}</p><p>{MORE}</p></article>"))
+    label = doc.tags.index("h3")
+    assert _box_end(doc, doc.measures.text_len, label) == doc.end[label + 1]
+
+
+def test_an_authors_box_left_out_on_a_real_page():
+    rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == "dragnet-R464")
+    text = wc.extract(body, rec["url"]).text
+    assert "Voting is one of your rights" in text and "ShoeMoney.com is my blog" not in text

@@ -21,7 +21,7 @@ from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
                            _title_headings, _title_region)
 from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
-                          _MAIN_REGION, _NEVER_FURNITURE, _ROLE_MAIN, _TITLE_TAGS, _furniture_name, _is_slug,
+                          _MAIN_REGION, _NEVER_FURNITURE, _ROLE_MAIN, _TITLE_TAGS, _box_end, _furniture_name, _is_slug,
                           _is_title, _linked_sentence, _piece_mark, _title_key)
 
 
@@ -379,6 +379,11 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
         if t in KEPT_WHOLE and text_len[i] and lists.kept_whole(i):
             drop[i + 1:e] = furniture[i + 1:e]  # kept whole but for furniture: introduced, or a data table
             i = e
+            continue
+        box = _box_end(doc, text_len, i)
+        if box > 0:  # an author's box: its label, the biography after it
+            drop[i:box] = b"\x01" * (box - i)
+            i = box
             continue
         ng = neg[i]
         if ng > 0 and pos[i] < keep_ratio * ng:

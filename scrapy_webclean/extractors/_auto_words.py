@@ -316,3 +316,29 @@ def _is_title(key: str, title_key: str) -> bool:
     """Whether a heading (its :func:`_title_key`) reads as the page's title:
     the same, or a part of it of more than 10 letters (the site's name cut off)."""
     return bool(key) and (key == title_key or (len(key) > 10 and key in title_key))
+
+
+#: An author's box's label, a block's whole text: what follows it in its wrapper is the box.
+_BOX_LABEL = re.compile(
+    r"^\W*(?:about the author|über den autor|à propos de l'auteur|sobre el autor|sobre o autor|over de auteur)"
+    r"\W*$", re.IGNORECASE)
+_BOX_LABEL_CHARS = (10, 40)  # (characters other than white space)
+#: The most text a box holds after its label (a biography, not the rest of a page).
+_BOX_TEXT = 1000
+
+
+def _box_end(doc: Document, text_len: list[int], i: int) -> int:
+    """Where the author's box that block ``i`` labels ends, or -1: the label and the rest of its
+    wrapper when it opens it, else the label and the next block."""
+    if not _BOX_LABEL_CHARS[0] <= text_len[i] <= _BOX_LABEL_CHARS[1] \
+            or not _BOX_LABEL.match(text_content(doc.nodes[i])):
+        return -1
+    end, parent = doc.end, doc.parent[i]
+    j = parent + 1
+    while j < i and not text_len[j]:
+        j = end[j]
+    stop = end[parent] if j == i else min(end[end[i]], end[parent]) if end[i] < end[parent] else end[i]
+    after, j = 0, end[i]
+    while j < stop:
+        after, j = after + text_len[j], end[j]
+    return stop if after <= _BOX_TEXT else -1

@@ -26,6 +26,7 @@ from ._propagation_counts import Counts
 from ._propagation_names import node_weight, ruled_out
 from ._propagation_segments import segments
 from ._auto_lists import KEPT_WHOLE, Lists
+from ._auto_words import _box_end
 
 __all__ = ["Pick", "propagation_pick"]
 
@@ -293,6 +294,11 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
             continue
         if i == best:
             i += 1
+            continue
+        box = _box_end(doc, text_len, i)
+        if box > 0:  # an author's box (as the block pick reads it)
+            drop[i:box] = b"\x01" * (box - i)
+            i = box
             continue
         c = text_len[i]
         ld = link_len[i] / c if c else 0.0
