@@ -28,17 +28,16 @@ cross-validation); no site or URL is special-cased.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from itertools import compress
 from typing import Any
 from urllib.parse import urlsplit
 
 from ._document import MEASURED, Document, SiteCleaner, load_document
+from ._packaged import trained_data
 from ._walk import positions
 
 __all__ = ["classify", "PageKind"]
@@ -68,9 +67,7 @@ MASS_PIVOT = 2.7
 @lru_cache(maxsize=1)
 def _weights() -> tuple[tuple[float, ...], float]:
     """(weight per term, bias) from ``tagger.json``."""
-    data = json.loads(resources.files(__package__).joinpath("tagger.json").read_text("utf-8"))
-    if tuple(data["terms"]) != TERMS:
-        raise RuntimeError("tagger.json was trained on other terms; run tests/training/train_tagger.py")
+    data = trained_data(__package__, "tagger.json", "terms", TERMS)
     return tuple(float(w) for w in data["weights"]), float(data["bias"])
 
 
