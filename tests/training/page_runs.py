@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import hashlib
 import json
 import sys
 from multiprocessing import Pool
@@ -29,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scrapy_webclean  # noqa: E402
 from scrapy_webclean._scoring import page_counts, summarize  # noqa: E402
-from sites import site_of  # noqa: E402
+from sites import site_bucket, site_of  # noqa: E402
 
 CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpora"
 RUNS = Path(__file__).resolve().parents[2] / ".page-runs"
@@ -96,7 +95,7 @@ def f1(counts: Counts) -> float:
 
 def held_out(site: str) -> bool:
     """Whether ``site`` is among the held-out fifth (a fixed hash, apart from the arbiter's folds)."""
-    return int(hashlib.md5(f"{HOLDOUT_SALT}:{site}".encode()).hexdigest(), 16) % 5 == 0
+    return site_bucket(site, HOLDOUT_SALT, 5) == 0
 
 
 def _table(groups: dict[str, dict[str, Any]], names: list[str], *runs: dict[str, dict]) -> None:
