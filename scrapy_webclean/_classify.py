@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
-from typing import Any
+from typing import Any, Sequence
 from urllib.parse import urlsplit
 
 from ._document import MEASURED, Document, SiteCleaner, load_document
@@ -157,7 +157,7 @@ def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
     url_shape = _url_shape(url)
     terms = _terms(prose, prose / total, link_ratio, headlines, og_type, ld_types, url_shape)
     weights, bias = _weights()
-    score = bias + sum(w * t for w, t in zip(weights, terms))
+    score = _score(weights, bias, terms)
     return {"score": round(score, 4), "prose_mass": prose, "prose_share": round(prose / total, 4),
             "link_ratio": round(link_ratio, 4), "headline_links": headlines, "og_type": og_type,
             "ld_types": sorted(ld_types), "url_shape": url_shape}
@@ -174,6 +174,11 @@ def _terms(prose: float, share: float, link_ratio: float, headlines: int, og_typ
     return [max(-1.5, min(1.5, math.log10(prose + 1) - MASS_PIVOT)), share, link_ratio,
             max(0.0, math.log10(headlines + 1) - math.log10(prose / 100 + 1) - 0.5), og, ld,
             1.0 if url_shape == "root" else 0.0, 1.0 if url_shape == "article" else 0.0]
+
+
+def _score(weights: Sequence[float], bias: float, terms: Sequence[float]) -> float:
+    """The page's score: ``bias`` plus each term by its weight."""
+    return bias + sum(w * t for w, t in zip(weights, terms))
 
 
 def _declared_types(doc: Document) -> tuple[str, set[str]]:
