@@ -28,17 +28,16 @@ cross-validation); no site or URL is special-cased.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from itertools import compress
-from typing import Any
+from typing import Any, Sequence
 from urllib.parse import urlsplit
 
 from ._document import MEASURED, Document, SiteCleaner, load_document
+from ._packaged import trained_data
 from ._walk import positions
 
 __all__ = ["classify", "PageKind"]
@@ -68,9 +67,7 @@ MASS_PIVOT = 2.7
 @lru_cache(maxsize=1)
 def _weights() -> tuple[tuple[float, ...], float]:
     """(weight per term, bias) from ``tagger.json``."""
-    data = json.loads(resources.files(__package__).joinpath("tagger.json").read_text("utf-8"))
-    if tuple(data["terms"]) != TERMS:
-        raise RuntimeError("tagger.json was trained on other terms; run tests/training/train_tagger.py")
+    data = trained_data(__package__, "tagger.json", "terms", TERMS)
     return tuple(float(w) for w in data["weights"]), float(data["bias"])
 
 
@@ -160,7 +157,7 @@ def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
     url_shape = _url_shape(url)
     terms = _terms(prose, prose / total, link_ratio, headlines, og_type, ld_types, url_shape)
     weights, bias = _weights()
-    score = bias + sum(w * t for w, t in zip(weights, terms))
+    score = _score(weights, bias, terms)
     return {"score": round(score, 4), "prose_mass": prose, "prose_share": round(prose / total, 4),
             "link_ratio": round(link_ratio, 4), "headline_links": headlines, "og_type": og_type,
             "ld_types": sorted(ld_types), "url_shape": url_shape}
@@ -177,6 +174,11 @@ def _terms(prose: float, share: float, link_ratio: float, headlines: int, og_typ
     return [max(-1.5, min(1.5, math.log10(prose + 1) - MASS_PIVOT)), share, link_ratio,
             max(0.0, math.log10(headlines + 1) - math.log10(prose / 100 + 1) - 0.5), og, ld,
             1.0 if url_shape == "root" else 0.0, 1.0 if url_shape == "article" else 0.0]
+
+
+def _score(weights: Sequence[float], bias: float, terms: Sequence[float]) -> float:
+    """The page's score: ``bias`` plus each term by its weight."""
+    return bias + sum(w * t for w, t in zip(weights, terms))
 
 
 def _declared_types(doc: Document) -> tuple[str, set[str]]:

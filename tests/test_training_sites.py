@@ -35,3 +35,13 @@ def test_googlenews_pages_fall_into_many_sites():
     sites = {site_of("googlenews", rec, body) for _, rec, body in pages}
     # Every page's URL host is a placeholder; the pages name over a hundred sites.
     assert len(sites) > 100
+
+
+def test_folds_and_the_held_out_fifth_stay_fixed():
+    from page_runs import held_out
+    from train_arbiter import fold_of
+
+    sites = ["bbc.co.uk", "nfl.com", "cleaneval:unknown", "abc.net.au", "answers.com"]
+    assert [[fold_of(s, repeat) for s in sites] for repeat in range(3)] == [
+        [2, 4, 1, 3, 0], [4, 3, 2, 1, 1], [2, 0, 4, 4, 2]]
+    assert [held_out(s) for s in sites] == [False, False, False, True, True]

@@ -11,17 +11,16 @@ of both picks and says which one to return. See ``docs/auto.md``.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import add, mul
 from typing import Callable
-from importlib import resources
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import MEASURED, Document, Measures
+from .._packaged import trained_data
 from .._classify import page_features
 from .._render import NodeSelection, kept_mask
 from .._walk import positions
@@ -157,9 +156,7 @@ def _model(name: str = "propagation") -> tuple[float, float, tuple[tuple[tuple[i
     """(base margin, learning rate, trees, threshold) from ``arbiter.json``:
     ``"propagation"`` (the propagation pick against the block pick) or
     ``"both"`` (what both picks keep against the block pick)."""
-    data = json.loads(resources.files(__package__).joinpath("arbiter.json").read_text("utf-8"))
-    if tuple(data["features"]) != FEATURES:
-        raise RuntimeError("arbiter.json was trained on other features; run tests/training/train_arbiter.py")
+    data = trained_data(__package__, "arbiter.json", "features", FEATURES)
     part = data if name == "propagation" else data[name]
     trees = tuple(tuple((int(f), float(t), int(lo), int(hi), float(v)) for f, t, lo, hi, v in tree)
                   for tree in part["trees"])

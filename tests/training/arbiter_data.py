@@ -11,14 +11,14 @@ Deterministic: pages in sorted order, no randomness.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 from functools import cache
 from pathlib import Path
+from typing import Iterator
 
 from scrapy_webclean._api import load_document
 from scrapy_webclean.extractors import get_extractor, resolve_options
-from scrapy_webclean._scoring import page_counts as tp_fp_fn
+from scrapy_webclean._scoring import load_corpus, page_counts as tp_fp_fn
 from scrapy_webclean._render import NodeSelection, kept_mask
 from scrapy_webclean.extractors._arbiter import combined, features
 from scrapy_webclean.extractors._consensus import consensus, found_nothing
@@ -27,13 +27,11 @@ from scrapy_webclean.extractors.auto import _auto_pick, tidy
 from sites import site_of
 
 
-
-def pages(root: Path):
+def pages(root: Path) -> Iterator[tuple[str, str, dict, bytes]]:
+    """Every page of the gold corpora under ``root``: ``(corpus, id, record, body bytes)``."""
     for corpus in sorted(p for p in root.iterdir() if (p / "ground-truth.json").exists()):
-        gold = json.loads((corpus / "ground-truth.json").read_text("utf-8"))
-        for pid in sorted(gold):
-            raw = gzip.decompress((corpus / "pages" / f"{pid}.html.gz").read_bytes())
-            yield corpus.name, pid, gold[pid], raw
+        for pid, record, raw in load_corpus(corpus):
+            yield corpus.name, pid, record, raw
 
 
 def measure(raw: bytes, record: dict) -> dict:

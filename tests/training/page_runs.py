@@ -17,10 +17,9 @@ written on. Runs are deterministic (pages in sorted order).
 from __future__ import annotations
 
 import argparse
-import gzip
-import hashlib
 import json
 import sys
+from functools import cache
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any, Callable
@@ -28,17 +27,19 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scrapy_webclean  # noqa: E402
-from scrapy_webclean._scoring import page_counts, summarize  # noqa: E402
-from sites import site_of  # noqa: E402
+from scrapy_webclean._scoring import load_corpus, page_counts, summarize  # noqa: E402
+from sites import site_bucket, site_of  # noqa: E402
 
 CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpora"
 RUNS = Path(__file__).resolve().parents[2] / ".page-runs"
 HOLDOUT_SALT = "holdout"
 
 Counts = tuple[float, float, float]
+Extract = Callable[[bytes, str | None, str | None], str]
 
 
-def _peer(name: str) -> Callable[[bytes, str | None, str | None], str]:
+@cache  # once a worker: the pool's processes cannot be handed a closure
+def _peer(name: str) -> Extract:
     """A peer called as ``scoreboard --peers`` calls it, on the page decoded by w3lib."""
     from w3lib.encoding import html_to_unicode
 
@@ -59,9 +60,8 @@ def _peer(name: str) -> Callable[[bytes, str | None, str | None], str]:
     return readability
 
 
-def _page(job: tuple[Path, str, dict, str, dict]) -> tuple[str, dict]:
-    corpus, pid, record, extractor, options = job
-    raw = gzip.decompress((corpus / "pages" / f"{pid}.html.gz").read_bytes())
+def _page(job: tuple[str, str, dict, bytes, str, dict]) -> tuple[str, dict]:
+    corpus, pid, record, raw, extractor, options = job
     url, charset = record.get("url"), record.get("http_charset")
     try:
         if extractor in ("trafilatura", "readability"):
@@ -72,8 +72,8 @@ def _page(job: tuple[Path, str, dict, str, dict]) -> tuple[str, dict]:
         text, error = "", repr(exc)
     else:
         error = ""
-    return f"{corpus.name}/{pid}", {"counts": page_counts(record["articleBody"], text), "text": text,
-                                    "site": site_of(corpus.name, record, raw), "error": error}
+    return f"{corpus}/{pid}", {"counts": page_counts(record["articleBody"], text), "text": text,
+                               "site": site_of(corpus, record, raw), "error": error}
 
 
 def run(name: str, corpora: Path, only: list[str], extractor: str, options: dict, processes: int) -> None:
@@ -81,8 +81,7 @@ def run(name: str, corpora: Path, only: list[str], extractor: str, options: dict
     for corpus in sorted(p for p in corpora.iterdir() if (p / "ground-truth.json").exists()):
         if only and corpus.name not in only:
             continue
-        gold = json.loads((corpus / "ground-truth.json").read_text("utf-8"))
-        jobs += [(corpus, pid, gold[pid], extractor, options) for pid in sorted(gold)]
+        jobs += [(corpus.name, pid, record, raw, extractor, options) for pid, record, raw in load_corpus(corpus)]
     with Pool(processes) as pool:
         pages = dict(pool.map(_page, jobs, chunksize=8))
     RUNS.mkdir(exist_ok=True)
@@ -96,7 +95,7 @@ def f1(counts: Counts) -> float:
 
 def held_out(site: str) -> bool:
     """Whether ``site`` is among the held-out fifth (a fixed hash, apart from the arbiter's folds)."""
-    return int(hashlib.md5(f"{HOLDOUT_SALT}:{site}".encode()).hexdigest(), 16) % 5 == 0
+    return site_bucket(site, HOLDOUT_SALT, 5) == 0
 
 
 def _table(groups: dict[str, dict[str, Any]], names: list[str], *runs: dict[str, dict]) -> None:

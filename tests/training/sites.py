@@ -11,6 +11,7 @@ the other unnamed pages of its corpus (one group: the cautious choice).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from urllib.parse import urlsplit
@@ -63,3 +64,10 @@ def site_of(corpus: str, record: dict, raw: bytes) -> str:
     if host and host != _PLACEHOLDER:
         return registrable(host)
     return named_site(raw) or f"{corpus}:{_PLACEHOLDER}"
+
+
+def site_bucket(site: str, salt: str, buckets: int) -> int:
+    """The bucket of ``site`` among ``buckets`` by an MD5 hash of ``salt:site`` (of ``site`` alone where
+    ``salt`` is empty): for splits by site that stay the same from run to run."""
+    key = f"{salt}:{site}" if salt else site
+    return int(hashlib.md5(key.encode("utf-8")).hexdigest(), 16) % buckets

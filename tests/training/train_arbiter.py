@@ -18,7 +18,6 @@ figure (one model fitted on everything, the one ``--write`` saves to
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import math
 import os
@@ -30,6 +29,7 @@ from scrapy_webclean.extractors._arbiter import FEATURES, prefer_propagation  # 
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gbdt  # noqa: E402
+from sites import site_bucket  # noqa: E402
 from scrapy_webclean._scoring import summarize  # noqa: E402
 
 FOLDS = 5
@@ -44,8 +44,7 @@ MODEL = Path(__file__).resolve().parents[2] / "scrapy_webclean" / "extractors" /
 
 def fold_of(site: str, repeat: int = 0) -> int:
     """The fold of ``site`` in the ``repeat``-th split (a salted hash)."""
-    key = f"{repeat}:{site}" if repeat else site
-    return int(hashlib.md5(key.encode("utf-8")).hexdigest(), 16) % FOLDS
+    return site_bucket(site, str(repeat) if repeat else "", FOLDS)
 
 
 def out_of_fold(rows: list[dict], repeat: int = 0) -> list[list[float]]:

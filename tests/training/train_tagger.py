@@ -22,11 +22,12 @@ import json
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scrapy_webclean as wc  # noqa: E402
-from scrapy_webclean._classify import TERMS, _terms, _weights  # noqa: E402
+from scrapy_webclean._classify import TERMS, _score, _terms, _weights  # noqa: E402
 from arbiter_data import pages as corpus_pages  # noqa: E402
 from sites import site_of  # noqa: E402
 from train_arbiter import FOLDS, fold_of  # noqa: E402
@@ -46,6 +47,12 @@ SIGNS = {"prose_mass": 1, "prose_share": 1, "link_ratio": -1, "headlines": -1, "
 FIXED = {"root_url": -1.5}
 
 
+def terms_of(f: dict[str, Any]) -> list[float]:
+    """The terms of a page from :func:`scrapy_webclean.classify`'s features (its shares rounded as given there)."""
+    return _terms(f["prose_mass"], f["prose_share"], f["link_ratio"], f["headline_links"], f["og_type"],
+                  set(f["ld_types"]), f["url_shape"])
+
+
 def pages(root: Path) -> list[dict]:
     """Every labelled page: its terms, label (1 content, 0 hub), site and shipped score."""
     out = []
@@ -57,9 +64,7 @@ def pages(root: Path) -> list[dict]:
         f = kind.features
         if f.get("empty"):
             continue
-        terms = _terms(f["prose_mass"], f["prose_share"], f["link_ratio"], f["headline_links"], f["og_type"],
-                       set(f["ld_types"]), f["url_shape"])
-        out.append({"x": terms, "y": 1.0 if label == "content" else 0.0, "score": kind.score,
+        out.append({"x": terms_of(f), "y": 1.0 if label == "content" else 0.0, "score": kind.score,
                     "site": site_of(corpus, record, raw), "page": f"{corpus}/{pid}"})
     return out
 
@@ -76,7 +81,7 @@ def fit(rows: list[dict]) -> tuple[list[float], float]:
     for _ in range(STEPS):
         gw, gb = [0.0] * k, 0.0
         for r in rows:
-            z = b + sum(a * x for a, x in zip(w, r["x"]))
+            z = _score(w, b, r["x"])
             g = (1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))) - r["y"]) * weight[r["y"]]
             gb += g
             for j, x in enumerate(r["x"]):
@@ -103,7 +108,7 @@ def main() -> None:
     rows = pages(args.corpora)
     print(f"{len(rows)} pages: {sum(r['y'] == 0.0 for r in rows)} hubs, {sum(r['y'] == 1.0 for r in rows)} content")
     shipped_w, shipped_b = _weights()
-    shipped = [shipped_b + sum(a * x for a, x in zip(shipped_w, r["x"])) for r in rows]
+    shipped = [_score(shipped_w, shipped_b, r["x"]) for r in rows]
     hub, content = recalls(rows, shipped, 0.0)
     print(f"tagger.json now (in-sample): hub recall {hub:.3f}, content recall {content:.3f}")
     oof_runs = []
@@ -113,7 +118,7 @@ def main() -> None:
             w, b = fit([r for r in rows if fold_of(r["site"], repeat) != k])
             for i, r in enumerate(rows):
                 if fold_of(r["site"], repeat) == k:
-                    scores[i] = b + sum(a * x for a, x in zip(w, r["x"]))
+                    scores[i] = _score(w, b, r["x"])
         oof_runs.append(scores)
     print("threshold   out of fold: hub recall  content recall  (mean of the repeats)")
     for t in THRESHOLDS:
