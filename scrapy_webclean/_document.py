@@ -21,6 +21,7 @@ from ._measures import Measures, measure, nonspace_len
 from ._parse import BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, depths, flatten, may_reach
 from ._attr_limits import cap_attributes
 from ._parser_limits import MODES as _DEPTH_MODES, limit_depth
+from ._title_repair import TITLE_MAX, close_title
 # The walks and the tag sets are imported from here by most modules.
 from ._walk import text_content, text_nodes, walk_kept
 from .errors import BodyTooLargeError, SiteTreeError
@@ -110,6 +111,12 @@ class Document:
                 self._flatten()
                 if max(self.depth, default=0) < PARSER_DEPTH_LIMIT:
                     break
+        if self.title is not None and len(self.title) > TITLE_MAX:
+            repaired = close_title(markup)  # a title never closed took the page in
+            if repaired is not None:
+                self.root = _parse_root(repaired)
+                check_deadline()
+                self._flatten()
 
     def _flatten(self) -> None:
         (self.nodes, self.tags, self.parent, self.end, self.texts, self.tails, self.own_len,

@@ -27,7 +27,9 @@ from scrapy.http import HtmlResponse, Request
 import scrapy_webclean as wc
 from scrapy_webclean.__main__ import main as command_line
 from scrapy_webclean._document import MAX_ATTRIBUTES, MAX_BODY_SIZE, Document, parse, text_nodes
+from scrapy_webclean._title_repair import TITLE_MAX, close_title
 from _crawler import webclean_crawler
+from conftest import corpus_pages
 from scrapy_webclean.downloadermiddlewares.pagetype import PageTypeMiddleware
 from scrapy_webclean.extractors import get_extractor
 from scrapy_webclean.errors import WebcleanError
@@ -635,3 +637,43 @@ def test_huge_pages(k, name):
     for extractor in ("auto", others[k % len(others)]):
         r = run_extractor(doc, extractor)
         assert not isinstance(r, Exception) or isinstance(r, WebcleanError), extractor
+
+
+# -- a title never closed ---------------------------------------------------------
+STORY = ("<p>The council voted on Tuesday to delay the budget until next month, after a long debate about "
+         "the cost of the new library and the repairs the old bridge needs before winter arrives.</p>") * 15
+
+
+def test_a_title_never_closed_does_not_swallow_the_page():
+    # Without its end tag, the parser reads the whole page as the title's text.
+    body = f"<html><head><title>Budget vote delayed\n<script>var x = 1;</script></head><body><article>{STORY}</article>"
+    doc = parse(body)
+    assert doc.title is None and "article" in doc.tags  # it names nothing, as the browser's tab shows it
+    for extractor, text in texts(run_all(body)).items():
+        assert "delay the budget" in text and "Budget vote delayed" not in text, extractor
+    # A misspelt end tag ends it where the page meant it to.
+    doc = parse(f'<html><head><title>Budget vote delayed</titlevalue="x" --></head><body>{STORY}' + "<p>x</p>" * 300)
+    assert doc.title == "Budget vote delayed" and "delay the budget" in " ".join(t for _, _, t in text_nodes(doc))
+    # The run-on words go up to the first markup, or a line break after any leading blank lines.
+    assert close_title("<title>\n  Town News <meta x></head>") == "<title></title><meta x></head>"
+    assert close_title("<title>Town\nNews") == "<title></title>\nNews"
+    assert close_title("<title>Town</titlex>News") == "<title>Town</title></titlex>News"
+
+
+def test_a_title_is_repaired_only_when_it_swallowed_more_than_any_title_holds():
+    assert close_title("<body><p>no title</p>") is None
+    doc = parse("<title>Town News<p>a line</p>")  # a short page: nothing lost, nothing parsed again
+    assert doc.title is not None and "a line" in doc.title and len(doc.title) <= TITLE_MAX
+
+
+def test_a_title_never_closed_on_a_real_page():
+    rec, body = next((r, b) for p, r, b in corpus_pages("googlenews")
+                     if p == "googlenews-0bf24489-9777-4821-a156-7897a890a4cd")
+    r = wc.extract(body, rec["url"])
+    assert "India have withdrawn their threat to quit the tour of Australia" in r.text
+
+
+def test_a_huge_title_never_closed_is_repaired_in_linear_time():
+    body = "<title>" + "word " * 2_000_000 + "<body>" + STORY
+    doc = parse(body)  # (under the autouse hang guard)
+    assert "delay the budget" in " ".join(t for _, _, t in text_nodes(doc))
