@@ -22,11 +22,11 @@ from typing import Any
 
 from lxml import etree
 
-from ._deadline import CHECK_EVERY, check_deadline
+from ._deadline import check_deadline
 from ._document import Document, union_mask
 from ._meta_date import parse_date
 from ._render import NodeSelection
-from ._walk import flagged
+from ._walk import flagged, merge_subtrees
 from .errors import InvalidOptionError, WebcleanError
 
 __all__ = ["RULE_KEYS", "Rules", "compile_rules", "rules_for_host", "apply_drop", "body_selection", "rule_fields"]
@@ -173,7 +173,7 @@ def body_selection(doc: Document, rules: Rules) -> NodeSelection | None:
     ancestor: not its other children, nor the loose text around them."""
     if rules.body is None or doc.is_empty:
         return None
-    end, parent = doc.end, doc.parent
+    end = doc.end
     hidden = _hidden(doc)
     tops: list[int] = []
     for i in _matched(doc, rules.body):
@@ -184,37 +184,27 @@ def body_selection(doc: Document, rules: Rules) -> NodeSelection | None:
     excluded = doc.measures.excluded
     if len(tops) == 1:
         return NodeSelection(doc, tops[0], excluded=excluded)
-    root = tops[0]
-    while not root <= tops[-1] < end[root]:  # (disjoint, in page order: the first's and last's ancestor is all's)
-        root = parent[root]
-    keep = bytearray(len(doc))  # 1: a match's subtree; 2: an ancestor of one, below or at the root
-    keep[root] = 2
-    for k, t in enumerate(tops):
-        if not k & CHECK_EVERY:
-            check_deadline()
-        keep[t:end[t]] = b"\x01" * (end[t] - t)
-        a = parent[t]
-        while not keep[a]:
-            keep[a] = 2
-            a = parent[a]
     drop = bytearray(len(doc))
-    pieces: set[tuple[int, bool]] = set()
-    for i in range(root, end[root]):
-        if not i & CHECK_EVERY:
-            check_deadline()
-        if keep[i] == 1:
-            continue
-        if keep[i] == 2:
-            pieces.add((i, False))  # an ancestor's own text: loose text beside the matches
-        elif keep[parent[i]] == 2:
-            drop[i] = 1
-        else:
-            continue
-        if i != root:
-            pieces.add((i, True))  # the text after it, in an ancestor: loose too
+    root = merge_subtrees(doc, tops[0], tops[1:], drop)
+    return NodeSelection(doc, root, drop, excluded=excluded, drop_pieces=_loose_pieces(doc, root, tops))
+
+
+def _loose_pieces(doc: Document, root: int, tops: list[int]) -> set[tuple[int, bool]]:
+    """The loose text beside the matches ``tops`` under their common ancestor ``root``, as
+    ``(node, is_tail)`` pieces: the own text of each ancestor of a match, and its children's tails."""
+    parent = doc.parent
+    ancestors = {root}
     for t in tops:
-        pieces.add((t, True))
-    return NodeSelection(doc, root, drop, excluded=excluded, drop_pieces=pieces)
+        a = parent[t]
+        while a not in ancestors:
+            ancestors.add(a)
+            a = parent[a]
+    pieces: set[tuple[int, bool]] = set()
+    for a in ancestors:
+        check_deadline()
+        pieces.add((a, False))
+        pieces.update((c, True) for c in doc.children(a))
+    return pieces
 
 
 def _text_of(found: Any, doc: Document, hidden: bytearray) -> str:

@@ -11,8 +11,11 @@ from scrapy.utils.test import get_crawler
 
 import scrapy_webclean as wc
 from _crawler import webclean_crawler
+from scrapy_webclean._document import load_document
 from scrapy_webclean._overrides import page_plan
-from scrapy_webclean._rules import rules_for_host
+from scrapy_webclean._render import NodeSelection
+from scrapy_webclean._rules import body_selection, compile_rules, rules_for_host
+from scrapy_webclean._walk import merge_subtrees
 from scrapy_webclean.errors import InvalidMetaError, InvalidOptionError, InvalidSettingError
 from scrapy_webclean.pipelines.extraction import ExtractionPipeline
 from scrapy_webclean.settings import webclean_config
@@ -65,6 +68,24 @@ def test_body_gives_the_body_and_no_extractor_runs():
     for rules in ({"body": "//article"}, {"body": "//p[@class='note']", "drop": "//p[@class='note']"}):
         r = wc.extract(PAGE, rules=rules)
         assert r.extractor == "auto" and "three hundred homes" in r.text
+
+
+def test_a_body_of_several_elements_is_their_merged_subtrees():
+    # merge_subtrees (shared with auto's propagation pick): the lowest common ancestor, and under it
+    # every subtree off the paths down to the parts dropped; the body rule keeps that, without loose text.
+    doc = load_document(PAGE)
+    rules = compile_rules({"body": "//div[@id='story']/p[not(@class)] | //div[@id='letters']/p"})
+    assert rules is not None and rules.body is not None
+    tops = [doc.nodes.index(el) for el in rules.body(doc.root)]
+    drop = bytearray(len(doc))
+    root = merge_subtrees(doc, tops[0], tops[1:], drop)
+    assert doc.tags[root] == "body"
+    paths = {root} | {doc.parent[t] for t in tops}
+    kept = paths | {i for t in tops for i in range(t, doc.end[t])}
+    assert [i for i in range(root, doc.end[root]) if not drop[i]] == sorted(kept)
+    selection = body_selection(doc, rules)
+    assert selection is not None and selection.root == root
+    assert selection.text() == "\n".join(NodeSelection(doc, t).text() for t in tops)
 
 
 def test_metadata_rules_and_their_fallbacks():
