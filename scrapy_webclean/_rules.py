@@ -128,10 +128,11 @@ def rules_for_host(host: str | None, site_rules: Mapping[str, dict[str, Any]]) -
 
 
 def _index(doc: Document) -> dict[Any, int]:
-    """Node numbers by element (``doc.nodes`` keeps every element's proxy alive, so identity holds)."""
-    index = doc.memo.get("_node_index")
+    """Node numbers by element (``doc.nodes`` keeps every element's proxy alive, so identity holds),
+    built once per parse: a drop rule's view shares it."""
+    index = doc.parse_memo.get("rules_node_index")
     if index is None:
-        index = doc.memo["_node_index"] = {el: i for i, el in enumerate(doc.nodes)}
+        index = doc.parse_memo["rules_node_index"] = {el: i for i, el in enumerate(doc.nodes)}
     return index
 
 

@@ -14,7 +14,7 @@ from _crawler import webclean_crawler
 from scrapy_webclean._document import load_document
 from scrapy_webclean._overrides import page_plan
 from scrapy_webclean._render import NodeSelection
-from scrapy_webclean._rules import body_selection, compile_rules, rules_for_host
+from scrapy_webclean._rules import apply_drop, body_selection, compile_rules, rule_fields, rules_for_host
 from scrapy_webclean._walk import merge_subtrees
 from scrapy_webclean.errors import InvalidMetaError, InvalidOptionError, InvalidSettingError
 from scrapy_webclean.pipelines.extraction import ExtractionPipeline
@@ -86,6 +86,16 @@ def test_a_body_of_several_elements_is_their_merged_subtrees():
     selection = body_selection(doc, rules)
     assert selection is not None and selection.root == root
     assert selection.text() == "\n".join(NodeSelection(doc, t).text() for t in tops)
+
+
+def test_a_drop_rules_view_shares_the_parse_memo():
+    doc = load_document(PAGE)
+    rules = compile_rules({"drop": "//p[@class='note']", "title": "//h1"})
+    assert rules is not None
+    view = apply_drop(doc, rules)  # the drop expressions number their matches with the node index
+    assert view is not doc and view.parse_memo is doc.parse_memo and view.memo is not doc.memo
+    assert len(doc.parse_memo) == 1 and rule_fields(view, rules)["title"] == "Council approves housing plan"
+    assert len(doc.parse_memo) == 1
 
 
 def test_metadata_rules_and_their_fallbacks():
