@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -39,13 +39,19 @@ FIELD_KEYS = ("title", "author", "date")
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A rules dict, checked and compiled (see the module's docstring)."""
+    """A rules dict, checked and compiled (see the module's docstring). Two are equal when their
+    expressions are (``source``); a pickled one is compiled again from them (for a worker process)."""
 
-    body: etree.XPath | None = None
-    drop: tuple[etree.XPath, ...] = ()
-    title: etree.XPath | None = None
-    author: etree.XPath | None = None
-    date: etree.XPath | None = None
+    body: etree.XPath | None = field(default=None, compare=False)
+    drop: tuple[etree.XPath, ...] = field(default=(), compare=False)
+    title: etree.XPath | None = field(default=None, compare=False)
+    author: etree.XPath | None = field(default=None, compare=False)
+    date: etree.XPath | None = field(default=None, compare=False)
+    #: The expressions compiled, as ``(key, expression)`` pairs (``drop``: a tuple of them).
+    source: tuple[tuple[str, Any], ...] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return compile_rules, (dict(self.source),)
 
 
 def _xpath(expr: Any, label: str, error: type[WebcleanError]) -> etree.XPath:
@@ -72,10 +78,11 @@ def _compiled(expr: str) -> etree.XPath:
 
 def compile_rules(value: Any, name: str = "rules", error: type[WebcleanError] = InvalidOptionError) -> Rules | None:
     """``value`` (a rules dict, or ``None``) checked and compiled; ``None`` when it sets no rule.
+    :class:`Rules` (compiled already) are returned as they are.
 
     Raises ``error`` naming ``name``, the key and what is allowed."""
-    if value is None:
-        return None
+    if value is None or isinstance(value, Rules):
+        return value
     if not isinstance(value, Mapping):
         raise error(f"{name}={value!r} is invalid: a dict with keys " + ", ".join(RULE_KEYS))
     for key in value:
@@ -84,16 +91,19 @@ def compile_rules(value: Any, name: str = "rules", error: type[WebcleanError] = 
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise error(f"{name} has an unknown key {key!r}{hint}; keys are " + ", ".join(RULE_KEYS))
     fields: dict[str, Any] = {}
+    source: list[tuple[str, Any]] = []
     for key in ("body", *FIELD_KEYS):
         if value.get(key) is not None:
             fields[key] = _xpath(value[key], f"{name}[{key!r}]", error)
+            source.append((key, value[key]))
     drop = value.get("drop")
     if drop is not None:
         exprs = [drop] if isinstance(drop, str) else drop
         if not isinstance(exprs, Sequence) or isinstance(exprs, (bytes, bytearray)):
             raise error(f"{name}['drop']={drop!r} is invalid: an XPath expression or a list of them")
         fields["drop"] = tuple(_xpath(e, f"{name}['drop']", error) for e in exprs)
-    return Rules(**fields) if fields else None
+        source.append(("drop", tuple(exprs)))
+    return Rules(**fields, source=tuple(source)) if fields else None
 
 
 def check_site_rules(value: Any, name: str, error: type[WebcleanError]) -> dict[str, dict[str, Any]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import pickle
 
 import pytest
 from scrapy.http import HtmlResponse, Request
@@ -187,22 +188,37 @@ def config(**settings):
     return webclean_config(get_crawler(settings_dict=settings).settings)
 
 
+def test_a_plan_carries_its_rules_compiled_to_extract_and_to_a_worker():
+    conf = config(WEBCLEAN_SITE_RULES={"example.com": {"body": "//div[@id='letters']", "drop": "//h2"}})
+    plan = page_plan(conf, host="www.example.com")
+    rules = plan.options["rules"]
+    assert rules.body is not None and len(rules.drop) == 1
+    assert page_plan(conf, host="example.com").options == plan.options  # a tagging job's plan is the pipeline's
+    sent = pickle.loads(pickle.dumps(rules))  # a worker process compiles it again
+    assert sent == rules and sent.body is not None and len(sent.drop) == 1
+    assert compile_rules(rules) is rules
+    by_dict = wc.extract(PAGE, rules={"body": "//div[@id='letters']", "drop": "//h2"})
+    for given in (rules, sent):
+        r = wc.extract(PAGE, **plan.options | {"rules": given})
+        assert (r.extractor, r.text, r.html, r.title) == ("rules", by_dict.text, by_dict.html, by_dict.title)
+
+
 def test_site_rules_domains_read_as_url_hosts_and_none_switches_a_subdomain_off():
     conf = config(WEBCLEAN_SITE_RULES={"bücher.de": {"body": "//main"}, "example.com": {"body": "//main"},
                                        "blog.example.com": None})
-    assert page_plan(conf, host="www.xn--bcher-kva.de").options["rules"] == {"body": "//main"}
+    assert page_plan(conf, host="www.xn--bcher-kva.de").options["rules"] == compile_rules({"body": "//main"})
     assert "rules" not in page_plan(conf, host="blog.example.com").options
-    assert page_plan(conf, host="example.com").options["rules"] == {"body": "//main"}
+    assert page_plan(conf, host="example.com").options["rules"] == compile_rules({"body": "//main"})
 
 
 def test_page_plan_takes_site_rules_and_the_requests_over_them():
     conf = config(WEBCLEAN_SITE_RULES={"Example.com": {"body": "//main", "title": "//h1"}})
-    assert page_plan(conf, host="example.com").options["rules"] == {"body": "//main", "title": "//h1"}
+    assert page_plan(conf, host="example.com").options["rules"] == compile_rules({"title": "//h1", "body": "//main"})
     assert "rules" not in page_plan(conf, host="other.org").options
     plan = page_plan(conf, {"rules": {"body": None, "drop": "//aside"}}, host="example.com")
-    assert plan.options["rules"] == {"body": None, "title": "//h1", "drop": "//aside"}
+    assert plan.options["rules"] == compile_rules({"body": None, "title": "//h1", "drop": "//aside"})
     assert "rules" not in page_plan(conf, {"rules": None}, host="example.com").options
-    assert page_plan(config(), {"rules": {"body": "//x"}}).options["rules"] == {"body": "//x"}
+    assert page_plan(config(), {"rules": {"body": "//x"}}).options["rules"] == compile_rules({"body": "//x"})
     with pytest.raises(InvalidMetaError, match=r"^meta\['webclean'\]\['rules'\]\['body'\]='//\[' is invalid"):
         page_plan(conf, {"rules": {"body": "//["}})
     with pytest.raises(InvalidMetaError, match=r"^meta\['webclean'\]\['rules'\] has an unknown key 'boby'"):
