@@ -14,12 +14,15 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ._api import extract
 from .extractors import available_extractors, get_extractor, resolve_options
 from ._scoring import load_corpus, page_counts, summarize
 from .errors import WebcleanError
+
+if TYPE_CHECKING:
+    from ._rules import Rules
 
 FORMATS = ("text", "html", "markdown", "json")
 
@@ -87,8 +90,8 @@ def _print_one(name: str, args: argparse.Namespace, options: dict) -> int:
     return 0
 
 
-def _rules(text: str) -> dict:
-    """``--rules``: a rules dict as JSON, or the path of a JSON file holding one (checked here)."""
+def _rules(text: str) -> Rules | None:
+    """``--rules``: a rules dict as JSON, or the path of a JSON file holding one (compiled here)."""
     from ._rules import compile_rules
 
     try:
@@ -99,8 +102,7 @@ def _rules(text: str) -> dict:
         rules = json.loads(source)
     except ValueError as exc:
         raise ValueError(f"--rules {text!r}: not JSON ({exc})") from None
-    compile_rules(rules, "--rules")
-    return rules
+    return compile_rules(rules, "--rules")
 
 
 def _parse_option(text: str) -> tuple[str, object]:

@@ -10,7 +10,7 @@ from ._deadline import DEFAULT_TIME_LIMIT, check_deadline
 from ._deadline import time_limit as _time_limit
 from ._document import MAX_BODY_SIZE, SiteCleaner, load_document
 from ._meta_title import browser_title
-from ._metadata import extract_metadata
+from ._metadata import page_metadata
 from ._rules import Rules, apply_drop, body_selection, compile_rules, rule_fields
 from .extractors import Extractor, available_extractors, get_extractor, resolve_options
 from ._language import detect_language, language_targets
@@ -263,9 +263,7 @@ def _extract(cls: type[Extractor], opts: dict[str, Any], body: Any, url: str | N
     selection: Selection
     if ruled is not None:
         # The body as the site's rule gives it: no extractor runs; the page's metadata is read as auto reads it.
-        name, selection, meta = "rules", ruled, extract_metadata(doc)
-        meta.pop("_heading", None)
-        meta.pop("_article_body", None)
+        name, selection, meta = "rules", ruled, page_metadata(doc)
     else:
         out = cls().select(doc, opts)
         selection, meta = out.selection, out.metadata

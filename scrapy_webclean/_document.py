@@ -77,7 +77,7 @@ class Document:
     __slots__ = (
         "url", "encoding", "source", "root", "nodes", "tags", "parent", "end", "_depth", "texts",
         "tails", "body", "title", "own_len", "own_punct", "ellipsis", "removed", "_measures", "_attr_cache",
-        "_class_id_style", "_more", "_cleaned", "memo", "__weakref__",
+        "_class_id_style", "_more", "_cleaned", "memo", "parse_memo", "__weakref__",
     )
 
     def __init__(self, source: str, *, url: str | None = None, encoding: str = "utf-8",
@@ -96,6 +96,8 @@ class Document:
         #: Results derived from this view that more than one caller wants
         #: (classify's page features, which auto also reads): key -> value.
         self.memo: dict[Any, Any] = {}
+        #: Results derived from the parse alone, shared by every view of it: key -> value.
+        self.parse_memo: dict[Any, Any] = {}
         markup = cap_attributes(source, MAX_ATTRIBUTES)
         check_deadline()
         self.root = _parse_root(markup, utf8 if markup is source else None)

@@ -28,7 +28,7 @@ from ._meta_author import link_byline
 from ._meta_shown import ShownFields, settle_title
 from ._meta_title import links_home, over_page, strip_site_suffix
 
-__all__ = ["extract_metadata", "json_ld_objects", "strip_site_suffix"]
+__all__ = ["extract_metadata", "page_metadata", "json_ld_objects", "strip_site_suffix"]
 
 _SPACE = re.compile(r"\s{2,}|[^\S ]")  # white space to make one space (a single space is one)
 #: JSON-LD types whose fields describe the page's article.
@@ -358,15 +358,12 @@ def _item_name(el: Any) -> str:
 def extract_metadata(doc: Document) -> dict[str, Any]:
     """Metadata fields of the page (absent ones left out).
 
-    Keys: ``title`` (the headline, site name stripped), ``language``,
-    ``canonical_url``, ``image``, ``description``, ``sitename``;
-    ``_shown``, a :class:`._meta_shown.ShownFields` that gives ``author``
-    (names joined by ", "), ``authors`` (the list) and ``date``
-    (publication, ``YYYY-MM-DD``) when first asked for; and
-    ``_article_body`` (the JSON-LD ``articleBody``, for the extractor's
-    use, not a result field).
-    Relative dates ("3 days ago") are read against ``doc.memo["reference_date"]``
-    when set (the crawl's time).
+    Keys: ``title`` (the headline, site name stripped), ``language``, ``canonical_url``, ``image``,
+    ``description``, ``sitename``; ``_shown``, a :class:`._meta_shown.ShownFields` that gives ``author``
+    (names joined by ", "), ``authors`` (the list) and ``date`` (publication, ``YYYY-MM-DD``) when first
+    asked for; and, for the extractor's use, not result fields (see :func:`page_metadata`): ``_heading``
+    and ``_article_body`` (the JSON-LD ``articleBody``). Relative dates ("3 days ago") are read against
+    ``doc.memo["reference_date"]`` when set (the crawl's time).
     """
     c = _Candidates()
     _read_tags(doc, c)
@@ -396,3 +393,8 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
     if article_body:
         out["_article_body"] = article_body
     return out
+
+
+def page_metadata(doc: Document) -> dict[str, Any]:
+    """:func:`extract_metadata`'s fields for a result (and ``_shown``), without those for an extractor's use."""
+    return {k: v for k, v in extract_metadata(doc).items() if k not in ("_heading", "_article_body")}

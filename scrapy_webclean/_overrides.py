@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from .settings import WebcleanConfig
 
-__all__ = ["META_KEYS", "PagePlan", "page_plan", "skips"]
+__all__ = ["META_KEYS", "PagePlan", "extract_options", "page_plan", "skips"]
 
 #: The keys ``meta["webclean"]`` takes.
 META_KEYS = ("extractor", "options", "fields", "skip", "rules")
@@ -43,7 +43,7 @@ class PagePlan:
     """What the pipeline runs on one page and which item fields it fills."""
 
     extractor: str
-    options: dict[str, Any]
+    options: dict[str, Any]  # what extract() takes besides the page: the rules compiled (see extract_options)
     fields: dict[str, str]  # source name -> item field name
 
 
@@ -76,8 +76,7 @@ def _check_keys(webclean: Any) -> dict[str, Any]:
 def page_plan(config: WebcleanConfig, webclean: Any = None, extractor: Any = None, host: str | None = None) -> PagePlan:
     """The plan of a page from its request's ``meta["webclean"]`` (and the
     older ``webclean_extractor``, passed as ``extractor``) over ``config``;
-    the site rules of the page's ``host`` (``WEBCLEAN_SITE_RULES``), with the
-    request's ``rules`` over them, go in the options as ``rules``.
+    the options are :func:`extract_options`'s.
 
     Raises :class:`~scrapy_webclean.errors.InvalidMetaError` naming the key,
     its value and what is allowed.
@@ -89,24 +88,37 @@ def page_plan(config: WebcleanConfig, webclean: Any = None, extractor: Any = Non
         name = config.extractor
     elif name not in crawl_extractors():
         raise invalid(label, name, "one of " + ", ".join(crawl_extractors()), InvalidMetaError)
-    # The configured options belong to the configured extractor.
-    options = dict(config.extractor_options) if name == config.extractor else {}
     if "options" in given:
         if not isinstance(given["options"], dict):
             raise invalid(_label("options"), given["options"], f"a dict of {name}'s options", InvalidMetaError)
-        options.update(given["options"])
         try:
-            resolve_options(get_extractor(name), options)
+            resolve_options(get_extractor(name), {**_configured(config, name), **given["options"]})
         except WebcleanError as exc:
             raise invalid(_label("options"), given["options"], str(exc), InvalidMetaError) from None
     fields = config.fields
     if "fields" in given:
         fields = parse_fields(given["fields"], _label("fields"), InvalidMetaError)
-    rules = rules_for_host(host, config.site_rules)
     if "rules" in given:
         compile_rules(given["rules"], _label("rules"), InvalidMetaError)
+    return PagePlan(name, extract_options(config, name, host, given), fields)
+
+
+def _configured(config: WebcleanConfig, name: str) -> Mapping[str, Any]:
+    """The configured options: they belong to the configured extractor."""
+    return config.extractor_options if name == config.extractor else {}
+
+
+def extract_options(config: WebcleanConfig, name: str, host: str | None,
+                    given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What :func:`~scrapy_webclean.extract` takes besides the page, for a page of ``host`` run with
+    extractor ``name``: ``config``'s options for it with the request's over them, the render flags,
+    and the site's rules (``WEBCLEAN_SITE_RULES``) with the request's over them, compiled.
+    ``given``: the request's ``meta["webclean"]``, checked (see :func:`page_plan`)."""
+    given = given or {}
+    options = {**_configured(config, name), **given.get("options", {})}
+    rules = rules_for_host(host, config.site_rules)
+    if "rules" in given:
         # None: no rules for this page; a dict: its keys over the site's (a key set to None unsets it).
         rules = None if given["rules"] is None else {**(rules or {}), **given["rules"]}
-    # Both parts are checked (the site's when the crawl started): what is left to know is whether one is set.
-    ruled = {"rules": rules} if rules and any(v is not None for v in rules.values()) else {}
-    return PagePlan(name, {**options, **config.render, **ruled}, fields)
+    compiled = compile_rules(rules)  # both parts are checked already
+    return {**options, **config.render, **({"rules": compiled} if compiled is not None else {})}

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from lxml import etree
 
-from ._deadline import CHECK_EVERY, check_deadline
+from ._deadline import check_deadline
 from ._document import Document, union_mask
 from ._meta_date import parse_date
 from ._render import NodeSelection
-from ._walk import flagged
+from ._walk import flagged, merge_subtrees
 from .errors import InvalidOptionError, WebcleanError
 
 __all__ = ["RULE_KEYS", "Rules", "compile_rules", "rules_for_host", "apply_drop", "body_selection", "rule_fields"]
@@ -39,13 +39,19 @@ FIELD_KEYS = ("title", "author", "date")
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A rules dict, checked and compiled (see the module's docstring)."""
+    """A rules dict, checked and compiled (see the module's docstring). Two are equal when their
+    expressions are (``source``); a pickled one is compiled again from them (for a worker process)."""
 
-    body: etree.XPath | None = None
-    drop: tuple[etree.XPath, ...] = ()
-    title: etree.XPath | None = None
-    author: etree.XPath | None = None
-    date: etree.XPath | None = None
+    body: etree.XPath | None = field(default=None, compare=False)
+    drop: tuple[etree.XPath, ...] = field(default=(), compare=False)
+    title: etree.XPath | None = field(default=None, compare=False)
+    author: etree.XPath | None = field(default=None, compare=False)
+    date: etree.XPath | None = field(default=None, compare=False)
+    #: The expressions compiled, as ``(key, expression)`` pairs (``drop``: a tuple of them).
+    source: tuple[tuple[str, Any], ...] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return compile_rules, (dict(self.source),)
 
 
 def _xpath(expr: Any, label: str, error: type[WebcleanError]) -> etree.XPath:
@@ -72,10 +78,11 @@ def _compiled(expr: str) -> etree.XPath:
 
 def compile_rules(value: Any, name: str = "rules", error: type[WebcleanError] = InvalidOptionError) -> Rules | None:
     """``value`` (a rules dict, or ``None``) checked and compiled; ``None`` when it sets no rule.
+    :class:`Rules` (compiled already) are returned as they are.
 
     Raises ``error`` naming ``name``, the key and what is allowed."""
-    if value is None:
-        return None
+    if value is None or isinstance(value, Rules):
+        return value
     if not isinstance(value, Mapping):
         raise error(f"{name}={value!r} is invalid: a dict with keys " + ", ".join(RULE_KEYS))
     for key in value:
@@ -84,16 +91,19 @@ def compile_rules(value: Any, name: str = "rules", error: type[WebcleanError] = 
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise error(f"{name} has an unknown key {key!r}{hint}; keys are " + ", ".join(RULE_KEYS))
     fields: dict[str, Any] = {}
+    source: list[tuple[str, Any]] = []
     for key in ("body", *FIELD_KEYS):
         if value.get(key) is not None:
             fields[key] = _xpath(value[key], f"{name}[{key!r}]", error)
+            source.append((key, value[key]))
     drop = value.get("drop")
     if drop is not None:
         exprs = [drop] if isinstance(drop, str) else drop
         if not isinstance(exprs, Sequence) or isinstance(exprs, (bytes, bytearray)):
             raise error(f"{name}['drop']={drop!r} is invalid: an XPath expression or a list of them")
         fields["drop"] = tuple(_xpath(e, f"{name}['drop']", error) for e in exprs)
-    return Rules(**fields) if fields else None
+        source.append(("drop", tuple(exprs)))
+    return Rules(**fields, source=tuple(source)) if fields else None
 
 
 def check_site_rules(value: Any, name: str, error: type[WebcleanError]) -> dict[str, dict[str, Any]]:
@@ -128,10 +138,11 @@ def rules_for_host(host: str | None, site_rules: Mapping[str, dict[str, Any]]) -
 
 
 def _index(doc: Document) -> dict[Any, int]:
-    """Node numbers by element (``doc.nodes`` keeps every element's proxy alive, so identity holds)."""
-    index = doc.memo.get("_node_index")
+    """Node numbers by element (``doc.nodes`` keeps every element's proxy alive, so identity holds),
+    built once per parse: a drop rule's view shares it."""
+    index = doc.parse_memo.get("rules_node_index")
     if index is None:
-        index = doc.memo["_node_index"] = {el: i for i, el in enumerate(doc.nodes)}
+        index = doc.parse_memo["rules_node_index"] = {el: i for i, el in enumerate(doc.nodes)}
     return index
 
 
@@ -173,7 +184,7 @@ def body_selection(doc: Document, rules: Rules) -> NodeSelection | None:
     ancestor: not its other children, nor the loose text around them."""
     if rules.body is None or doc.is_empty:
         return None
-    end, parent = doc.end, doc.parent
+    end = doc.end
     hidden = _hidden(doc)
     tops: list[int] = []
     for i in _matched(doc, rules.body):
@@ -184,37 +195,27 @@ def body_selection(doc: Document, rules: Rules) -> NodeSelection | None:
     excluded = doc.measures.excluded
     if len(tops) == 1:
         return NodeSelection(doc, tops[0], excluded=excluded)
-    root = tops[0]
-    while not root <= tops[-1] < end[root]:  # (disjoint, in page order: the first's and last's ancestor is all's)
-        root = parent[root]
-    keep = bytearray(len(doc))  # 1: a match's subtree; 2: an ancestor of one, below or at the root
-    keep[root] = 2
-    for k, t in enumerate(tops):
-        if not k & CHECK_EVERY:
-            check_deadline()
-        keep[t:end[t]] = b"\x01" * (end[t] - t)
-        a = parent[t]
-        while not keep[a]:
-            keep[a] = 2
-            a = parent[a]
     drop = bytearray(len(doc))
-    pieces: set[tuple[int, bool]] = set()
-    for i in range(root, end[root]):
-        if not i & CHECK_EVERY:
-            check_deadline()
-        if keep[i] == 1:
-            continue
-        if keep[i] == 2:
-            pieces.add((i, False))  # an ancestor's own text: loose text beside the matches
-        elif keep[parent[i]] == 2:
-            drop[i] = 1
-        else:
-            continue
-        if i != root:
-            pieces.add((i, True))  # the text after it, in an ancestor: loose too
+    root = merge_subtrees(doc, tops[0], tops[1:], drop)
+    return NodeSelection(doc, root, drop, excluded=excluded, drop_pieces=_loose_pieces(doc, root, tops))
+
+
+def _loose_pieces(doc: Document, root: int, tops: list[int]) -> set[tuple[int, bool]]:
+    """The loose text beside the matches ``tops`` under their common ancestor ``root``, as
+    ``(node, is_tail)`` pieces: the own text of each ancestor of a match, and its children's tails."""
+    parent = doc.parent
+    ancestors = {root}
     for t in tops:
-        pieces.add((t, True))
-    return NodeSelection(doc, root, drop, excluded=excluded, drop_pieces=pieces)
+        a = parent[t]
+        while a not in ancestors:
+            ancestors.add(a)
+            a = parent[a]
+    pieces: set[tuple[int, bool]] = set()
+    for a in ancestors:
+        check_deadline()
+        pieces.add((a, False))
+        pieces.update((c, True) for c in doc.children(a))
+    return pieces
 
 
 def _text_of(found: Any, doc: Document, hidden: bytearray) -> str:

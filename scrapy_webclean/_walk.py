@@ -9,7 +9,7 @@ from ._deadline import CHECK_EVERY, check_deadline
 if TYPE_CHECKING:
     from ._document import Document
 
-__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "positions", "flagged"]
+__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "positions", "flagged", "merge_subtrees"]
 
 
 def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable[[int], None],
@@ -129,6 +129,33 @@ def positions(items: Sequence[str], value: str, start: int = 0, stop: int | None
             out.append(i)
     except ValueError:
         return out
+
+
+def merge_subtrees(doc: Document, root: int, parts: Sequence[int], drop: bytearray) -> int:
+    """The lowest common ancestor of ``root`` and ``parts``; under it, every node outside their subtrees
+    and the paths down to them is flagged in ``drop``, with its whole subtree."""
+    parent, end = doc.parent, doc.end
+    top = root
+    for k in parts:
+        while not top <= k < end[top]:
+            top = parent[top]
+    keep = bytearray(len(doc))
+    for k in (root, *parts):
+        keep[k:end[k]] = b"\x01" * (end[k] - k)
+        a = parent[k]
+        while a > top and not keep[a]:
+            keep[a] = 1
+            a = parent[a]
+    i, stop = top + 1, end[top]
+    while i < stop:
+        if not i & CHECK_EVERY:
+            check_deadline()
+        if not keep[i]:
+            drop[i:end[i]] = b"\x01" * (end[i] - i)
+            i = end[i]
+        else:
+            i += 1
+    return top
 
 
 def flagged(marks: bytes | bytearray) -> Iterator[int]:

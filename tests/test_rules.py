@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import pickle
 
 import pytest
 from scrapy.http import HtmlResponse, Request
@@ -11,8 +12,11 @@ from scrapy.utils.test import get_crawler
 
 import scrapy_webclean as wc
 from _crawler import webclean_crawler
+from scrapy_webclean._document import load_document
 from scrapy_webclean._overrides import page_plan
-from scrapy_webclean._rules import rules_for_host
+from scrapy_webclean._render import NodeSelection
+from scrapy_webclean._rules import apply_drop, body_selection, compile_rules, rule_fields, rules_for_host
+from scrapy_webclean._walk import merge_subtrees
 from scrapy_webclean.errors import InvalidMetaError, InvalidOptionError, InvalidSettingError
 from scrapy_webclean.pipelines.extraction import ExtractionPipeline
 from scrapy_webclean.settings import webclean_config
@@ -65,6 +69,34 @@ def test_body_gives_the_body_and_no_extractor_runs():
     for rules in ({"body": "//article"}, {"body": "//p[@class='note']", "drop": "//p[@class='note']"}):
         r = wc.extract(PAGE, rules=rules)
         assert r.extractor == "auto" and "three hundred homes" in r.text
+
+
+def test_a_body_of_several_elements_is_their_merged_subtrees():
+    # merge_subtrees (shared with auto's propagation pick): the lowest common ancestor, and under it
+    # every subtree off the paths down to the parts dropped; the body rule keeps that, without loose text.
+    doc = load_document(PAGE)
+    rules = compile_rules({"body": "//div[@id='story']/p[not(@class)] | //div[@id='letters']/p"})
+    assert rules is not None and rules.body is not None
+    tops = [doc.nodes.index(el) for el in rules.body(doc.root)]
+    drop = bytearray(len(doc))
+    root = merge_subtrees(doc, tops[0], tops[1:], drop)
+    assert doc.tags[root] == "body"
+    paths = {root} | {doc.parent[t] for t in tops}
+    kept = paths | {i for t in tops for i in range(t, doc.end[t])}
+    assert [i for i in range(root, doc.end[root]) if not drop[i]] == sorted(kept)
+    selection = body_selection(doc, rules)
+    assert selection is not None and selection.root == root
+    assert selection.text() == "\n".join(NodeSelection(doc, t).text() for t in tops)
+
+
+def test_a_drop_rules_view_shares_the_parse_memo():
+    doc = load_document(PAGE)
+    rules = compile_rules({"drop": "//p[@class='note']", "title": "//h1"})
+    assert rules is not None
+    view = apply_drop(doc, rules)  # the drop expressions number their matches with the node index
+    assert view is not doc and view.parse_memo is doc.parse_memo and view.memo is not doc.memo
+    assert len(doc.parse_memo) == 1 and rule_fields(view, rules)["title"] == "Council approves housing plan"
+    assert len(doc.parse_memo) == 1
 
 
 def test_metadata_rules_and_their_fallbacks():
@@ -156,22 +188,37 @@ def config(**settings):
     return webclean_config(get_crawler(settings_dict=settings).settings)
 
 
+def test_a_plan_carries_its_rules_compiled_to_extract_and_to_a_worker():
+    conf = config(WEBCLEAN_SITE_RULES={"example.com": {"body": "//div[@id='letters']", "drop": "//h2"}})
+    plan = page_plan(conf, host="www.example.com")
+    rules = plan.options["rules"]
+    assert rules.body is not None and len(rules.drop) == 1
+    assert page_plan(conf, host="example.com").options == plan.options  # a tagging job's plan is the pipeline's
+    sent = pickle.loads(pickle.dumps(rules))  # a worker process compiles it again
+    assert sent == rules and sent.body is not None and len(sent.drop) == 1
+    assert compile_rules(rules) is rules
+    by_dict = wc.extract(PAGE, rules={"body": "//div[@id='letters']", "drop": "//h2"})
+    for given in (rules, sent):
+        r = wc.extract(PAGE, **plan.options | {"rules": given})
+        assert (r.extractor, r.text, r.html, r.title) == ("rules", by_dict.text, by_dict.html, by_dict.title)
+
+
 def test_site_rules_domains_read_as_url_hosts_and_none_switches_a_subdomain_off():
     conf = config(WEBCLEAN_SITE_RULES={"bücher.de": {"body": "//main"}, "example.com": {"body": "//main"},
                                        "blog.example.com": None})
-    assert page_plan(conf, host="www.xn--bcher-kva.de").options["rules"] == {"body": "//main"}
+    assert page_plan(conf, host="www.xn--bcher-kva.de").options["rules"] == compile_rules({"body": "//main"})
     assert "rules" not in page_plan(conf, host="blog.example.com").options
-    assert page_plan(conf, host="example.com").options["rules"] == {"body": "//main"}
+    assert page_plan(conf, host="example.com").options["rules"] == compile_rules({"body": "//main"})
 
 
 def test_page_plan_takes_site_rules_and_the_requests_over_them():
     conf = config(WEBCLEAN_SITE_RULES={"Example.com": {"body": "//main", "title": "//h1"}})
-    assert page_plan(conf, host="example.com").options["rules"] == {"body": "//main", "title": "//h1"}
+    assert page_plan(conf, host="example.com").options["rules"] == compile_rules({"title": "//h1", "body": "//main"})
     assert "rules" not in page_plan(conf, host="other.org").options
     plan = page_plan(conf, {"rules": {"body": None, "drop": "//aside"}}, host="example.com")
-    assert plan.options["rules"] == {"body": None, "title": "//h1", "drop": "//aside"}
+    assert plan.options["rules"] == compile_rules({"body": None, "title": "//h1", "drop": "//aside"})
     assert "rules" not in page_plan(conf, {"rules": None}, host="example.com").options
-    assert page_plan(config(), {"rules": {"body": "//x"}}).options["rules"] == {"body": "//x"}
+    assert page_plan(config(), {"rules": {"body": "//x"}}).options["rules"] == compile_rules({"body": "//x"})
     with pytest.raises(InvalidMetaError, match=r"^meta\['webclean'\]\['rules'\]\['body'\]='//\[' is invalid"):
         page_plan(conf, {"rules": {"body": "//["}})
     with pytest.raises(InvalidMetaError, match=r"^meta\['webclean'\]\['rules'\] has an unknown key 'boby'"):

@@ -127,7 +127,7 @@ class Command(ScrapyCommand):
         from .. import SiteStyleTree, classify, extract
         from ..errors import WebcleanError
         from ..crawl import tree_filename
-        from .._rules import rules_for_host
+        from .._overrides import extract_options
         from ..settings import webclean_config
 
         assert self.settings is not None
@@ -136,12 +136,9 @@ class Command(ScrapyCommand):
         except WebcleanError as exc:
             raise UsageError(str(exc), print_help=False) from None
         extractor = opts.extractor or config.extractor
-        options = {**(config.extractor_options if extractor == config.extractor else {}), **config.render}
         tree, tree_note = None, "none"
         host = (urlsplit(url).hostname or "").lower() if url else ""
-        rules = rules_for_host(host, config.site_rules)
-        if rules:
-            options["rules"] = rules
+        options = extract_options(config, extractor, host)
         if host and config.sst_enabled and not opts.no_sst:
             path = Path(data_path(config.sst_dir)) / tree_filename(host)
             if path.is_file():

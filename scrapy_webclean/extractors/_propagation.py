@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, Measures, nonspace_len, text_content
+from .._walk import merge_subtrees
 from ._propagation_counts import Counts
 from ._propagation_names import node_weight, ruled_out
 from ._propagation_segments import segments
@@ -199,34 +200,9 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
         _siblings(doc, m, score, best, top, root, drop)
     parts = segments(doc, m, score, best, top)
     if parts:
-        root = _merged(doc, root, parts, drop)
+        root = merge_subtrees(doc, root, parts, drop)
     _clean(doc, m, score, weights, Counts(commas, blocked, root), root, best, drop)
     return Pick(root, drop, best, top)
-
-
-def _merged(doc: Document, root: int, parts: list[int], drop: bytearray) -> int:
-    """The lowest common ancestor of ``root`` and the segments ``parts``;
-    under it, what lies outside them goes into ``drop``."""
-    parent, end = doc.parent, doc.end
-    top = root
-    for k in parts:
-        while not top <= k < end[top]:
-            top = parent[top]
-    keep = bytearray(len(doc))
-    for k in (root, *parts):
-        keep[k:end[k]] = b"\x01" * (end[k] - k)
-        a = parent[k]
-        while a > top and not keep[a]:
-            keep[a] = 1
-            a = parent[a]
-    i = top + 1
-    while i < end[top]:
-        if not keep[i]:
-            drop[i:end[i]] = b"\x01" * (end[i] - i)
-            i = end[i]
-        else:
-            i += 1
-    return top
 
 
 def _semantic_best(doc: Document, m: Measures, score: dict[int, float], best: int) -> int:
