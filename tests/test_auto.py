@@ -14,6 +14,7 @@ from scrapy_webclean.extractors.auto import _auto_pick
 from scrapy_webclean.extractors._propagation import propagation_pick
 from scrapy_webclean.extractors._auto_lists import Lists
 from scrapy_webclean.extractors._auto_words import _box_end
+from scrapy_webclean.extractors._auto_forms import login_boxes
 from scrapy_webclean._render import NodeSelection
 
 from conftest import corpus_pages
@@ -972,3 +973,19 @@ def test_an_authors_box_left_out_on_a_real_page():
     rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == "dragnet-R464")
     text = wc.extract(body, rec["url"]).text
     assert "Voting is one of your rights" in text and "ShoeMoney.com is my blog" not in text
+
+
+def test_a_log_in_box_is_left_out_by_both_picks_whatever_its_names():
+    login = ('<div class="SSpopup"><p>Sign In</p><div>The feature you requested is only available to members.</div>'
+             '<b>Email Address:</b><input type="text"><b>Password:</b><input type="password">'
+             '<a href="/pw">Forgot Password?</a><label>Automatically sign me in next time.</label></div>')
+    for text in _both_picks(page(f"<article><p>{PROSE}</p>{login}<p>{MORE}</p></article>")):
+        assert PROSE in text and MORE in text
+        assert "Forgot Password" not in text and "only available to members" not in text
+    # The box is the password field's largest wrapper of 300 characters or fewer: never the story around it.
+    doc = parse(page(f"<article><p>{PROSE}</p>{login}<p>{MORE}</p></article>"))
+    ((start, end),) = login_boxes(doc, doc.measures.text_len)
+    assert doc.nodes[start].get("class") == "SSpopup" and end == doc.end[start]
+    doc = parse(page(f'<div><p>{PROSE}</p><p>{MORE}</p><p>Type it here: <input type="password"></p></div>'))
+    ((start, _),) = login_boxes(doc, doc.measures.text_len)
+    assert doc.tags[start] == "p" and "Type it here" in "".join(doc.nodes[start].itertext())

@@ -17,11 +17,12 @@ from .._document import HIDDEN_STYLE, Document, Measures, text_content, union_ma
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
 from .._walk import flagged, positions, subtree_text
 from .._render import NodeSelection
+from ._auto_forms import login_boxes
 from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
                            _title_headings, _title_region)
 from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
-                          _MAIN_REGION, _NEVER_FURNITURE, _ROLE_MAIN, _TITLE_TAGS, _box_end, _furniture_name, _is_slug,
+                          _MAIN_REGION, _NEVER_FURNITURE, _TITLE_TAGS, _Spelled, _box_end, _furniture_name, _is_slug,
                           _is_title, _linked_sentence, _piece_mark, _title_key)
 
 
@@ -52,6 +53,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     characters hidden styles left out (``unhide``: none; hidden subtrees
     are measured like the rest), and the nodes read as furniture."""
     marks = _mark(doc, m, unhide)
+    for box, e in login_boxes(doc, m.text_len):
+        _dead(marks.dead, box, e)  # a log-in box, whatever its names and styles
     check_deadline()
     _unname_layouts(doc, m, marks)
     blocks = _own(doc, m, marks)
@@ -165,30 +168,6 @@ def _dead(dead: bytearray, i: int, e: int) -> int:
     """Mark the subtree ``i .. e - 1`` dead; returns ``e``, where the walk goes on."""
     dead[i:e] = b"\x01" * (e - i)
     return e
-
-
-class _Spelled:
-    """Whether the page's source spells a dialog's attributes, or a main
-    landmark's role, as :func:`_mark` reads them (only then are those
-    elements taken for what they say): the whole source is looked at (C
-    speed) when an element first has them, not on every page."""
-
-    __slots__ = ("source", "_dialogs", "_role_main")
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self._dialogs: bool | None = None
-        self._role_main: bool | None = None
-
-    def dialogs(self) -> bool:
-        if self._dialogs is None:
-            self._dialogs = "aria-modal" in self.source or "dialog" in self.source
-        return self._dialogs
-
-    def role_main(self) -> bool:
-        if self._role_main is None:
-            self._role_main = any(spelling in self.source for spelling in _ROLE_MAIN)
-        return self._role_main
 
 
 def _unname_layouts(doc: Document, m: Measures, marks: _Marks) -> None:
