@@ -13,7 +13,7 @@ import pytest
 import scrapy_webclean as wc
 from scrapy_webclean._document import parse
 from scrapy_webclean._render import NodeSelection
-from scrapy_webclean.extractors._arbiter import FEATURES, _model, prefer_propagation, probability
+from scrapy_webclean.extractors._arbiter import FEATURES, _model, learned, prefer_propagation, probability
 from scrapy_webclean.extractors._propagation import propagation_pick
 
 from conftest import corpus_pages
@@ -200,6 +200,27 @@ def test_a_headline_list_yields_to_the_prose_of_a_short_article():
     assert not prefer_propagation(_picks(1_000, 450, 0.4, 0.05), lambda _: 0.0, 0.5)  # not mostly links
     assert not prefer_propagation(_picks(1_000, 450, 0.9, 0.3), lambda _: 0.0, 0.5)  # links there too
     assert not prefer_propagation(_picks(1_000, 150, 0.9, 0.05), lambda _: 0.0, 0.5)  # too short
+
+
+def test_on_a_page_in_cjk_script_only_the_fixed_rules_arbitrate():
+    # The trees did not carry to CJK sites held out of their fitting: there, only the fixed rules decide.
+    x = _picks(1_000, 3_000, 0.1, 0.05)
+    cjk = FEATURES.index("cjk")
+    assert learned(x) and prefer_propagation(x, lambda _: 1.0, 0.5)
+    x[cjk] = 4.0  # CJK sentence marks per 100 characters
+    assert not learned(x) and not prefer_propagation(x, lambda _: 1.0, 0.5)
+    assert prefer_propagation(_picks(40, 3_000, 0.0, 0.05)[:cjk] + [4.0] + x[cjk + 1:], lambda _: 1.0, 0.5)
+
+
+def test_a_chinese_page_never_meets_the_trees(monkeypatch):
+    from scrapy_webclean.extractors import _arbiter
+
+    def no_trees(x, name="propagation"):
+        raise AssertionError("the trees were asked about a CJK page")
+
+    monkeypatch.setattr(_arbiter, "probability", no_trees)
+    rec, body = next((r, b) for p, r, b in corpus_pages("articles-zh"))
+    assert wc.extract(body, rec.get("url"), encoding=rec.get("http_charset")).text
 
 
 @pytest.mark.parametrize("name", ["propagation", "both"])

@@ -27,7 +27,7 @@ from .._walk import positions
 from ._auto_words import SHORT_ARTICLE
 from ._propagation import Pick, propagation_pick
 
-__all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "features", "prefer_propagation"]
+__all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "features", "learned", "prefer_propagation"]
 
 #: Names of the features, in the model's order.
 FEATURES = (
@@ -37,8 +37,12 @@ FEATURES = (
 )
 
 
-_A_IN_B, _B_IN_A, _LOG_A, _LOG_B, _LD_A, _LD_B = (
-    FEATURES.index(f) for f in ("a_in_b", "b_in_a", "log_a", "log_b", "ld_a", "ld_b"))
+_A_IN_B, _B_IN_A, _LOG_A, _LOG_B, _LD_A, _LD_B, _CJK = (
+    FEATURES.index(f) for f in ("a_in_b", "b_in_a", "log_a", "log_b", "ld_a", "ld_b", "cjk"))
+#: Above this many CJK sentence marks per 100 characters, a page is in CJK script, and the fixed
+#: rules alone arbitrate: the trees, learned from 70 such pages of two sites' worth of
+#: templates, did not carry to CJK sites held out of their fitting.
+_CJK_TREES = 1.0
 #: The block pick yields when it is under ``a`` characters and the propagation pick has ``b`` or
 #: more at a link density under ``ld``: (next to) nothing beside a body; a sliver beside a long one.
 _YIELDS = tuple((math.log1p(a), math.log1p(b), ld) for a, b, ld in ((100, 500, 0.5), (250, 2000, 0.3)))
@@ -200,7 +204,7 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
         return combined(doc, m, selection.root, a_kept, pick, b_kept, favor == "precision")
     if prefer_propagation(x, probability, _model("propagation")[3]):
         return NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)
-    if probability(x, "both") > _model("both")[3]:
+    if learned(x) and probability(x, "both") > _model("both")[3]:
         return combined(doc, m, selection.root, a_kept, pick, b_kept, True)
     return selection
 
@@ -240,4 +244,9 @@ def prefer_propagation(x: list[float], prob: Callable[[list[float]], float], thr
         return True  # the safety net: (next to) nothing, or a sliver, where the paragraphs show a body
     if x[_LD_A] > 0.5 and x[_LD_B] < 0.2 and x[_LOG_B] >= _SHORT:
         return True  # mostly links (a headline list) where the paragraphs show prose: a short article
-    return prob(x) > threshold
+    return learned(x) and prob(x) > threshold
+
+
+def learned(x: list[float]) -> bool:
+    """Whether the trees decide, beyond the fixed rules: not on a page in CJK script (see docs/auto.md)."""
+    return x[_CJK] <= _CJK_TREES

@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from scrapy_webclean.extractors._arbiter import FEATURES, prefer_propagation  # noqa: E402
+from scrapy_webclean.extractors._arbiter import FEATURES, learned, prefer_propagation  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gbdt  # noqa: E402
@@ -100,7 +100,7 @@ def choose(model: dict, r: dict) -> list[float]:
     elif prefer_propagation(x, lambda v: prob(model, v), model["threshold"]):
         key = "b"
     else:
-        key = "c" if prob(model["both"], x) > model["both"]["threshold"] else "a"
+        key = "c" if learned(x) and prob(model["both"], x) > model["both"]["threshold"] else "a"
     return returned(r, key)
 
 
