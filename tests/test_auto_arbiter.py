@@ -209,7 +209,12 @@ def test_on_a_page_in_cjk_script_only_the_fixed_rules_arbitrate():
     assert learned(x) and prefer_propagation(x, lambda _: 1.0, 0.5)
     x[cjk] = 4.0  # CJK sentence marks per 100 characters
     assert not learned(x) and not prefer_propagation(x, lambda _: 1.0, 0.5)
-    assert prefer_propagation(_picks(40, 3_000, 0.0, 0.05)[:cjk] + [4.0] + x[cjk + 1:], lambda _: 1.0, 0.5)
+    # The safety net still yields; and below a short article's size (a site tree's cleaning left
+    # a 144-character story to the propagation pick alone), the trees decide again.
+    assert prefer_propagation(_picks(40, 3_000, 0.0, 0.05)[:cjk] + [4.0] + x[cjk + 1:], lambda _: 0.0, 0.5)
+    sliver = _picks(150, 160, 0.0, 0.0)
+    sliver[cjk] = 4.0
+    assert learned(sliver) and prefer_propagation(sliver, lambda _: 1.0, 0.5)
 
 
 def test_a_chinese_page_never_meets_the_trees(monkeypatch):
