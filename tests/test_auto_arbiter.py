@@ -209,12 +209,13 @@ def test_on_a_page_in_cjk_script_only_the_fixed_rules_arbitrate():
     assert learned(x) and prefer_propagation(x, lambda _: 1.0, 0.5)
     x[cjk] = 4.0  # CJK sentence marks per 100 characters
     assert not learned(x) and not prefer_propagation(x, lambda _: 1.0, 0.5)
-    # The safety net still yields; and below a short article's size (a site tree's cleaning left
-    # a 144-character story to the propagation pick alone), the trees decide again.
+    # The safety net still yields; and where the block pick is (next to) nothing (a site tree's
+    # cleaning left a 144-character story to the propagation pick alone), the trees decide again.
     assert prefer_propagation(_picks(40, 3_000, 0.0, 0.05)[:cjk] + [4.0] + x[cjk + 1:], lambda _: 0.0, 0.5)
-    sliver = _picks(150, 160, 0.0, 0.0)
-    sliver[cjk] = 4.0
-    assert learned(sliver) and prefer_propagation(sliver, lambda _: 1.0, 0.5)
+    nothing, short = _picks(0, 150, 0.0, 0.0), _picks(185, 3_000, 0.0, 0.4)
+    nothing[cjk] = short[cjk] = 4.0
+    assert learned(nothing) and prefer_propagation(nothing, lambda _: 1.0, 0.5)
+    assert not learned(short) and not prefer_propagation(short, lambda _: 1.0, 0.5)  # a short article
 
 
 def test_a_chinese_page_never_meets_the_trees(monkeypatch):

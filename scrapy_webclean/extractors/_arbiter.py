@@ -40,7 +40,7 @@ FEATURES = (
 _A_IN_B, _B_IN_A, _LOG_A, _LOG_B, _LD_A, _LD_B, _CJK = (
     FEATURES.index(f) for f in ("a_in_b", "b_in_a", "log_a", "log_b", "ld_a", "ld_b", "cjk"))
 #: Above this many CJK sentence marks per 100 characters, a page is in CJK script, and the fixed
-#: rules alone arbitrate a block pick of a short article's size or more: the trees, learned from
+#: rules alone arbitrate a block pick of 100 characters or more: the trees, learned from
 #: 70 such pages of two sites' worth of templates, did not carry to CJK sites held out of their fitting.
 _CJK_TREES = 1.0
 #: The block pick yields when it is under ``a`` characters and the propagation pick has ``b`` or
@@ -249,5 +249,5 @@ def prefer_propagation(x: list[float], prob: Callable[[list[float]], float], thr
 
 def learned(x: list[float]) -> bool:
     """Whether the trees decide, beyond the fixed rules: not on a page in CJK script, unless
-    the block pick is shorter than a short article (see docs/auto.md)."""
-    return x[_CJK] <= _CJK_TREES or x[_LOG_A] < _SHORT
+    the block pick is (next to) nothing (see docs/auto.md)."""
+    return x[_CJK] <= _CJK_TREES or x[_LOG_A] < _YIELDS[0][0]
