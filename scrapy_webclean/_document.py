@@ -21,7 +21,7 @@ from ._measures import Measures, measure, nonspace_len
 from ._parse import BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, depths, flatten, may_reach
 from ._attr_limits import cap_attributes
 from ._parser_limits import MODES as _DEPTH_MODES, limit_depth
-from ._title_repair import TITLE_MAX, close_title
+from ._title_repair import close_title, swallowed
 # The walks and the tag sets are imported from here by most modules.
 from ._walk import text_content, text_nodes, walk_kept
 from .errors import BodyTooLargeError, SiteTreeError
@@ -100,12 +100,21 @@ class Document:
         self.parse_memo: dict[Any, Any] = {}
         markup = cap_attributes(source, MAX_ATTRIBUTES)
         check_deadline()
-        self.root = _parse_root(markup, utf8 if markup is source else None)
+        self._parse(markup, utf8 if markup is source else None)
+        if swallowed(self.title):
+            repaired = close_title(markup)  # a title left open, or closed by a misspelt tag, took the page in
+            if repaired is not None:
+                check_deadline()
+                self._parse(repaired, None)
+
+    def _parse(self, markup: str, utf8: bytes | None) -> None:
+        """Parse ``markup`` (``utf8``: the same as UTF-8 bytes, when known) and flatten it; when the
+        tree reaches the parser's depth limit (the parser gave up there and lost the rest of the
+        page), parse again with the excess nesting removed."""
+        self.root = _parse_root(markup, utf8)
         check_deadline()
         self._flatten()
         if may_reach(self.end, PARSER_DEPTH_LIMIT) and max(self.depth) >= PARSER_DEPTH_LIMIT:
-            # The parser gave up at its depth limit and lost the rest of the
-            # page: parse again with the excess nesting removed.
             for mode in _DEPTH_MODES:
                 check_deadline()
                 self.root = _parse_root(limit_depth(markup, MAX_DEPTH, mode, line_break_tags=BLOCK_TAGS))
@@ -113,12 +122,6 @@ class Document:
                 self._flatten()
                 if max(self.depth, default=0) < PARSER_DEPTH_LIMIT:
                     break
-        if self.title is not None and len(self.title) > TITLE_MAX:
-            repaired = close_title(markup)  # a title never closed took the page in
-            if repaired is not None:
-                self.root = _parse_root(repaired)
-                check_deadline()
-                self._flatten()
 
     def _flatten(self) -> None:
         (self.nodes, self.tags, self.parent, self.end, self.texts, self.tails, self.own_len,

@@ -20,6 +20,7 @@ from typing import Any, Sequence
 from urllib.parse import urljoin, urlsplit
 
 from ._parse import DIALOG_ROLES
+from ._title_repair import TITLE_END, run_on
 from ._walk import text_content
 
 __all__ = ["browser_title", "strip_site_suffix", "choose_title", "site_key", "is_site_name", "site_names",
@@ -44,15 +45,6 @@ _MAX_HEADLINES = 5
 _NOT_HEADLINE_TAGS = frozenset({"dialog", "footer"})
 
 
-#: A misspelt closing tag ("</titlevalue=...") ends the title where the page meant it to.
-_TITLE_END = re.compile(r"</title", re.IGNORECASE)
-#: Markup in a title's text: the ``<title>`` was left open and runs into the page's source.
-_MARKUP = re.compile(r"<[!/?a-zA-Z]|-->|/>")
-#: A title's text longer than this with markup in it runs into the page's source (a title that
-#: shows a tag as words, "30 Years of <br> Tags", is short).
-_RUN_ON = 300
-
-
 def browser_title(title: str | None) -> str | None:
     """The ``<title>`` as a browser's tab shows it: cut at a misspelt closing tag (``</titlevalue=``,
     which the parser reads past); ``None`` when it was left open and runs into the page's markup
@@ -60,10 +52,10 @@ def browser_title(title: str | None) -> str | None:
     so that the other titles (``og:title``, the ``<h1>``) name the page."""
     if not title or "<" not in title:
         return title
-    end = _TITLE_END.search(title)
+    end = TITLE_END.search(title)
     if end:
         return " ".join(title[:end.start()].split()) or None
-    return None if len(title) > _RUN_ON and _MARKUP.search(title) else title
+    return None if run_on(title) else title
 
 
 def over_page(el: Any) -> bool:

@@ -10,22 +10,38 @@ a title never closed at all names nothing (as
 ``og:title`` or the ``<h1>`` name the page), and its run-on words, up to the
 first markup or line break, go with it. The rest parses as the page it was.
 :class:`~scrapy_webclean._document.Document` calls it only when the parsed
-title is longer than any title (:data:`TITLE_MAX`), and parses again.
+title has swallowed markup (:func:`swallowed`, the test ``browser_title``
+reads a title by), and parses again.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["TITLE_MAX", "close_title"]
-
-#: A title of more characters than this is a page that a title swallowed.
-TITLE_MAX = 2000
+__all__ = ["TITLE_END", "close_title", "run_on", "swallowed"]
 
 _TITLE_OPEN = re.compile(r"<title\b[^>]*>", re.IGNORECASE)
-_TITLE_END = re.compile(r"</title", re.IGNORECASE)
+#: A misspelt closing tag ("</titlevalue=...") ends the title where the page meant it to.
+TITLE_END = re.compile(r"</title", re.IGNORECASE)
+#: Markup in a title's text: the ``<title>`` was left open and runs into the page's source.
+_MARKUP = re.compile(r"<[!/?a-zA-Z]|-->|/>")
+#: A title's text longer than this with markup in it runs into the page's source (a title that
+#: shows a tag as words, "30 Years of <br> Tags", is short).
+_RUN_ON_CHARS = 300
 #: A run-on title's own words: leading white space, then up to markup or a line break.
 _RUN_ON = re.compile(r"\s*[^<\r\n]*")
+
+
+def run_on(title: str) -> bool:
+    """Whether a title's text runs on into the page's markup (its ``<title>`` left open)."""
+    return len(title) > _RUN_ON_CHARS and _MARKUP.search(title) is not None
+
+
+def swallowed(title: str | None) -> bool:
+    """Whether the parsed title took in markup: read past a misspelt end tag, or left open."""
+    if not title or "<" not in title:
+        return False
+    return TITLE_END.search(title) is not None or run_on(title)
 
 
 def close_title(source: str) -> str | None:
@@ -34,7 +50,7 @@ def close_title(source: str) -> str | None:
     opened = _TITLE_OPEN.search(source)
     if opened is None:
         return None
-    end = _TITLE_END.search(source, opened.end())
+    end = TITLE_END.search(source, opened.end())
     if end is not None:
         return f"{source[:end.start()]}</title>{source[end.start():]}"
     run_on = _RUN_ON.match(source, opened.end())

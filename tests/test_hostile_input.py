@@ -27,7 +27,7 @@ from scrapy.http import HtmlResponse, Request
 import scrapy_webclean as wc
 from scrapy_webclean.__main__ import main as command_line
 from scrapy_webclean._document import MAX_ATTRIBUTES, MAX_BODY_SIZE, Document, parse, text_nodes
-from scrapy_webclean._title_repair import TITLE_MAX, close_title
+from scrapy_webclean._title_repair import close_title, swallowed
 from _crawler import webclean_crawler
 from conftest import corpus_pages
 from scrapy_webclean.downloadermiddlewares.pagetype import PageTypeMiddleware
@@ -660,10 +660,18 @@ def test_a_title_never_closed_does_not_swallow_the_page():
     assert close_title("<title>Town</titlex>News") == "<title>Town</title></titlex>News"
 
 
-def test_a_title_is_repaired_only_when_it_swallowed_more_than_any_title_holds():
+def test_a_title_is_repaired_when_it_took_in_markup_as_browser_title_reads_it():
     assert close_title("<body><p>no title</p>") is None
-    doc = parse("<title>Town News<p>a line</p>")  # a short page: nothing lost, nothing parsed again
-    assert doc.title is not None and "a line" in doc.title and len(doc.title) <= TITLE_MAX
+    # A short title that shows a tag as words is a title: nothing is parsed again.
+    doc = parse("<title>Town News<p>a line</p>")
+    assert doc.title is not None and "a line" in doc.title and not swallowed(doc.title)
+    # A short page after a misspelt end tag is repaired too, not only a long one.
+    body = '<title>Budget vote delayed</titlevalue="x" --></head><body><p>The council met on Tuesday.</p>'
+    doc = parse(body)
+    assert doc.title == "Budget vote delayed" and "The council met on Tuesday." in wc.extract(body).text
+    # The second parse keeps the depth guard: nesting past the parser's limit after a broken title.
+    deep = '<title>Budget vote delayed</titlevalue="x" -->' + "<div>" * 2600 + STORY
+    assert "delay the budget" in " ".join(t for _, _, t in text_nodes(parse(deep)))
 
 
 def test_a_title_never_closed_on_a_real_page():
