@@ -8,6 +8,7 @@ import re
 
 from .._cache import BoundedCache
 from .._document import BLOCK_TAGS, Document, text_content
+from .._walk import subtree_text
 
 #: Nodes that own the text of their inline descendants.
 _BLOCKS = BLOCK_TAGS - {"br", "hr"}
@@ -142,24 +143,27 @@ _BOILERPLATE_RE = re.compile(
 _SOFT_LEGAL_PROSE = 150
 #: ... unless it opens with them (a label: "TERMS OF USE: ...").
 _SOFT_LEGAL_LABEL = 40
+#: An author's box's labels (promotion labels too): a block whose whole text is one heads a biography.
+_AUTHOR_LABELS = ("about the author", "über den autor", "à propos de l'auteur", "sobre el autor", "sobre o autor",
+                  "over de auteur")
 #: Promotion and box labels: "Sign up for our newsletter", "You may also like".
 _PROMO_RE = re.compile(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|share this|"
     r"sharing is caring|affiliate[- ]?links?|amazon associate|you may also like|you might also like|most read|"
     r"don'?t miss|"
     r"related (?:tags|topics|articles|stories|posts|content)|more from|recommended for you|read more|"
-    r"about the author|print recipe|jump to recipe|responses to this entry|"
+    r"print recipe|jump to recipe|responses to this entry|"
     r"this entry was posted (?:on|in)|"
     r"关注我们|扫一扫|责任编辑|相关阅读|相关新闻|推荐阅读|分享到|関連記事|"
     # The same box labels in other languages (German, French, Spanish, Italian, Portuguese, Dutch).
-    r"ähnliche (?:beiträge|artikel)|über den autor|rezept drucken|könnte (?:dich|sie) auch interessieren|"
-    r"mehr zum thema|lesen sie auch|articles similaires|à lire aussi|sur le même sujet|à propos de l'auteur|"
-    r"vous aimerez aussi|artículos relacionados|te puede interesar|lee también|sobre el autor|"
-    r"articoli correlati|leggi anche|potrebbe interessarti|artigos relacionados|leia também|sobre o autor|"
-    r"gerelateerde artikelen|lees ook|over de auteur|"
+    r"ähnliche (?:beiträge|artikel)|rezept drucken|könnte (?:dich|sie) auch interessieren|"
+    r"mehr zum thema|lesen sie auch|articles similaires|à lire aussi|sur le même sujet|"
+    r"vous aimerez aussi|artículos relacionados|te puede interesar|lee también|"
+    r"articoli correlati|leggi anche|potrebbe interessarti|artigos relacionados|leia também|"
+    r"gerelateerde artikelen|lees ook|"
     # Affiliate disclosures in those languages.
     r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
-    r"links? (?:de )?afiliad[oa]s?", re.IGNORECASE)
+    r"links? (?:de )?afiliad[oa]s?|" + "|".join(_AUTHOR_LABELS), re.IGNORECASE)
 #: Photo credits and caption furniture: "Photo: X, AP", "(Image: GETTY)", "Image 1 of 5".
 _CREDIT_RE = re.compile(
     r"^\s*\(?(?:photo|image|picture|illustration|video)s?(?: credit)?\s*:|\((?:image|photo|picture)s?(?: credit)?\s*:|"
@@ -183,13 +187,13 @@ _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide
                     "图片来源", "图/")
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affili",
                    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
-                   "about the author", "recipe", "to this entry", "entry was posted",
+                   "recipe", "to this entry", "entry was posted",
                    "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事",
-                   "ähnliche", "über den autor", "rezept drucken", "auch interessieren", "mehr zum thema",
-                   "lesen sie auch", "similaires", "lire aussi", "même sujet", "propos de l", "aimerez aussi",
-                   "relacionados", "puede interesar", "lee también", "sobre el autor", "correlati", "leggi anche",
-                   "potrebbe interessarti", "leia também", "sobre o autor", "gerelateerde", "lees ook",
-                   "over de auteur", "afiliad", "amazon associate")
+                   "ähnliche", "rezept drucken", "auch interessieren", "mehr zum thema",
+                   "lesen sie auch", "similaires", "lire aussi", "même sujet", "aimerez aussi",
+                   "relacionados", "puede interesar", "lee también", "correlati", "leggi anche",
+                   "potrebbe interessarti", "leia também", "gerelateerde", "lees ook",
+                   "afiliad", "amazon associate", *_AUTHOR_LABELS)
 _GROUP_MARK = {"legal": _MARK_LEGAL, "credit": _MARK_CREDIT, "promo": _MARK_PROMO}
 #: Month names and dateline words of German, French, Spanish, Italian, Portuguese and Dutch
 #: ("Veröffentlicht am 3. März 2024", "Publié le 3 mars 2024", "Publicado el 3 de marzo de 2024").
@@ -319,9 +323,7 @@ def _is_title(key: str, title_key: str) -> bool:
 
 
 #: An author's box's label, a block's whole text: what follows it in its wrapper is the box.
-_BOX_LABEL = re.compile(
-    r"^\W*(?:about the author|über den autor|à propos de l'auteur|sobre el autor|sobre o autor|over de auteur)"
-    r"\W*$", re.IGNORECASE)
+_BOX_LABEL = re.compile(r"^\W*(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IGNORECASE)
 _BOX_LABEL_CHARS = (10, 40)  # (characters other than white space)
 #: The most text a box holds after its label (a biography, not the rest of a page).
 _BOX_TEXT = 1000
@@ -330,16 +332,15 @@ _BOX_TEXT = 1000
 def _box_end(doc: Document, text_len: list[int], i: int) -> int:
     """Where the author's box that block ``i`` labels ends, or -1: the label and the rest of its
     wrapper when it opens it, else the label and the next block."""
-    if not _BOX_LABEL_CHARS[0] <= text_len[i] <= _BOX_LABEL_CHARS[1] \
-            or not _BOX_LABEL.match(text_content(doc.nodes[i])):
+    if not _BOX_LABEL_CHARS[0] <= text_len[i] <= _BOX_LABEL_CHARS[1] or not _BOX_LABEL.match(subtree_text(doc, i)):
         return -1
     end, parent = doc.end, doc.parent[i]
     j = parent + 1
-    while j < i and not text_len[j]:
+    while j < i and not text_len[j]:  # only empty siblings before it: the label opens its wrapper
         j = end[j]
-    stop = end[parent] if j == i else min(end[end[i]], end[parent]) if end[i] < end[parent] else end[i]
+    stop = end[parent] if j == i or end[i] == end[parent] else end[end[i]]
     after, j = 0, end[i]
-    while j < stop:
+    while j < stop and after <= _BOX_TEXT:
         after, j = after + text_len[j], end[j]
     return stop if after <= _BOX_TEXT else -1
 
