@@ -27,7 +27,7 @@ from .._walk import positions
 from ._auto_words import SHORT_ARTICLE
 from ._propagation import Pick, propagation_pick
 
-__all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "features", "learned", "prefer_propagation"]
+__all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "decide", "features", "learned", "prefer_propagation"]
 
 #: Names of the features, in the model's order.
 FEATURES = (
@@ -202,9 +202,10 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
     x = features(doc, m, selection.root, a_kept, strength, pick, b_kept, furniture)
     if favor != "balanced" and min(x[_A_IN_B], x[_B_IN_A]) >= _SAME_REGION:
         return combined(doc, m, selection.root, a_kept, pick, b_kept, favor == "precision")
-    if prefer_propagation(x, probability, _model("propagation")[3]):
+    chosen = decide(x, probability, (_model("propagation")[3], _model("both")[3]))
+    if chosen == "b":
         return NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)
-    if learned(x) and probability(x, "both") > _model("both")[3]:
+    if chosen == "c":
         return combined(doc, m, selection.root, a_kept, pick, b_kept, True)
     return selection
 
@@ -234,6 +235,15 @@ def combined(doc: Document, m: Measures, a_root: int, a: bytearray, pick: Pick, 
         if not keep:
             drop[i] = 1
     return NodeSelection(doc, root, drop, excluded=m.excluded)
+
+
+def decide(x: list[float], prob: Callable[[list[float], str], float], thresholds: tuple[float, float]) -> str:
+    """The candidate the arbiter returns, given the features ``x``, the models' probabilities
+    (``prob(x, "propagation")``, ``prob(x, "both")``) and their thresholds: ``"b"`` the
+    propagation pick, ``"c"`` what both picks keep, ``"a"`` the block pick."""
+    if prefer_propagation(x, lambda v: prob(v, "propagation"), thresholds[0]):
+        return "b"
+    return "c" if learned(x) and prob(x, "both") > thresholds[1] else "a"
 
 
 def prefer_propagation(x: list[float], prob: Callable[[list[float]], float], threshold: float) -> bool:

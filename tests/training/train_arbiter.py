@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from scrapy_webclean.extractors._arbiter import FEATURES, learned, prefer_propagation  # noqa: E402
+from scrapy_webclean.extractors._arbiter import FEATURES, decide  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gbdt  # noqa: E402
@@ -95,12 +95,8 @@ def choose(model: dict, r: dict) -> list[float]:
     """The counts of what ``auto`` returns for row ``r``: the candidate the
     models choose, as ``arbitrate`` does, or the seeds' vote where it is nothing."""
     x = r["x"]
-    if x is None:
-        key = "a"
-    elif prefer_propagation(x, lambda v: prob(model, v), model["threshold"]):
-        key = "b"
-    else:
-        key = "c" if learned(x) and prob(model["both"], x) > model["both"]["threshold"] else "a"
+    key = "a" if x is None else decide(x, lambda v, name: prob(model if name == "propagation" else model["both"], v),
+                                       (model["threshold"], model["both"]["threshold"]))
     return returned(r, key)
 
 
