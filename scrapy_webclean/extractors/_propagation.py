@@ -283,11 +283,10 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
-        elif t in KEPT_WHOLE and c and lists.kept_whole(i):
-            i += 1  # a list or table the running text introduces, or a data table: not cleaned (what it holds is)
-            continue
-        elif t in _CLEANED and (t != "div" or blocked[i]) and _junk(doc, score, weights, counts, i, c, ld):
-            # (A division without blocks is a paragraph to readability: never cleaned.)
+        elif t in _CLEANED and (t != "div" or blocked[i]) and _junk(doc, score, weights, counts, i, c, ld) \
+                and not (t in KEPT_WHOLE and c and lists.kept_whole(i)):
+            # (A division without blocks is a paragraph to readability: never cleaned. A list or table
+            # the running text introduces, or a data table, is not cleaned itself; what it holds is.)
             drop[i:e] = b"\x01" * (e - i)
             i = e
             continue
