@@ -271,6 +271,18 @@ class Document:
             self._measures = self.compute_measures()
         return self._measures
 
+    @property
+    def page_measures(self) -> Measures:
+        """:attr:`measures` of the whole parse: a view's removals (a site
+        tree's cleaning) left in. Computed once per parse."""
+        if self.removed is None:
+            return self.measures
+        whole = self.parse_memo.get("page_measures")
+        if whole is None:
+            whole = self.parse_memo["page_measures"] = measure(
+                self.tags, self.parent, self.texts, self.own_len, self.own_punct, self.invisible_mask(), frozenset())
+        return whole
+
     def excluded_mask(self) -> bytearray:
         """The nodes :attr:`measures` leaves out (``excluded``): invisible tags
         and removed nodes, without computing the measures when not yet done."""

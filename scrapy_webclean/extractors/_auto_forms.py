@@ -5,8 +5,6 @@ docs/algorithms.md."""
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from .._document import Document
 from .._walk import positions
 
@@ -16,15 +14,19 @@ __all__ = ["LOGIN_TEXT", "login_boxes"]
 LOGIN_TEXT = 300
 
 
-def login_boxes(doc: Document, text_len: Sequence[int]) -> list[tuple[int, int]]:
+def login_boxes(doc: Document) -> list[tuple[int, int]]:
     """The subtrees (start, end) of the page's log-in boxes: around each
     password field, its largest ancestor below ``<body>`` of at most
-    :data:`LOGIN_TEXT` characters."""
+    :data:`LOGIN_TEXT` characters. The page's own text lengths decide, not
+    a site tree's cleaned view's: cleaning must not let a box climb over
+    the story."""
     boxes: list[tuple[int, int]] = []
     parent, nodes = doc.parent, doc.nodes
+    text_len: list[int] = []
     for i in positions(doc.tags, "input"):
         if (nodes[i].get("type") or "").strip().lower() != "password":
             continue
+        text_len = text_len or doc.page_measures.text_len
         box = i
         while parent[box] > doc.body and text_len[parent[box]] <= LOGIN_TEXT:
             box = parent[box]

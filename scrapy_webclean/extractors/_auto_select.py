@@ -53,8 +53,6 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     characters hidden styles left out (``unhide``: none; hidden subtrees
     are measured like the rest), and the nodes read as furniture."""
     marks = _mark(doc, m, unhide)
-    for box, e in login_boxes(doc, m.text_len):
-        _dead(marks.dead, box, e)  # a log-in box, whatever its names and styles
     check_deadline()
     _unname_layouts(doc, m, marks)
     blocks = _own(doc, m, marks)
@@ -92,13 +90,14 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     texts, tails, body, text_len = doc.texts, doc.tails, doc.body, m.text_len
     class_id_style = doc.class_id_style
     cuts = _may_cut(doc, excluded)  # the ellipsis checks, where a text may end in one
+    logins = {box for box, _ in login_boxes(doc)}  # whatever their names and styles: dead
     i = 0
     while i < n:  # a dead element's subtree is dead, and skipped
         if not i & CHECK_EVERY:
             check_deadline()
         p = parent[i]
         t = tags[i]
-        if excluded[i] or not t:
+        if excluded[i] or not t or i in logins:
             i = _dead(dead, i, end[i])
             continue
         if in_code is not None and (t in _CODE_TAGS or (p >= 0 and in_code[p])):

@@ -26,7 +26,6 @@ from .._walk import merge_subtrees
 from ._propagation_counts import Counts
 from ._propagation_names import node_weight, ruled_out
 from ._propagation_segments import segments
-from ._auto_forms import login_boxes
 from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_words import _box_end
 
@@ -260,9 +259,6 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
     text_len, link_len = m.text_len, m.link_len
     lists = Lists(doc, m, (drop,))
     i, stop = root + 1, end[root]
-    for box, e in login_boxes(doc, text_len):
-        if i <= box < stop:
-            drop[box:e] = b"\x01" * (e - box)
     while i < stop:
         if not i & CHECK_EVERY:
             check_deadline()

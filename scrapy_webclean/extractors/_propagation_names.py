@@ -12,6 +12,7 @@ from functools import lru_cache
 from .._cache import BoundedCache
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, ClassIdStyle, Document, Measures
+from ._auto_forms import login_boxes
 from ._auto_words import _ARBITRARY_VALUE
 
 __all__ = ["node_weight", "positive_name", "ruled_out"]
@@ -82,8 +83,8 @@ def _joined(cls: str | None, ident: str | None) -> str:
 
 
 def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
-    """Hidden (styled so, or ``aria-hidden="true"``) and (``names``) unlikely-named subtrees, plus invisible tags
-    (and, after the body's start, their subtrees)."""
+    """Hidden (styled so, or ``aria-hidden="true"``) and (``names``) unlikely-named subtrees, log-in boxes,
+    plus invisible tags (and, after the body's start, their subtrees)."""
     n, body = len(doc), doc.body
     tags, end = doc.tags, doc.end
     class_id_style = doc.class_id_style
@@ -112,6 +113,8 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
         e = end[i]  # the whole subtree is out
         out[i:e] = b"\x01" * (e - i)
         i = e
+    for box, e in login_boxes(doc):  # a log-in box, whatever its names and styles
+        out[box:e] = b"\x01" * (e - box)
     return out
 
 
