@@ -1,7 +1,7 @@
 """``auto``'s block pick over one view of the page (see :mod:`.auto`).
 
 The pick runs in passes, each one function whose loop works on local
-variables: the preorder marks (:func:`_mark`), the layout wrappers
+variables: the preorder marks (:func:`._auto_mark._mark`), the layout wrappers
 un-named (:func:`_unname_layouts`), what each block owns (:func:`_own`),
 the furniture rescue (:func:`_rescue`), the root (:func:`_choose_root`),
 the kept region (:func:`._auto_blocks._kept_region`) and the pruning
@@ -9,41 +9,19 @@ the kept region (:func:`._auto_blocks._kept_region`) and the pruning
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
 
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import HIDDEN_STYLE, Document, Measures, text_content, union_mask
-from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
-from .._walk import flagged, positions, subtree_text
+from .._document import Document, Measures, text_content, union_mask
+from .._walk import flagged, subtree_text
 from .._render import NodeSelection
-from ._auto_forms import login_boxes
 from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
                            _title_headings, _title_region)
-from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FLOW_TAGS, _FURNITURE_TAGS, _HEADINGS,
-                          _MAIN_REGION, _NEVER_FURNITURE, _TITLE_TAGS, _Spelled, _box_end, _furniture_name, _is_slug,
-                          _is_title, _linked_sentence, _piece_mark, _title_key)
-
-
-class _Marks(NamedTuple):
-    """What pass 1 (preorder) marks, per element (arrays of ``len(doc)``)
-    and for the page."""
-
-    dead: bytearray       # out of view, furniture by tag, hidden, a dialog, or inside one of those
-    # 1: furniture by name, 2: a comment thread by name. A subtree named as
-    # furniture (class/id) is measured like the rest but its value stays out
-    # of its ancestors', unless it turns out to hold most of the page's prose
-    # (a wrapper called "l-sidebar-fixed": see _rescue).
-    named: bytearray
-    inlink: bytearray     # inside an <a>
-    owner: list[int]      # the block whose inline text the element's is
-    anchors: list[int]    # <a> elements a block owns
-    truncated: bytearray  # the block's text ends in an ellipsis (a cut summary)
-    main_marks: list[int]  # <main> and <h1> elements in view
-    declared: int  # the first element marked up as the article body (schema.org microdata/RDFa)
-    landmark: int  # the first <main> or role="main" in view: the page's declared main content
-    hidden: int    # characters hidden styles left out
+from ._auto_mark import _mark, _Marks
+from ._auto_words import (_FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _is_title, _linked_sentence, _piece_mark,
+                          _title_key)
 
 
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
@@ -71,102 +49,6 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
         dead, named = marks.dead, marks.named
         comment_roots = [i for i in range(doc.body, len(doc)) if named[i] == 2 and not dead[i]]
     return NodeSelection(doc, top, drop, excluded=m.excluded), comment_roots, strength, marks.hidden, furniture
-
-
-
-def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
-    """Pass 1 (preorder): dead subtrees, furniture names, link membership,
-    block owners, the landmark and the declared body (see :class:`_Marks`)."""
-    n = len(doc)
-    tags, parent, nodes, excluded, end = doc.tags, doc.parent, doc.nodes, m.excluded, doc.end
-    dead, named, inlink, truncated = bytearray(n), bytearray(n), bytearray(n), bytearray(n)
-    in_main = bytearray(n)  # inside <main> or <article>
-    owner, anchors = [0] * n, [0] * n
-    main_marks: list[int] = []
-    declared, landmark, hidden = -1, -1, 0
-    spelled = _Spelled(doc.source or "")
-    # Inside code, class names are a highlighter's ("hljs-comment", Prism "token comment"), never furniture.
-    in_code = bytearray(n) if "pre" in tags or "code" in tags else None
-    texts, tails, body, text_len = doc.texts, doc.tails, doc.body, m.text_len
-    class_id_style = doc.class_id_style
-    cuts = _may_cut(doc, excluded)  # the ellipsis checks, where a text may end in one
-    logins = {box for box, _ in login_boxes(doc)}  # whatever their names and styles: dead
-    i = 0
-    while i < n:  # a dead element's subtree is dead, and skipped
-        if not i & CHECK_EVERY:
-            check_deadline()
-        p = parent[i]
-        t = tags[i]
-        if excluded[i] or not t or i in logins:
-            i = _dead(dead, i, end[i])
-            continue
-        if in_code is not None and (t in _CODE_TAGS or (p >= 0 and in_code[p])):
-            in_code[i] = 1
-        if i > body:
-            if t in _FURNITURE_TAGS:
-                i = _dead(dead, i, end[i])
-                continue
-            read = class_id_style(i)  # read once per page (the propagation pick reads them too)
-            if read is not None:
-                cls, ident, style = read
-                el = nodes[i]
-                others = doc.reads_more(i)  # role, aria-*, itemprop... (read below)
-                if not unhide and (style and HIDDEN_STYLE.search(style) or others and doc.aria_hidden(i)):
-                    hidden += text_len[i]
-                    i = _dead(dead, i, end[i])
-                    continue
-                if others:
-                    role = el.get("role")
-                    if (el.get("aria-modal") == "true" or role in DIALOG_ROLES) and spelled.dialogs():
-                        # A dialog (consent manager, sign-up, log-in or "email this
-                        # story" box) opens over the page: never its content, like <dialog>.
-                        i = _dead(dead, i, end[i])
-                        continue
-                    if landmark < 0 and role == "main" and spelled.role_main():
-                        landmark = i
-                    if declared < 0 and (el.get("itemprop") == "articleBody" or el.get("property") == "articleBody"):
-                        declared = i
-                if ident and _is_slug(ident):
-                    ident = None  # an anchor made from a heading's words, not a component's name
-                names = f"{cls} {ident}" if cls and ident else (cls or ident)
-                if names and t not in _NEVER_FURNITURE and not (in_code is not None and in_code[i]):
-                    named[i] = _furniture_name(names, bool(in_main[p]))
-        inlink[i] = 1 if (t == "a" or (p >= 0 and inlink[p])) else 0
-        if t in _MAIN_REGION:
-            in_main[i] = 1
-            if t == "main":
-                main_marks.append(i)
-                if landmark < 0 and i > body:
-                    landmark = i
-        elif p >= 0 and in_main[p]:
-            in_main[i] = 1
-        if t == "h1":
-            main_marks.append(i)
-        o = owner[i] = i if (t in _BLOCKS or p < 0) else owner[p]
-        if t == "a":
-            anchors[o] += 1
-        if cuts:
-            x = texts[i]
-            if x and x.rstrip().endswith(_ELLIPSES):
-                truncated[o] = 1
-            x = tails[i]
-            if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
-                truncated[owner[p]] = 1
-        i += 1
-    return _Marks(dead, named, inlink, owner, anchors, truncated, main_marks, declared, landmark, hidden)
-
-
-def _may_cut(doc: Document, excluded: bytearray) -> bool:
-    """Whether a text :func:`_mark` reads may end in an ellipsis: only on a
-    page whose texts hold one (the parse looked: see ``Document.ellipsis``),
-    scripts and style sheets aside (those when shown)."""
-    return doc.ellipsis or any(not excluded[i] for t in _SCRIPT_TAGS for i in positions(doc.tags, t))
-
-
-def _dead(dead: bytearray, i: int, e: int) -> int:
-    """Mark the subtree ``i .. e - 1`` dead; returns ``e``, where the walk goes on."""
-    dead[i:e] = b"\x01" * (e - i)
-    return e
 
 
 def _unname_layouts(doc: Document, m: Measures, marks: _Marks) -> None:

@@ -40,8 +40,6 @@ _TITLE_TAGS = frozenset({"h1", "h2"})
 _CODE_TAGS = frozenset({"pre", "code"})
 #: Tags whose subtree is page furniture, whatever it holds.
 _FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "menu", "dialog", "figcaption"})
-#: How a page's source spells role="main" (lxml gives attribute values as written).
-_ROLE_MAIN = ('role="main"', "role='main'", "role=main")
 #: Tags that declare the page's main region.
 _MAIN_REGION = frozenset({"main", "article"})
 #: Tags that are the page itself or its declared main region: never furniture by name.
@@ -343,27 +341,3 @@ def _box_end(doc: Document, text_len: list[int], i: int) -> int:
     while j < stop and after <= _BOX_TEXT:
         after, j = after + text_len[j], end[j]
     return stop if after <= _BOX_TEXT else -1
-
-
-class _Spelled:
-    """Whether the page's source spells a dialog's attributes, or a main
-    landmark's role, as :func:`_mark` reads them (only then are those
-    elements taken for what they say): the whole source is looked at (C
-    speed) when an element first has them, not on every page."""
-
-    __slots__ = ("source", "_dialogs", "_role_main")
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self._dialogs: bool | None = None
-        self._role_main: bool | None = None
-
-    def dialogs(self) -> bool:
-        if self._dialogs is None:
-            self._dialogs = "aria-modal" in self.source or "dialog" in self.source
-        return self._dialogs
-
-    def role_main(self) -> bool:
-        if self._role_main is None:
-            self._role_main = any(spelling in self.source for spelling in _ROLE_MAIN)
-        return self._role_main

@@ -1,0 +1,158 @@
+"""Pass 1 of ``auto``'s block pick (see :mod:`._auto_select`): one
+preorder walk that marks, per element, what is dead (out of view, furniture
+by tag, hidden, a dialog), named as furniture, inside a link, and which
+block owns its text (:func:`_mark`, its result a :class:`_Marks`)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .._deadline import CHECK_EVERY, check_deadline
+from .._document import HIDDEN_STYLE, Document, Measures
+from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
+from .._walk import positions
+from ._auto_forms import login_boxes
+from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FURNITURE_TAGS, _MAIN_REGION, _NEVER_FURNITURE,
+                          _furniture_name, _is_slug)
+
+#: How a page's source spells role="main" (lxml gives attribute values as written).
+_ROLE_MAIN = ('role="main"', "role='main'", "role=main")
+
+
+class _Marks(NamedTuple):
+    """What pass 1 (preorder) marks, per element (arrays of ``len(doc)``)
+    and for the page."""
+
+    dead: bytearray       # out of view, furniture by tag, hidden, a dialog, or inside one of those
+    # 1: furniture by name, 2: a comment thread by name. A subtree named as
+    # furniture (class/id) is measured like the rest but its value stays out
+    # of its ancestors', unless it turns out to hold most of the page's prose
+    # (a wrapper called "l-sidebar-fixed": see _auto_select._rescue).
+    named: bytearray
+    inlink: bytearray     # inside an <a>
+    owner: list[int]      # the block whose inline text the element's is
+    anchors: list[int]    # <a> elements a block owns
+    truncated: bytearray  # the block's text ends in an ellipsis (a cut summary)
+    main_marks: list[int]  # <main> and <h1> elements in view
+    declared: int  # the first element marked up as the article body (schema.org microdata/RDFa)
+    landmark: int  # the first <main> or role="main" in view: the page's declared main content
+    hidden: int    # characters hidden styles left out
+
+
+def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
+    """Pass 1 (preorder): dead subtrees, furniture names, link membership,
+    block owners, the landmark and the declared body (see :class:`_Marks`)."""
+    n = len(doc)
+    tags, parent, nodes, excluded, end = doc.tags, doc.parent, doc.nodes, m.excluded, doc.end
+    dead, named, inlink, truncated = bytearray(n), bytearray(n), bytearray(n), bytearray(n)
+    in_main = bytearray(n)  # inside <main> or <article>
+    owner, anchors = [0] * n, [0] * n
+    main_marks: list[int] = []
+    declared, landmark, hidden = -1, -1, 0
+    spelled = _Spelled(doc.source or "")
+    # Inside code, class names are a highlighter's ("hljs-comment", Prism "token comment"), never furniture.
+    in_code = bytearray(n) if "pre" in tags or "code" in tags else None
+    texts, tails, body, text_len = doc.texts, doc.tails, doc.body, m.text_len
+    class_id_style = doc.class_id_style
+    cuts = _may_cut(doc, excluded)  # the ellipsis checks, where a text may end in one
+    logins = {box for box, _ in login_boxes(doc)}  # whatever their names and styles: dead
+    i = 0
+    while i < n:  # a dead element's subtree is dead, and skipped
+        if not i & CHECK_EVERY:
+            check_deadline()
+        p = parent[i]
+        t = tags[i]
+        if excluded[i] or not t or i in logins:
+            i = _dead(dead, i, end[i])
+            continue
+        if in_code is not None and (t in _CODE_TAGS or (p >= 0 and in_code[p])):
+            in_code[i] = 1
+        if i > body:
+            if t in _FURNITURE_TAGS:
+                i = _dead(dead, i, end[i])
+                continue
+            read = class_id_style(i)  # read once per page (the propagation pick reads them too)
+            if read is not None:
+                cls, ident, style = read
+                el = nodes[i]
+                others = doc.reads_more(i)  # role, aria-*, itemprop... (read below)
+                if not unhide and (style and HIDDEN_STYLE.search(style) or others and doc.aria_hidden(i)):
+                    hidden += text_len[i]
+                    i = _dead(dead, i, end[i])
+                    continue
+                if others:
+                    role = el.get("role")
+                    if (el.get("aria-modal") == "true" or role in DIALOG_ROLES) and spelled.dialogs():
+                        # A dialog (consent manager, sign-up, log-in or "email this
+                        # story" box) opens over the page: never its content, like <dialog>.
+                        i = _dead(dead, i, end[i])
+                        continue
+                    if landmark < 0 and role == "main" and spelled.role_main():
+                        landmark = i
+                    if declared < 0 and (el.get("itemprop") == "articleBody" or el.get("property") == "articleBody"):
+                        declared = i
+                if ident and _is_slug(ident):
+                    ident = None  # an anchor made from a heading's words, not a component's name
+                names = f"{cls} {ident}" if cls and ident else (cls or ident)
+                if names and t not in _NEVER_FURNITURE and not (in_code is not None and in_code[i]):
+                    named[i] = _furniture_name(names, bool(in_main[p]))
+        inlink[i] = 1 if (t == "a" or (p >= 0 and inlink[p])) else 0
+        if t in _MAIN_REGION:
+            in_main[i] = 1
+            if t == "main":
+                main_marks.append(i)
+                if landmark < 0 and i > body:
+                    landmark = i
+        elif p >= 0 and in_main[p]:
+            in_main[i] = 1
+        if t == "h1":
+            main_marks.append(i)
+        o = owner[i] = i if (t in _BLOCKS or p < 0) else owner[p]
+        if t == "a":
+            anchors[o] += 1
+        if cuts:
+            x = texts[i]
+            if x and x.rstrip().endswith(_ELLIPSES):
+                truncated[o] = 1
+            x = tails[i]
+            if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
+                truncated[owner[p]] = 1
+        i += 1
+    return _Marks(dead, named, inlink, owner, anchors, truncated, main_marks, declared, landmark, hidden)
+
+
+def _may_cut(doc: Document, excluded: bytearray) -> bool:
+    """Whether a text :func:`_mark` reads may end in an ellipsis: only on a
+    page whose texts hold one (the parse looked: see ``Document.ellipsis``),
+    scripts and style sheets aside (those when shown)."""
+    return doc.ellipsis or any(not excluded[i] for t in _SCRIPT_TAGS for i in positions(doc.tags, t))
+
+
+def _dead(dead: bytearray, i: int, e: int) -> int:
+    """Mark the subtree ``i .. e - 1`` dead; returns ``e``, where the walk goes on."""
+    dead[i:e] = b"\x01" * (e - i)
+    return e
+
+
+class _Spelled:
+    """Whether the page's source spells a dialog's attributes, or a main
+    landmark's role, as :func:`_mark` reads them (only then are those
+    elements taken for what they say): the whole source is looked at (C
+    speed) when an element first has them, not on every page."""
+
+    __slots__ = ("source", "_dialogs", "_role_main")
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self._dialogs: bool | None = None
+        self._role_main: bool | None = None
+
+    def dialogs(self) -> bool:
+        if self._dialogs is None:
+            self._dialogs = "aria-modal" in self.source or "dialog" in self.source
+        return self._dialogs
+
+    def role_main(self) -> bool:
+        if self._role_main is None:
+            self._role_main = any(spelling in self.source for spelling in _ROLE_MAIN)
+        return self._role_main
