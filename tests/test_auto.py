@@ -1011,3 +1011,11 @@ def test_a_log_in_box_does_not_climb_over_a_story_a_site_trees_cleaning_left_sho
     for text in (block, NodeSelection(view, pick.root, pick.drop).text()):
         assert "The mayor opened the new bridge" in text
 
+
+
+def test_sections_inside_unclosed_named_anchors_are_kept_on_a_real_page():
+    # An old page whose <a name> targets are never closed: every section sits inside one.
+    rec, body = next((r, b) for p, r, b in corpus_pages("cleaneval") if p == "cleaneval-final-670")
+    text = wc.extract(body, rec["url"]).text
+    assert "Before 2000 the IUCN Red List was produced in book format" in text
+    assert "Higher taxonomy details are shown for Kingdom" in text

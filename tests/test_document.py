@@ -20,6 +20,17 @@ def test_measures_count_text_links_and_punctuation():
     assert m.tag_count[div] == 3
 
 
+def test_a_named_anchor_round_content_is_a_target_not_a_link():
+    # Left unclosed, <a name> wraps the sections after it: they are text, not link text.
+    doc = parse('<body><div><a name="intro"><h2>Introduction</h2><p>Before 2000 the list was a book.</p>'
+                '<a href="/more">more</a></div><a name="top"></a><a name="x" onclick="go()">Go</a></body>')
+    div = doc.tags.index("div")
+    assert doc.tags[div + 1] == "span" and doc.nodes[div + 1].tag == "a"  # read as what it renders as
+    assert doc.measures.link_len[div] == len("more") and doc.measures.link_count[div] == 1
+    # An empty target, and an anchor with a handler (a script's link), stay links.
+    assert [doc.nodes[i].get("name") for i, t in enumerate(doc.tags) if t == "a"] == [None, "top", "x"]
+
+
 def test_invisible_tags_do_not_count_but_their_tails_do():
     doc = parse("<body><div><script>var x = 1;</script>after<style>p{}</style></div></body>")
     div = doc.tags.index("div")
