@@ -47,7 +47,9 @@ class Rules:
     title: etree.XPath | None = field(default=None, compare=False)
     author: etree.XPath | None = field(default=None, compare=False)
     date: etree.XPath | None = field(default=None, compare=False)
-    #: The expressions compiled, as ``(key, expression)`` pairs (``drop``: a tuple of them).
+    #: The expressions compiled, as ``(key, expression)`` pairs (``drop``: a tuple of them). Kept, not
+    #: derived from the XPaths' ``.path``: it also records an empty ``drop`` given, which equality
+    #: (the crawl's plan reuse) and pickling tell apart from none.
     source: tuple[tuple[str, Any], ...] = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
