@@ -104,6 +104,20 @@ def test_a_paragraph_root_keeps_its_sibling_paragraphs_not_their_link_rows():
     assert "Deal number" not in text and "Bridge" not in text
 
 
+def test_a_list_root_keeps_the_paragraphs_beside_it_like_a_paragraph_root():
+    # The story's paragraphs carry inline links, so its list of specifications is
+    # the best net value alone; the paragraphs beside the list are the story too.
+    linked = ('<p><a href="/a">The camera</a> will replace <a href="/b">the older model</a> in the next few '
+              'weeks, our sources say, and it may well come with <a href="/d">a wireless remote</a>.</p>')
+    specs = "".join(f"<li>Specification number {i}, the same as in the previous model</li>" for i in range(8))
+    related = "".join(f'<li><a href="/r{i}">Another camera rumour number {i} from this site</a></li>' for i in range(8))
+    text = block_pick(page(f'<div class="entry">{linked}<p>The new model will differ slightly:</p>'
+                           f'<ul>{specs}</ul><p>Related posts:</p><ol>{related}</ol></div>'))
+    assert "Specification number 7" in text
+    assert "will replace the older model" in text and "will differ slightly" in text
+    assert "Another camera rumour" not in text
+
+
 def test_section_whose_id_is_a_heading_slug_is_not_furniture():
     # id="how-to-reply-to-the-council" is an anchor made from the heading's
     # words ("reply" is a comment word only in a component's name).

@@ -216,15 +216,21 @@ def _headed(doc: Document, root: int, headings: list[int]) -> bool:
     return any(top <= h < stop for h in headings)
 
 
+#: Blocks a story's flow is made of: a root that is one of them is one part of the story. Not a
+#: table: on old pages it is the layout (a Chinese portal's story cell beside its menus).
+_PART_OF_FLOW = frozenset({"p", "ul", "ol", "dl", "blockquote", "pre"})
+
+
 def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos: list[float],
                  neg: list[float]) -> tuple[int, bytearray | None, bytearray]:
     """The kept region: its top (the root, or the lowest common ancestor of
     the kept blocks), the mask of the kept blocks (None: the top's subtree
     whole) and the elements on the path from the top to one of them.
 
-    A paragraph (``<p>``) root is one paragraph of a story: its siblings of
-    net prose value (``pos`` over ``neg``) belong to the body too (the story's
-    other paragraphs, beside the tag list or link rows that outweighed them).
+    A root that is one block of a story's flow (:data:`_PART_OF_FLOW`) is one
+    part of a story: its siblings of net prose value (``pos`` over ``neg``)
+    belong to the body too (the story's other paragraphs, beside the tag list,
+    link rows or inline links that outweighed them).
 
     Seed 002 (``same_path``, for favor=recall and not a whole landmark: on
     the shared corpora it adds captions and bylines as often as body text):
@@ -235,7 +241,7 @@ def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos
     kept = [root]
     if same_path:
         kept += _same_path_blocks(doc, blocks, root)
-    if len(kept) == 1 and doc.tags[root] == "p" and parent[root] >= doc.body:
+    if len(kept) == 1 and doc.tags[root] in _PART_OF_FLOW and parent[root] >= doc.body:
         kept += _prose_siblings(blocks, end, parent[root], root, pos, neg)
     top = root
     for k in kept:
