@@ -1033,3 +1033,28 @@ def test_sections_inside_unclosed_named_anchors_are_kept_on_a_real_page():
     text = wc.extract(body, rec["url"]).text
     assert "Before 2000 the IUCN Red List was produced in book format" in text
     assert "Higher taxonomy details are shown for Kingdom" in text
+
+
+def test_a_pick_beside_the_one_entry_content_the_page_declares_yields_to_it():
+    # A short post (hAtom entry-content) beside a longer "about me" box of prose: the box
+    # has the larger net value, but the page says which element holds its entry.
+    post = ("<p>Dear all, I would love to invite you to the book event at the library this Saturday at 11.</p>"
+            "<p>Hope to see you there. Cheers, Alina</p>")
+    about = ("<p>Thank you for visiting my blog. Professionally, I am a story artist at a film studio. For fun, "
+             "I draw comics, and I am working on a children's book about a treehouse and its heroes.</p>")
+    sidebar = f'<div class="profile">{about}</div>'
+    archive = "<ul>" + "".join(f'<li><a href="/2012/{m}">Posts of month {m}</a></li>' for m in range(1, 13)) + "</ul>"
+    for classes, declared in (("post-body entry-content", True), ("post-body e-content", True),
+                              ("post-body", False)):
+        entry = f'<div class="post hentry"><h3>Little gifts</h3><div class="{classes}">{post}</div></div>'
+        text = block_pick(page(f'<div id="main">{entry}{archive}</div><div id="side">{sidebar}</div>'))
+        assert ("the book event" in text) is declared and ("story artist" in text) is not declared, classes
+    # A blog's front page declares many entries, so none of them.
+    two = "".join(f'<div class="post"><div class="entry-content">{post}</div></div>' for _ in range(2))
+    assert "story artist" in block_pick(page(f'<div id="main">{two}{archive}</div><div id="side">{sidebar}</div>'))
+
+
+def test_the_declared_entry_wins_over_a_profile_box_on_a_real_page():
+    rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == "dragnet-R103")
+    text = wc.extract(body, rec["url"]).text
+    assert "Treehouse Heroes and the Forgotten Beast" in text and "3D story artist" not in text

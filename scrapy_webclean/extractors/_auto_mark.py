@@ -19,6 +19,10 @@ from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FURNITURE_TAGS, _MAIN
 _ROLE_MAIN = ('role="main"', "role='main'", "role=main")
 
 
+#: Class names of a blog entry's content in the microformats (hAtom ``entry-content``, h-entry ``e-content``).
+_ENTRY_CONTENT = frozenset({"entry-content", "e-content"})
+
+
 class _Marks(NamedTuple):
     """What pass 1 (preorder) marks, per element (arrays of ``len(doc)``)
     and for the page."""
@@ -34,7 +38,7 @@ class _Marks(NamedTuple):
     anchors: list[int]    # <a> elements a block owns
     truncated: bytearray  # the block's text ends in an ellipsis (a cut summary)
     main_marks: list[int]  # <main> and <h1> elements in view
-    declared: int  # the first element marked up as the article body (schema.org microdata/RDFa)
+    declared: int  # the article body marked up: the first schema.org articleBody, else the one entry's content
     landmark: int  # the first <main> or role="main" in view: the page's declared main content
     hidden: int    # characters hidden styles left out
 
@@ -47,12 +51,12 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     dead, named, inlink, truncated = bytearray(n), bytearray(n), bytearray(n), bytearray(n)
     in_main = bytearray(n)  # inside <main> or <article>
     owner, anchors = [0] * n, [0] * n
-    main_marks: list[int] = []
+    main_marks, entries = list[int](), list[int]()  # entries: elements holding an entry's content
     declared, landmark, hidden = -1, -1, 0
     spelled = _Spelled(doc.source or "")
     # Inside code, class names are a highlighter's ("hljs-comment", Prism "token comment"), never furniture.
     in_code = bytearray(n) if "pre" in tags or "code" in tags else None
-    texts, tails, body, text_len = doc.texts, doc.tails, doc.body, m.text_len
+    body, text_len = doc.body, m.text_len
     class_id_style = doc.class_id_style
     cuts = _may_cut(doc, excluded)  # the ellipsis checks, where a text may end in one
     logins = {box for box, _ in login_boxes(doc)}  # whatever their names and styles: dead
@@ -91,6 +95,8 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                         landmark = i
                     if declared < 0 and (el.get("itemprop") == "articleBody" or el.get("property") == "articleBody"):
                         declared = i
+                if cls and not _ENTRY_CONTENT.isdisjoint(cls.lower().split()):
+                    entries.append(i)
                 if ident and _is_slug(ident):
                     ident = None  # an anchor made from a heading's words, not a component's name
                 names = f"{cls} {ident}" if cls and ident else (cls or ident)
@@ -110,15 +116,24 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
         o = owner[i] = i if (t in _BLOCKS or p < 0) else owner[p]
         if t == "a":
             anchors[o] += 1
-        if cuts:
-            x = texts[i]
-            if x and x.rstrip().endswith(_ELLIPSES):
-                truncated[o] = 1
-            x = tails[i]
-            if x and p >= 0 and x.rstrip().endswith(_ELLIPSES):
-                truncated[owner[p]] = 1
         i += 1
+    if cuts:
+        _cut_summaries(doc, dead, owner, truncated)
+    declared = entries[0] if declared < 0 and len(entries) == 1 else declared  # one entry: a post's page
     return _Marks(dead, named, inlink, owner, anchors, truncated, main_marks, declared, landmark, hidden)
+
+
+def _cut_summaries(doc: Document, dead: bytearray, owner: list[int], truncated: bytearray) -> None:
+    """Mark in ``truncated`` the blocks (``owner``) whose live text or tail ends in an ellipsis."""
+    parent = doc.parent
+    for i, (x, y) in enumerate(zip(doc.texts, doc.tails)):
+        if dead[i]:
+            continue
+        if x and x.rstrip().endswith(_ELLIPSES):
+            truncated[owner[i]] = 1
+        p = parent[i]
+        if y and p >= 0 and y.rstrip().endswith(_ELLIPSES):
+            truncated[owner[p]] = 1
 
 
 def _may_cut(doc: Document, excluded: bytearray) -> bool:

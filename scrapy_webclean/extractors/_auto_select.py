@@ -177,13 +177,16 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
                 and not _headed(doc, prose, _title_headings(doc, title)):
             # Little prose anywhere: a listing, a forum index, a product grid.
             # Linked headlines with summaries are then the content. (Not when
-            # the page marks up its article body (schema.org ``articleBody``)
+            # the page marks up its article body (see _Marks.declared)
             # and the little prose is in it, nor when the page's title heads
             # the little prose: a short article.)
             pos, neg = blocks.values(listing=True)
             root = _best_root(end, dead, named, pos, neg, body)
         else:
             root = prose
+    if thread < 0 and declared >= 0 and not named[declared] and pos[declared] > neg[declared] \
+            and not (declared <= root < end[declared]) and not (root <= declared < end[root]):
+        root = declared  # the page's declared entry holds net prose: a pick beside it is a box beside the entry
     # A hub page (listing, product grid, landing page; see classify) whose
     # main landmark holds the root: the landmark is the content, all of it.
     # Such a page spreads its content over many short blocks (cards,
