@@ -279,8 +279,7 @@ class Document:
             return self.measures
         whole = self.parse_memo.get("page_measures")
         if whole is None:
-            whole = self.parse_memo["page_measures"] = measure(
-                self.tags, self.parent, self.texts, self.own_len, self.own_punct, self.invisible_mask(), frozenset())
+            whole = self.parse_memo["page_measures"] = self.with_removed(None).measures
         return whole
 
     def excluded_mask(self) -> bytearray:

@@ -19,7 +19,10 @@ def login_boxes(doc: Document) -> list[tuple[int, int]]:
     password field, its largest ancestor below ``<body>`` of at most
     :data:`LOGIN_TEXT` characters. The page's own text lengths decide, not
     a site tree's cleaned view's: cleaning must not let a box climb over
-    the story."""
+    the story. Found once per parse."""
+    found = doc.parse_memo.get("login_boxes")
+    if found is not None:
+        return found
     boxes: list[tuple[int, int]] = []
     parent, nodes = doc.parent, doc.nodes
     text_len: list[int] = []
@@ -32,4 +35,5 @@ def login_boxes(doc: Document) -> list[tuple[int, int]]:
             box = parent[box]
         if box != i:
             boxes.append((box, doc.end[box]))
+    doc.parse_memo["login_boxes"] = boxes
     return boxes
