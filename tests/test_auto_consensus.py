@@ -8,6 +8,7 @@ import scrapy_webclean.extractors._consensus as net
 import scrapy_webclean.extractors.auto as auto
 from scrapy_webclean._document import parse
 from scrapy_webclean.extractors._consensus import consensus
+from scrapy_webclean.extractors.line_block import LineBlockExtractor
 
 from conftest import corpus_pages
 
@@ -33,6 +34,24 @@ def test_the_votes_need_a_body_the_seeds_agree_on():
     assert voted is not None and SENTENCE.strip() in voted.text()
     # A few words are no body, whatever the seeds agree on.
     assert consensus(parse(page("<p>Budget vote delayed again, officials said.</p>"))) is None
+
+
+def test_a_page_with_too_little_text_for_a_body_is_not_put_to_the_vote(monkeypatch):
+    # Two million <br> and no words: no voter can keep a body, so none is asked (each
+    # would walk the whole page).
+    asked = []
+
+    class Voter(LineBlockExtractor):
+        def select(self, doc, opts):
+            asked.append(doc)
+            return super().select(doc, opts)
+
+    monkeypatch.setattr(net, "_VOTERS", (Voter, Voter))
+    assert consensus(parse(page("<p>" + "<br>" * 2000 + "Too short.</p>"))) is None
+    assert wc.extract(page("<p>" + "<br>" * 2000 + "</p>")).text == ""
+    assert asked == []
+    consensus(parse(page(f'<div class="comments">{STORY}</div>')))  # a page with text is
+    assert len(asked) == 2
 
 
 def test_a_body_found_is_not_put_to_the_vote(monkeypatch):

@@ -47,6 +47,8 @@ def found_nothing(text: str) -> bool:
 def consensus(doc: Document) -> Selection | None:
     """The body two or more seed extractors agree on, of at least ``SHORT_ARTICLE``
     non-space characters (the one agreeing best with the others), else None."""
+    if doc.measures.text_len[doc.body] < SHORT_ARTICLE:
+        return None  # a body the voters keep is the page's text or less: too little to outvote a pick
     votes: list[tuple[Selection, int, Counter]] = []
     for cls in _VOTERS:
         selection = cls().select(doc, resolve_options(cls, {})).selection
