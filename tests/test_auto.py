@@ -836,6 +836,13 @@ def test_blog_software_post_footer_is_boilerplate():
     text = block_pick(page(f"<article><p>{PROSE}</p><p>{ask}</p><p>{MORE}</p><p>{footer}</p></article>"))
     assert PROSE in text and MORE in text and ask in text
     assert "This entry was posted" not in text
+    # Movable Type and TypePad print a trackback section under the post.
+    trackback = ("<h3>TrackBack</h3><p>TrackBack URL for this entry:<br>"
+                 "http://www.typepad.com/services/trackback/6a00d8341c6b5453ef017d3cc47a41970c</p>"
+                 "<p>Listed below are links to weblogs that reference Budget vote delayed:</p>")
+    text = block_pick(page(f"<article><p>{PROSE}</p><p>{MORE}</p>{trackback}</article>"))
+    assert PROSE in text and MORE in text
+    assert "TrackBack URL" not in text and "Listed below are links" not in text
 
 
 #: A paragraph of German prose, for the rules on other languages.

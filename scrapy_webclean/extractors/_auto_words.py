@@ -151,7 +151,7 @@ _PROMO_RE = re.compile(
     r"don'?t miss|"
     r"related (?:tags|topics|articles|stories|posts|content)|more from|recommended for you|read more|"
     r"print recipe|jump to recipe|responses to this entry|"
-    r"this entry was posted (?:on|in)|"
+    r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
     r"关注我们|扫一扫|责任编辑|相关阅读|相关新闻|推荐阅读|分享到|関連記事|"
     # The same box labels in other languages (German, French, Spanish, Italian, Portuguese, Dutch).
     r"ähnliche (?:beiträge|artikel)|rezept drucken|könnte (?:dich|sie) auch interessieren|"
@@ -185,7 +185,7 @@ _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide
                     "图片来源", "图/")
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affili",
                    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
-                   "recipe", "to this entry", "entry was posted",
+                   "recipe", "to this entry", "entry was posted", "trackback url", "listed below are links",
                    "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事",
                    "ähnliche", "rezept drucken", "auch interessieren", "mehr zum thema",
                    "lesen sie auch", "similaires", "lire aussi", "même sujet", "aimerez aussi",
