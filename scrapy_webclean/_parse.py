@@ -168,10 +168,12 @@ def _unlink_targets(nodes: list[Any], tags: list[str], end: list[int]) -> None:
     round whole sections of an old page) as the ``<span>`` it renders as,
     not as a link."""
     for i in positions(tags, "a"):
-        if end[i] > i + 1 or (nodes[i].text and not nodes[i].text.isspace()):
-            attrib = nodes[i].attrib
-            if "name" in attrib and "href" not in attrib and not any(k.startswith("on") for k in attrib):
-                tags[i] = "span"
+        el = nodes[i]
+        if el.get("href") is not None or el.get("name") is None:
+            continue
+        text = el.text
+        if (end[i] > i + 1 or (text and not text.isspace())) and not any(k.startswith("on") for k in el.attrib):
+            tags[i] = "span"
 
 
 def _own_text(tags: list[str], parent: list[int], texts: list[str | None],

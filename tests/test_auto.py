@@ -1010,10 +1010,10 @@ def test_a_log_in_box_is_left_out_by_both_picks_whatever_its_names():
         assert "Forgot Password" not in text and "only available to members" not in text
     # The box is the password field's largest wrapper of 300 characters or fewer: never the story around it.
     doc = parse(page(f"<article><p>{PROSE}</p>{login}<p>{MORE}</p></article>"))
-    ((start, end),) = login_boxes(doc)
-    assert doc.nodes[start].get("class") == "SSpopup" and end == doc.end[start]
+    (start,) = login_boxes(doc)
+    assert doc.nodes[start].get("class") == "SSpopup"
     doc = parse(page(f'<div><p>{PROSE}</p><p>{MORE}</p><p>Type it here: <input type="password"></p></div>'))
-    ((start, _),) = login_boxes(doc)
+    (start,) = login_boxes(doc)
     assert doc.tags[start] == "p" and "Type it here" in "".join(doc.nodes[start].itertext())
 
 
@@ -1026,11 +1026,11 @@ def test_a_log_in_box_does_not_climb_over_a_story_a_site_trees_cleaning_left_sho
     body = (f'<div id="top"><div class="nav">{nav}</div><form><input type="text"><input type="password"></form>'
             f'</div><div id="main">{story}</div>')
     doc = parse(page(f"<div>{body}</div>"))
-    ((whole, _),) = login_boxes(doc)
+    (whole,) = login_boxes(doc)
     nav_at = next(i for i in range(len(doc)) if doc.nodes[i].get("class") == "nav")
     view = doc.with_removed(doc.subtree_mask([nav_at]))
     assert view.measures.text_len[doc.parent[doc.parent[nav_at]]] < 300  # the cleaned view is short
-    assert login_boxes(view) == login_boxes(doc) == [(whole, doc.end[whole])]
+    assert login_boxes(view) == login_boxes(doc) == [whole]
     assert doc.tags[whole] == "form"
     pick = propagation_pick(view, view.measures)
     block = _auto_pick(view, resolve_options(get_extractor("auto"), {}))[0].text()

@@ -218,7 +218,7 @@ def _headed(doc: Document, root: int, headings: list[int]) -> bool:
 
 #: Blocks a story's flow is made of: a root that is one of them is one part of the story. Not a
 #: table: on old pages it is the layout (a Chinese portal's story cell beside its menus).
-_PART_OF_FLOW = frozenset({"p", "ul", "ol", "dl", "blockquote", "pre"})
+_PART_OF_FLOW = _FLOW_TAGS | {"dl", "blockquote", "pre"}
 
 
 def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos: list[float],

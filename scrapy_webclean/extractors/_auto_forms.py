@@ -8,14 +8,14 @@ from __future__ import annotations
 from .._document import Document
 from .._walk import positions
 
-__all__ = ["LOGIN_TEXT", "login_boxes"]
+__all__ = ["login_boxes"]
 
 #: The most text (characters other than white space) a log-in box holds: its labels, a line or two.
 LOGIN_TEXT = 300
 
 
-def login_boxes(doc: Document) -> list[tuple[int, int]]:
-    """The subtrees (start, end) of the page's log-in boxes: around each
+def login_boxes(doc: Document) -> list[int]:
+    """The roots of the page's log-in boxes: around each
     password field, its largest ancestor below ``<body>`` of at most
     :data:`LOGIN_TEXT` characters. The page's own text lengths decide, not
     a site tree's cleaned view's: cleaning must not let a box climb over
@@ -23,7 +23,7 @@ def login_boxes(doc: Document) -> list[tuple[int, int]]:
     found = doc.parse_memo.get("login_boxes")
     if found is not None:
         return found
-    boxes: list[tuple[int, int]] = []
+    boxes: list[int] = []
     parent, nodes = doc.parent, doc.nodes
     text_len: list[int] = []
     for i in positions(doc.tags, "input"):
@@ -34,6 +34,6 @@ def login_boxes(doc: Document) -> list[tuple[int, int]]:
         while parent[box] > doc.body and text_len[parent[box]] <= LOGIN_TEXT:
             box = parent[box]
         if box != i:
-            boxes.append((box, doc.end[box]))
+            boxes.append(box)
     doc.parse_memo["login_boxes"] = boxes
     return boxes

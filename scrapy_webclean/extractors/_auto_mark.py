@@ -5,6 +5,7 @@ block owns its text (:func:`_mark`, its result a :class:`_Marks`)."""
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from .._deadline import CHECK_EVERY, check_deadline
@@ -21,6 +22,7 @@ _ROLE_MAIN = ('role="main"', "role='main'", "role=main")
 
 #: Class names of a blog entry's content in the microformats (hAtom ``entry-content``, h-entry ``e-content``).
 _ENTRY_CONTENT = frozenset({"entry-content", "e-content"})
+_ENTRY_SPELLED = re.compile(r"e(?:ntry)?-content", re.IGNORECASE)
 
 
 class _Marks(NamedTuple):
@@ -59,7 +61,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     body, text_len = doc.body, m.text_len
     class_id_style = doc.class_id_style
     cuts = _may_cut(doc, excluded)  # the ellipsis checks, where a text may end in one
-    logins = {box for box, _ in login_boxes(doc)}  # whatever their names and styles: dead
+    logins = set(login_boxes(doc))  # whatever their names and styles: dead
     i = 0
     while i < n:  # a dead element's subtree is dead, and skipped
         if not i & CHECK_EVERY:
@@ -95,7 +97,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                         landmark = i
                     if declared < 0 and (el.get("itemprop") == "articleBody" or el.get("property") == "articleBody"):
                         declared = i
-                if cls and not _ENTRY_CONTENT.isdisjoint(cls.lower().split()):
+                if cls and spelled.entries() and not _ENTRY_CONTENT.isdisjoint(cls.lower().split()):
                     entries.append(i)
                 if ident and _is_slug(ident):
                     ident = None  # an anchor made from a heading's words, not a component's name
@@ -150,17 +152,18 @@ def _dead(dead: bytearray, i: int, e: int) -> int:
 
 
 class _Spelled:
-    """Whether the page's source spells a dialog's attributes, or a main
-    landmark's role, as :func:`_mark` reads them (only then are those
+    """Whether the page's source spells a dialog's attributes, a main
+    landmark's role, or an entry's content class, as :func:`_mark` reads them (only then are those
     elements taken for what they say): the whole source is looked at (C
     speed) when an element first has them, not on every page."""
 
-    __slots__ = ("source", "_dialogs", "_role_main")
+    __slots__ = ("source", "_dialogs", "_role_main", "_entries")
 
     def __init__(self, source: str) -> None:
         self.source = source
         self._dialogs: bool | None = None
         self._role_main: bool | None = None
+        self._entries: bool | None = None
 
     def dialogs(self) -> bool:
         if self._dialogs is None:
@@ -171,3 +174,8 @@ class _Spelled:
         if self._role_main is None:
             self._role_main = any(spelling in self.source for spelling in _ROLE_MAIN)
         return self._role_main
+
+    def entries(self) -> bool:
+        if self._entries is None:
+            self._entries = _ENTRY_SPELLED.search(self.source) is not None
+        return self._entries

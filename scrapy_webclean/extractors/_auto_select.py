@@ -173,7 +173,7 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
         root = _best_root(end, dead, named, pos, neg, body)
         prose = _prose_root(doc, dead, named, pos, root)
         if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body] \
-                and not (declared >= 0 and pos[declared] > 0 and root in range(declared, end[declared])) \
+                and not (declared >= 0 and pos[declared] > 0 and declared <= root < end[declared]) \
                 and not _headed(doc, prose, _title_headings(doc, title)):
             # Little prose anywhere: a listing, a forum index, a product grid.
             # Linked headlines with summaries are then the content. (Not when
@@ -184,9 +184,9 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
             root = _best_root(end, dead, named, pos, neg, body)
         else:
             root = prose
-    if thread < 0 and declared >= 0 and not named[declared] and pos[declared] > neg[declared] \
-            and not (declared <= root < end[declared]) and not (root <= declared < end[root]):
-        root = declared  # the page's declared entry holds net prose: a pick beside it is a box beside the entry
+        if declared >= 0 and not named[declared] and pos[declared] > neg[declared] \
+                and not declared <= root < end[declared] and not root <= declared < end[root]:
+            root = declared  # the page's declared entry holds net prose: a pick beside it is a box beside the entry
     # A hub page (listing, product grid, landing page; see classify) whose
     # main landmark holds the root: the landmark is the content, all of it.
     # Such a page spreads its content over many short blocks (cards,

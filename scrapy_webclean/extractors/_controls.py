@@ -26,7 +26,7 @@ _CONTROL = re.compile(
     r"^\W*(?:back to top|click to expand|learn more|read more|continue reading|advertisements?|sponsored|"
     r"skip to (?:main )?content|like this|(?:like )?loading|\d[\d.,]*[km]? (?:likes?|comments?)|comments|"
     r"quote|share(?: this)?|pin it|tweet|print|email|(?:no )?trackbacks?(?: pings)?|pingbacks?|"
-    r"post a comment|remember (?:me|personal info)\??|"
+    r"post a comment|remember (?:me|personal info)|"
     # The same labels in German, French, Spanish, Italian, Portuguese and Dutch.
     r"nach oben|weiterlesen|mehr (?:erfahren|lesen)|teilen|drucken|anzeige|werbung|kommentare|"
     r"retour en haut|haut de (?:la )?page|lire la suite|en savoir plus|partager|imprimer|publicité|commentaires|"

@@ -113,8 +113,8 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
         e = end[i]  # the whole subtree is out
         out[i:e] = b"\x01" * (e - i)
         i = e
-    for box, e in login_boxes(doc):  # a log-in box, whatever its names and styles
-        out[box:e] = b"\x01" * (e - box)
+    for box in login_boxes(doc):  # a log-in box, whatever its names and styles
+        out[box:end[box]] = b"\x01" * (end[box] - box)
     return out
 
 
