@@ -1070,3 +1070,28 @@ def test_the_declared_entry_wins_over_a_profile_box_on_a_real_page():
     rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == "dragnet-R103")
     text = wc.extract(body, rec["url"]).text
     assert "Treehouse Heroes and the Forgotten Beast" in text and "3D story artist" not in text
+
+
+def test_a_log_in_box_does_not_climb_over_the_headline_of_a_short_story():
+    # The form and a two-sentence story share a wrapper of under 300 characters: the
+    # box stops below the wrapper that adds the story's headline.
+    story = ("<p>The council approved the new bridge on Tuesday. Work starts in May and should end next spring, "
+             "the mayor said.</p>")
+    body = (f'<div id="page"><form><label>Email</label><input type="text"><label>Password</label>'
+            f'<input type="password"></form><h1>Bridge approved</h1>{story}</div>')
+    doc = parse(page(body, head="<title>Bridge approved</title>"))
+    (box,) = login_boxes(doc)
+    assert doc.tags[box] == "form"
+    assert "The council approved the new bridge" in auto(page(body, head="<title>Bridge approved</title>")).text
+
+
+def test_an_authors_box_label_inside_a_sentence_is_prose():
+    line = ("<p>Notes on sources and a short note <b>about the author</b> follow the photographs, "
+            "which were taken on the bridge over two winters.</p>")
+    body = page(f"<article><p>{PROSE}</p>{line}<p>{MORE}</p></article>")
+    doc = parse(body)
+    assert _box_end(doc, doc.measures.text_len, doc.tags.index("b")) == -1
+    assert "a short note about the author follow the photographs" in auto(body, favor="recall").text
+    label = parse(page(f"<article><p>{PROSE}</p><p><b>About the author</b></p><p>{MORE}</p></article>"))
+    assert _box_end(label, label.measures.text_len, label.tags.index("b")) > 0  # a label alone in its block
+

@@ -5,8 +5,11 @@ docs/algorithms.md."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from .._document import Document
 from .._walk import positions
+from ._auto_words import _HEADINGS
 
 __all__ = ["login_boxes"]
 
@@ -17,23 +20,39 @@ LOGIN_TEXT = 300
 def login_boxes(doc: Document) -> list[int]:
     """The roots of the page's log-in boxes: around each
     password field, its largest ancestor below ``<body>`` of at most
-    :data:`LOGIN_TEXT` characters. The page's own text lengths decide, not
+    :data:`LOGIN_TEXT` characters that adds no heading to the box (a short
+    story's headline beside a log-in form). The page's own text lengths decide, not
     a site tree's cleaned view's: cleaning must not let a box climb over
     the story. Found once per parse."""
     found = doc.parse_memo.get("login_boxes")
     if found is not None:
         return found
     boxes: list[int] = []
-    parent, nodes = doc.parent, doc.nodes
+    parent, nodes, end = doc.parent, doc.nodes, doc.end
     text_len: list[int] = []
+    heads: list[int] = []
     for i in positions(doc.tags, "input"):
         if (nodes[i].get("type") or "").strip().lower() != "password":
             continue
-        text_len = text_len or doc.page_measures.text_len
+        if not text_len:
+            text_len = doc.page_measures.text_len
+            heads = sorted(h for t in _HEADINGS for h in positions(doc.tags, t))
         box = i
-        while parent[box] > doc.body and text_len[parent[box]] <= LOGIN_TEXT:
+        while parent[box] > doc.body and text_len[parent[box]] <= LOGIN_TEXT \
+                and not _heading_beside(heads, end, parent[box], box):
             box = parent[box]
         if box != i:
             boxes.append(box)
     doc.parse_memo["login_boxes"] = boxes
     return boxes
+
+
+def _heading_beside(heads: list[int], end: list[int], top: int, box: int) -> bool:
+    """Whether ``top``'s subtree holds a heading (of the sorted ``heads``) outside ``box``'s:
+    a story's headline, which a log-in box never climbs over."""
+    k = bisect_left(heads, top)
+    while k < len(heads) and heads[k] < end[top]:
+        if not box <= heads[k] < end[box]:
+            return True
+        k += 1
+    return False

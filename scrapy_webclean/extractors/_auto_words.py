@@ -327,10 +327,17 @@ _BOX_LABEL_CHARS = (10, 40)  # (characters other than white space)
 _BOX_TEXT = 1000
 
 
+def _inline(doc: Document, i: int) -> bool:
+    """Whether element ``i`` sits inside a line of text: words follow it, or its parent's own words come first."""
+    tail, before = doc.tails[i], doc.texts[doc.parent[i]] if doc.parent[i] >= 0 else None
+    return bool(tail and not tail.isspace()) or bool(before and not before.isspace())
+
+
 def _box_end(doc: Document, text_len: list[int], i: int) -> int:
     """Where the author's box that block ``i`` labels ends, or -1: the label and the rest of its
     wrapper when it opens it, else the label and the next block."""
-    if not _BOX_LABEL_CHARS[0] <= text_len[i] <= _BOX_LABEL_CHARS[1] or not _BOX_LABEL.match(subtree_text(doc, i)):
+    if not _BOX_LABEL_CHARS[0] <= text_len[i] <= _BOX_LABEL_CHARS[1] or _inline(doc, i) \
+            or not _BOX_LABEL.match(subtree_text(doc, i)):
         return -1
     end, parent = doc.end, doc.parent[i]
     j = parent + 1
