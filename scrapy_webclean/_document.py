@@ -102,7 +102,8 @@ class Document:
         check_deadline()
         self._parse(markup, utf8 if markup is source else None)
         if swallowed(self.title):
-            repaired = close_title(markup)  # a title left open, or closed by a misspelt tag, took the page in
+            # A title left open, or closed by a misspelt tag, took the page in.
+            repaired = close_title(markup, self.title)
             if repaired is not None:
                 check_deadline()
                 self._parse(repaired, None)

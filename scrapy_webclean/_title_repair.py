@@ -30,6 +30,8 @@ _MARKUP = re.compile(r"<[!/?a-zA-Z]|-->|/>")
 _RUN_ON_CHARS = 300
 #: A run-on title's own words: leading white space, then up to markup or a line break.
 _RUN_ON = re.compile(r"\s*[^<\r\n]*")
+#: How much of the parsed title finds the ``<title>`` it came from.
+_TITLE_PREFIX = 40
 
 
 def run_on(title: str) -> bool:
@@ -44,12 +46,18 @@ def swallowed(title: str | None) -> bool:
     return TITLE_END.search(title) is not None or run_on(title)
 
 
-def close_title(source: str) -> str | None:
-    """``source`` with its first title ended at its misspelt end tag, or, when no
-    end tag follows it, emptied of its run-on words; ``None`` without a title."""
+def close_title(source: str, title: str | None = None) -> str | None:
+    """``source`` with its title ended at its misspelt end tag, or, when no end tag
+    follows it, emptied of its run-on words; ``None`` without a title. The title is
+    the ``<title>`` whose text begins as the parsed ``title`` does (one in a comment
+    or a script before it is not the one the parser read), else the first."""
     opened = _TITLE_OPEN.search(source)
     if opened is None:
         return None
+    start = (title or "").lstrip()[:_TITLE_PREFIX]
+    if start:
+        opened = next((o for o in _TITLE_OPEN.finditer(source)
+                       if source[o.end():o.end() + _TITLE_PREFIX + 200].lstrip().startswith(start)), opened)
     end = TITLE_END.search(source, opened.end())
     if end is not None:
         return f"{source[:end.start()]}</title>{source[end.start():]}"

@@ -658,6 +658,10 @@ def test_a_title_never_closed_does_not_swallow_the_page():
     assert close_title("<title>\n  Town News <meta x></head>") == "<title></title><meta x></head>"
     assert close_title("<title>Town\nNews") == "<title></title>\nNews"
     assert close_title("<title>Town</titlex>News") == "<title>Town</title></titlex>News"
+    # The <title> repaired is the one the parser read, not one in a comment before it.
+    commented = f'<!-- was <title>Old</title> --><title>Budget vote delayed</titlevalue="x" --><body>{STORY}'
+    doc = parse(commented)
+    assert doc.title == "Budget vote delayed" and "delay the budget" in wc.extract(commented).text
 
 
 def test_a_title_is_repaired_when_it_took_in_markup_as_browser_title_reads_it():
