@@ -1057,13 +1057,24 @@ def test_a_pick_beside_the_one_entry_content_the_page_declares_yields_to_it():
     sidebar = f'<div class="profile">{about}</div>'
     archive = "<ul>" + "".join(f'<li><a href="/2012/{m}">Posts of month {m}</a></li>' for m in range(1, 13)) + "</ul>"
     for classes, declared in (("post-body entry-content", True), ("post-body e-content", True),
-                              ("post-body", False)):
+                              ("post-body Entry-Content", True), ("E-CONTENT", True), ("post-body", False),
+                              ("post-body entry-contents", False)):
         entry = f'<div class="post hentry"><h3>Little gifts</h3><div class="{classes}">{post}</div></div>'
         text = block_pick(page(f'<div id="main">{entry}{archive}</div><div id="side">{sidebar}</div>'))
         assert ("the book event" in text) is declared and ("story artist" in text) is not declared, classes
     # A blog's front page declares many entries, so none of them.
     two = "".join(f'<div class="post"><div class="entry-content">{post}</div></div>' for _ in range(2))
     assert "story artist" in block_pick(page(f'<div id="main">{two}{archive}</div><div id="side">{sidebar}</div>'))
+
+
+def test_the_source_is_read_for_an_entry_class_in_any_case_before_class_names_are():
+    from scrapy_webclean.extractors._auto_mark import _spells_entry
+
+    for source, spelled in (('<div class="entry-content">', True), ('<div class="E-Content">', True),
+                            ('<div class="hentry ENTRY-CONTENT">', True), ("e-content", True),
+                            ('<div class="post-content">', False), ('<div class="-content">', False),
+                            ("-content", False), ('<div class="entry content">', False)):
+        assert _spells_entry(source) is spelled, source
 
 
 def test_the_declared_entry_wins_over_a_profile_box_on_a_real_page():

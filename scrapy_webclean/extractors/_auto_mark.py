@@ -22,7 +22,9 @@ _ROLE_MAIN = ('role="main"', "role='main'", "role=main")
 
 #: Class names of a blog entry's content in the microformats (hAtom ``entry-content``, h-entry ``e-content``).
 _ENTRY_CONTENT = frozenset({"entry-content", "e-content"})
-_ENTRY_SPELLED = re.compile(r"e(?:ntry)?-content", re.IGNORECASE)
+#: "-content" in any ASCII case: the start of each place the source may spell an entry's content class (an
+#: "e" or "entry" before it; see :meth:`_Spelled.entries`). A literal first character keeps the search at C speed.
+_DASH_CONTENT = re.compile(r"-[cC][oO][nN][tT][eE][nN][tT]")
 
 
 class _Marks(NamedTuple):
@@ -177,5 +179,14 @@ class _Spelled:
 
     def entries(self) -> bool:
         if self._entries is None:
-            self._entries = _ENTRY_SPELLED.search(self.source) is not None
+            self._entries = _spells_entry(self.source)
         return self._entries
+
+
+def _spells_entry(source: str) -> bool:
+    """Whether ``source`` spells "e-content" or "entry-content" in any case."""
+    for m in _DASH_CONTENT.finditer(source):
+        at = m.start()
+        if source[at - 1:at] in ("e", "E") or source[at - 5:at].lower() == "entry":
+            return True
+    return False
