@@ -13,7 +13,7 @@ from scrapy_webclean.extractors.base import get_extractor, resolve_options
 from scrapy_webclean.extractors.auto import _auto_pick
 from scrapy_webclean.extractors._propagation import propagation_pick
 from scrapy_webclean.extractors._auto_lists import Lists
-from scrapy_webclean.extractors._auto_words import _box_end
+from scrapy_webclean.extractors._auto_words import _MARK_PROMO, _box_end, _piece_mark
 from scrapy_webclean.extractors._auto_forms import login_boxes
 from scrapy_webclean._render import NodeSelection
 
@@ -1106,3 +1106,24 @@ def test_an_authors_box_label_inside_a_sentence_is_prose():
     label = parse(page(f"<article><p>{PROSE}</p><p><b>About the author</b></p><p>{MORE}</p></article>"))
     assert _box_end(label, label.measures.text_len, label.tags.index("b")) > 0  # a label alone in its block
 
+
+
+def test_an_authors_box_label_in_running_prose_is_not_boilerplate():
+    # "about the author" in a sentence of a short paragraph, no tag around it: the paragraph stays in every mode.
+    line = ("I wrote a short note about the author of this book, and her reply surprised me: "
+            "she had never been to the coast at all.")
+    body = page(f"<article><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p><p>{line}</p>"
+                f"<p>{MORE} {PROSE}</p><p>{PROSE} {MORE}</p></article>")
+    for favor in ("balanced", "precision", "recall"):
+        text = auto(body, favor=favor).text
+        assert line in text and PROSE in text, favor
+    for prose in (line, "Über den Autor des Buches ist wenig bekannt, sagt der Verlag.",
+                  "We wrote about the author, and she answered the next day.", "She kept notes about the author's life."):
+        assert not _piece_mark(prose, linked=False) and not _piece_mark(prose, linked=True), prose
+    # A label is one still: the block's whole text, its opening words, or after a separator ...
+    for label in ("About the author", "About The Author:", "» Über den Autor",
+                  "About the author: Jane Doe covers the council.", "Posted in Books | About the author"):
+        assert _piece_mark(label, linked=False) == _MARK_PROMO, label
+    # ... and so is a line whose link points to the box.
+    pointer = "See the author archive for a short bio, more posts, and other information about the author."
+    assert _piece_mark(pointer, linked=True) == _MARK_PROMO and not _piece_mark(pointer, linked=False)

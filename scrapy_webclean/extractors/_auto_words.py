@@ -144,6 +144,13 @@ _SOFT_LEGAL_LABEL = 40
 #: An author's box's labels (promotion labels too): a block whose whole text is one heads a biography.
 _AUTHOR_LABELS = ("about the author", "über den autor", "à propos de l'auteur", "sobre el autor", "sobre o autor",
                   "over de auteur")
+#: ... as a promotion phrase only where it reads as a label: it opens the block or follows a sentence's end
+#: or a separator ("Posted in Books | About the author"), and no lower-case word runs on from it. In running
+#: prose ("a short note about the author of this book") it is a sentence's words.
+_AUTHOR_LABEL_RE = (r"(?:^|[.!?:;|•·»–—])\W*(?:" + "|".join(_AUTHOR_LABELS)
+                    + r")(?!\w*[\s,'’]+(?-i:[a-zß-öø-ÿ]))")
+#: A line with a link that ends in one points to the box ("See his archive for more information about the author.").
+_AUTHOR_POINTER = re.compile(r"(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IGNORECASE)
 #: Promotion and box labels: "Sign up for our newsletter", "You may also like".
 _PROMO_RE = re.compile(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|share this|"
@@ -161,7 +168,7 @@ _PROMO_RE = re.compile(
     r"gerelateerde artikelen|lees ook|"
     # Affiliate disclosures in those languages.
     r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
-    r"links? (?:de )?afiliad[oa]s?|" + "|".join(_AUTHOR_LABELS), re.IGNORECASE)
+    r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE, re.IGNORECASE)
 #: Photo credits and caption furniture: "Photo: X, AP", "(Image: GETTY)", "Image 1 of 5".
 _CREDIT_RE = re.compile(
     r"^\s*\(?(?:photo|image|picture|illustration|video)s?(?: credit)?\s*:|\((?:image|photo|picture)s?(?: credit)?\s*:|"
@@ -246,6 +253,9 @@ _PIECES_SEEN: BoundedCache[tuple[str, bool], int] = BoundedCache(1 << 12)
 
 def _judge_piece(text: str, linked: bool) -> int:
     mark = _mark(text)
+    if not mark and linked and len(text) < _MARK_LIMIT[_MARK_PROMO] \
+            and _AUTHOR_POINTER.search(text.rstrip()[-_BOX_LABEL_CHARS[1]:]):
+        return _MARK_PROMO
     if mark == _MARK_LEGAL and not linked and len(text.strip()) >= _SOFT_LEGAL_PROSE \
             and not _HARD_LEGAL.search(text) and _BOILERPLATE_RE.search(text.strip()[:_SOFT_LEGAL_LABEL]) is None:
         return 0
