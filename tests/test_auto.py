@@ -895,6 +895,21 @@ def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
     assert line not in text
 
 
+CHINESE = ("市议会周二讨论了新的年度预算，但没有作出决定。多名议员要求在投票前公布更详细的支出计划，"
+           "市长表示将在下个月提交修改后的方案，并邀请市民在听证会上发表意见。")
+
+
+@pytest.mark.parametrize("line", ["发布时间：2024-03-03 14:05", "发表于 2024-3-3 14:05", "时间：2024年3月3日",
+                                  "2024年3月3日 星期日 下午2:05", "发表时间： 03/03/2024 - 14:05"])
+def test_chinese_datelines_are_boilerplate(line):
+    # "Posted at", "time", a weekday and "p.m." in Chinese, as their English
+    # words are; a sentence that opens with a date is prose.
+    sentence = "2024年3月3日，市议会再次就预算进行表决，最终以七票对两票通过。"
+    text = auto(page(f"<article><p>{line}</p><p>{CHINESE}</p><p>{CHINESE}</p><p>{sentence}</p></article>")).text
+    assert CHINESE in text and sentence in text
+    assert line not in text
+
+
 @pytest.mark.parametrize("control", ["Weiterlesen »", "Nach oben", "Lire la suite", "Partager :", "Leer más",
                                      "Compartir", "Leggi tutto", "Condividi", "Leia mais", "Lees meer", "Anzeige"])
 def test_controls_in_other_languages_dropped(control):

@@ -213,7 +213,7 @@ _DATE_WORDS = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
     r"\b(?:first|updated|posted|published|last|modified|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst|ist|"
     r"ago|hours?|minutes?|mins?|days?)\b|\d+(?:st|nd|rd|th)\b|"
-    r"[\d:/.,;|\-–—]+|年|月|日|时|分|发布|更新|来源|"
+    r"[\d:/.,;|\-–—：]+|年|月|日|时间|时|分|发布|发表于|发表|更新|日期|星期[一二三四五六日天]|上午|下午|来源|"
     rf"\b(?:{_MONTHS}|{_DATED})\b", re.IGNORECASE)
 _DATE_HINT = re.compile(
     r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}:\d{2}|"
