@@ -9,7 +9,8 @@ from ._deadline import CHECK_EVERY, check_deadline
 if TYPE_CHECKING:
     from ._document import Document
 
-__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "positions", "flagged", "merge_subtrees"]
+__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "positions", "flagged", "common_region",
+           "merge_subtrees"]
 
 
 def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable[[int], None],
@@ -131,30 +132,41 @@ def positions(items: Sequence[str], value: str, start: int = 0, stop: int | None
         return out
 
 
-def merge_subtrees(doc: Document, root: int, parts: Sequence[int], drop: bytearray) -> int:
-    """The lowest common ancestor of ``root`` and ``parts``; under it, every node outside their subtrees
-    and the paths down to them is flagged in ``drop``, with its whole subtree."""
+def common_region(doc: Document, root: int, parts: Sequence[int]) -> tuple[int, bytearray, bytearray]:
+    """The lowest common ancestor of ``root`` and ``parts``; a mask of their subtrees; and a mask of
+    the paths down to them from it (their ancestors under it, outside those subtrees)."""
     parent, end = doc.parent, doc.end
     top = root
     for k in parts:
         while not top <= k < end[top]:
             top = parent[top]
-    keep = bytearray(len(doc))
+    kept = bytearray(len(doc))
+    path = bytearray(len(doc))
     for k in (root, *parts):
-        keep[k:end[k]] = b"\x01" * (end[k] - k)
+        kept[k:end[k]] = b"\x01" * (end[k] - k)
+    for k in (root, *parts):
         a = parent[k]
-        while a > top and not keep[a]:
-            keep[a] = 1
+        while a > top and not kept[a] and not path[a]:
+            path[a] = 1
             a = parent[a]
+    return top, kept, path
+
+
+def merge_subtrees(doc: Document, root: int, parts: Sequence[int], drop: bytearray) -> int:
+    """The lowest common ancestor of ``root`` and ``parts``; under it, every node outside their subtrees
+    and the paths down to them is flagged in ``drop``, with its whole subtree."""
+    top, kept, path = common_region(doc, root, parts)
+    end = doc.end
     i, stop = top + 1, end[top]
     while i < stop:
         if not i & CHECK_EVERY:
             check_deadline()
-        if not keep[i]:
-            drop[i:end[i]] = b"\x01" * (end[i] - i)
-            i = end[i]
-        else:
+        if path[i]:
             i += 1
+            continue
+        if not kept[i]:
+            drop[i:end[i]] = b"\x01" * (end[i] - i)
+        i = end[i]
     return top
 
 

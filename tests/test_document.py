@@ -126,6 +126,26 @@ def test_flagged_positions_and_their_subtrees():
     assert [doc.tags[i] for i in range(len(doc)) if mask[i]] == ["div", "p", "ul", "li"]
 
 
+def test_common_region_marks_kept_subtrees_and_the_paths_down_to_them():
+    # (auto's kept region and merge_subtrees both read it): a part nested in another kept
+    # subtree adds no path inside it; the top and nodes beside the paths are in neither mask.
+    from scrapy_webclean._walk import common_region, merge_subtrees
+
+    doc = parse("<html><body><div id=a><section><p>1</p><em>x</em></section><nav>n</nav></div>"
+                "<div id=b><article><h2>t</h2><blockquote><p>2</p></blockquote></article></div></body></html>")
+    tags = doc.tags
+    p1, quote, article = tags.index("p"), tags.index("blockquote"), tags.index("article")
+    top, kept, path = common_region(doc, p1, [quote, article])
+    assert top == doc.body
+    assert [tags[i] for i in range(len(doc)) if kept[i]] == ["p", "article", "h2", "blockquote", "p"]
+    assert [tags[i] for i in range(len(doc)) if path[i]] == ["div", "section", "div"]
+    drop = bytearray(len(doc))
+    assert merge_subtrees(doc, p1, [quote, article], drop) == top
+    assert [tags[i] for i in range(len(doc)) if drop[i]] == ["em", "nav"]
+    top, kept, path = common_region(doc, p1, [])  # one part: its own subtree, no path
+    assert top == p1 and not any(path) and [i for i in range(len(doc)) if kept[i]] == [p1]
+
+
 def test_mathml_formulas_are_text_and_their_tex_annotation_is_not():
     # MathML is how an article writes a formula: its text is part of the
     # sentence; <annotation> repeats the formula as TeX source for tools.

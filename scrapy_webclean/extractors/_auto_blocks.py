@@ -9,7 +9,7 @@ from bisect import bisect_left
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, text_content
-from .._walk import positions
+from .._walk import common_region, positions
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS,
                           _LABELLED_LINE, _MARK_LIMIT, _MARK_LINKED, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED,
                           _is_title, _title_key)
@@ -222,10 +222,11 @@ _PART_OF_FLOW = _FLOW_TAGS | {"dl", "blockquote", "pre"}
 
 
 def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos: list[float],
-                 neg: list[float]) -> tuple[int, bytearray | None, bytearray]:
-    """The kept region: its top (the root, or the lowest common ancestor of
-    the kept blocks), the mask of the kept blocks (None: the top's subtree
-    whole) and the elements on the path from the top to one of them.
+                 neg: list[float]) -> tuple[int, bytearray, bytearray]:
+    """The kept region (see :func:`common_region`): its top (the root,
+    or the lowest common ancestor of the kept blocks), the mask of the kept
+    blocks' subtrees and the mask of the elements on the paths from the top
+    down to them.
 
     A root that is one block of a story's flow (:data:`_PART_OF_FLOW`) is one
     part of a story: its siblings of net prose value (``pos`` over ``neg``)
@@ -243,20 +244,7 @@ def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos
         kept += _same_path_blocks(doc, blocks, root)
     if len(kept) == 1 and doc.tags[root] in _PART_OF_FLOW and parent[root] >= doc.body:
         kept += _prose_siblings(blocks, end, parent[root], root, pos, neg)
-    top = root
-    for k in kept:
-        while not top <= k < end[top]:
-            top = parent[top]
-    keep_mask = bytearray(len(doc)) if len(kept) > 1 else None
-    on_path = bytearray(len(doc))
-    if keep_mask is not None:
-        for k in kept:
-            keep_mask[k:end[k]] = b"\x01" * (end[k] - k)
-            a = parent[k]
-            while a > top and not on_path[a]:
-                on_path[a] = 1
-                a = parent[a]
-    return top, keep_mask, on_path
+    return common_region(doc, root, kept[1:])
 
 
 def _prose_siblings(blocks: _Blocks, end: list[int], top: int, root: int, pos: list[float],

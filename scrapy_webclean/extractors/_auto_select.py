@@ -39,11 +39,11 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     thread = _rescue(doc, marks, pos, neg, stated, title)
     root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
     strength = pos[root]
-    top, keep_mask, on_path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole, pos, neg)
+    top, kept, path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole, pos, neg)
     check_deadline()
     # What the block pick read as furniture, whatever the root: dead subtrees, and those named so.
     furniture = union_mask(marks.dead, doc.subtree_mask(flagged(marks.named)))
-    drop = _prune(doc, m, marks, blocks, pos, neg, (top, keep_mask, on_path, whole, furniture), opts["favor"], title)
+    drop = _prune(doc, m, marks, blocks, pos, neg, (top, kept, path, whole, furniture), opts["favor"], title)
     comment_roots: list[int] = []
     if opts["comments"]:
         dead, named = marks.dead, marks.named
@@ -200,12 +200,13 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
 
 
 def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],
-           region: tuple[int, bytearray | None, bytearray, bool, bytearray], favor: str,
+           region: tuple[int, bytearray, bytearray, bool, bytearray], favor: str,
            title: str | None) -> bytearray:
-    """Pass 4 (preorder over the kept region ``region``: its top, keep mask,
-    path, whether it is a whole landmark, and the furniture mask): the elements
-    dropped, as a mask: furniture and mostly-negative subtrees, and the title's heading."""
-    top, keep_mask, on_path, whole, furniture = region
+    """Pass 4 (preorder over the kept region ``region``: its top, the masks of
+    the kept blocks and of the paths down to them, whether it is a whole landmark,
+    and the furniture mask): the elements dropped, as a mask: what lies beside
+    the kept blocks, furniture and mostly-negative subtrees, and the title's heading."""
+    top, kept, path, whole, furniture = region
     tags, end, nodes, text_len = doc.tags, doc.end, doc.nodes, m.text_len
     dead, named = marks.dead, marks.named
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
@@ -219,14 +220,10 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
         if not i & CHECK_EVERY:
             check_deadline()
         e = end[i]
-        if keep_mask is not None and not keep_mask[i]:
-            if not on_path[i]:
-                drop[i:e] = b"\x01" * (e - i)
-                i = e
-            else:
+        if not kept[i] or dead[i] or named[i]:  # beside the kept blocks, dead or furniture: dropped,
+            if path[i]:  # but a node on the way down to kept blocks is walked into, not judged
                 i += 1
-            continue
-        if dead[i] or named[i]:
+                continue
             drop[i:e] = b"\x01" * (e - i)
             i = e
             continue
