@@ -911,7 +911,9 @@ def test_chinese_datelines_are_boilerplate(line):
 
 
 @pytest.mark.parametrize("control", ["Weiterlesen »", "Nach oben", "Lire la suite", "Partager :", "Leer más",
-                                     "Compartir", "Leggi tutto", "Condividi", "Leia mais", "Lees meer", "Anzeige"])
+                                     "Compartir", "Leggi tutto", "Condividi", "Leia mais", "Lees meer", "Anzeige",
+                                     "Gefällt mir:", "Gefällt mir Wird geladen …", "J'aime Chargement…",
+                                     "Me gusta Cargando...", "Mi piace Caricamento...", "Curtir Carregando..."])
 def test_controls_in_other_languages_dropped(control):
     # The same button and widget labels in German, French, Spanish, Italian,
     # Portuguese and Dutch; a sentence that opens with one is text.

@@ -27,13 +27,19 @@ _CONTROL = re.compile(
     r"skip to (?:main )?content|like this|(?:like )?loading|\d[\d.,]*[km]? (?:likes?|comments?)|comments|"
     r"quote|share(?: this)?|pin it|tweet|print|email|(?:no )?trackbacks?(?: pings)?|pingbacks?|"
     r"post a comment|remember (?:me|personal info)|"
-    # The same labels in German, French, Spanish, Italian, Portuguese and Dutch.
-    r"nach oben|weiterlesen|mehr (?:erfahren|lesen)|teilen|drucken|anzeige|werbung|kommentare|"
+    # The same labels in German, French, Spanish, Italian, Portuguese and Dutch (blog software's
+    # like button and its loading line among them).
+    r"nach oben|weiterlesen|mehr (?:erfahren|lesen)|teilen|drucken|anzeige|werbung|kommentare|gefällt mir|"
+    r"(?:gefällt mir )?wird geladen|"
     r"retour en haut|haut de (?:la )?page|lire la suite|en savoir plus|partager|imprimer|publicité|commentaires|"
-    r"volver arriba|leer más|seguir leyendo|saber más|compartir|imprimir|publicidad|comentarios|"
+    r"(?:j'aime )?chargement|j'aime|"
+    r"volver arriba|leer más|seguir leyendo|saber más|compartir|imprimir|publicidad|comentarios|(?:me gusta )?cargando|"
     r"torna su|leggi tutto|continua a leggere|scopri di più|condividi|stampa|pubblicità|commenti|"
+    r"(?:mi piace )?caricamento|"
     r"voltar ao topo|leia mais|ler mais|continuar lendo|saiba mais|compartilhar|partilhar|publicidade|comentários|"
-    r"terug naar boven|lees meer|verder lezen|delen|afdrukken|advertentie|reacties)[^\w(]*$", re.IGNORECASE)
+    r"(?:curtir )?carregando|"
+    r"terug naar boven|lees meer|verder lezen|delen|afdrukken|advertentie|reacties|(?:vind ik leuk )?laden"
+    r")[^\w(]*$", re.IGNORECASE)
 #: The same, as a line of the rendered text: a page whose text has none is not walked.
 _CONTROL_LINE = re.compile(_CONTROL.pattern, re.IGNORECASE | re.MULTILINE)
 #: Controls are short: blocks over this many non-space characters are not read.
