@@ -41,6 +41,8 @@ _C0_ON_BYTES = frozenset({
 _HIRAGANA_KATAKANA = re.compile("[\u3040-\u30ff]")
 _HAN = re.compile("[\u4e00-\u9fff]")
 _HANGUL = re.compile("[\uac00-\ud7a3]")
+#: Two or more characters in a row of CJK scripts, their punctuation and full-width forms.
+_CJK_RUN = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uff00-\uffef]{2,}")
 
 
 def resolve_charset(label: str | None) -> str | None:
@@ -123,7 +125,8 @@ def _detect(data: bytes) -> str:
     UTF-8 when the bytes are valid UTF-8 (no other charset of the web
     produces valid multi-byte UTF-8 by accident); otherwise the CJK
     multi-byte charsets are tried strictly and scored by how much of the
-    decoded text falls in the script they exist to encode; Windows-1252 last.
+    decoded text falls in the script they exist to encode, in runs of CJK
+    characters; Windows-1252 last.
     """
     sample = data[:200_000]
     try:
@@ -143,7 +146,16 @@ def _detect(data: bytes) -> str:
         non_ascii = sum(1 for ch in text if ord(ch) > 127)
         if not non_ascii:
             continue
-        score = len(script.findall(text)) / non_ascii
+        # Only characters of the script that stand in a run of CJK text
+        # count: Latin text with a few Windows-1252 bytes (a curly quote, an
+        # umlaut) also decodes, as one ideograph between two Latin letters.
+        runs = "".join(_CJK_RUN.findall(text))
+        score = len(script.findall(runs)) / non_ascii
+        if codec == "cp949" and score >= 0.5 and 9 * len(_HAN.findall(runs)) < len(script.findall(runs)):
+            # Hangul with few Han characters among them are the giveaway of
+            # Korean: GB18030 reads Korean bytes too, as Han characters
+            # (Chinese bytes read as Korean give Hangul and Han alike).
+            score = 2.0
         if codec == "shift_jis" or codec == "euc_jp":
             # Kana are the giveaway of Japanese; Han alone fits Chinese better.
             # GB18030 decodes Japanese bytes too (as rare Han characters), so

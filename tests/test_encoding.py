@@ -44,6 +44,35 @@ def test_undeclared_shift_jis_page_is_detected():
     assert "日本語" in text
 
 
+GERMAN = ("Der Stadtrat hat am Dienstag einen neuen Haushalt beschlossen, der die Ausgaben für Parks, "
+          "Bibliotheken und Straßenreparaturen um acht Prozent erhöht; Befürworter sagten, der Plan werde lange "
+          "vernachlässigte Straßen in Ordnung bringen, während Kritiker warnten.")
+
+
+@pytest.mark.parametrize("text", [
+    GERMAN,  # umlauts and ß inside words: each with the letter after it is a valid GB18030 pair
+    "The blogosphere\u2019s smaller stars \u2013 \u201cthe long tail\u201d \u2013 get most of the readers\u2019 "
+    "attention, don\u2019t they? It\u2019s what the survey says.",
+])
+def test_undeclared_latin_page_is_not_read_as_chinese(text):
+    # Windows-1252 text decodes as GB18030 too, an ideograph for each accented
+    # letter or curly quote and the Latin letter after it; ideographs between
+    # Latin letters are no Chinese text.
+    body = f"<html><head><title>Haushalt</title></head><body><p>{text}</p><p>{text}</p></body></html>".encode("cp1252")
+    decoded, codec = decode_body(body)
+    assert codec == "cp1252" and text in decoded
+    # The same when the server says UTF-8: the garbled decoding (at least 8 U+FFFD) is redone as the page reads.
+    decoded, codec = decode_body(body, "utf-8")
+    assert codec == "cp1252" and text in decoded
+
+
+def test_undeclared_korean_page_is_detected():
+    # GB18030 reads EUC-KR bytes as Han characters; Hangul read from the same bytes say Korean.
+    korean = "정부는 오늘 새로운 경제 정책을 발표했습니다. 이번 정책은 중소기업 지원과 일자리 창출에 초점을 맞추고 있습니다."
+    text, codec = decode_body(f"<html><body><p>{korean}</p></body></html>".encode("euc-kr"))
+    assert codec == "cp949" and korean in text
+
+
 def test_utf16_with_bom():
     body = "\ufeff<html><body><p>Grüße aus Köln</p></body></html>".encode("utf-16-le")
     body = b"\xff\xfe" + body[2:]
