@@ -41,6 +41,9 @@ _C0_ON_BYTES = frozenset({
 _HIRAGANA_KATAKANA = re.compile("[\u3040-\u30ff]")
 _HAN = re.compile("[\u4e00-\u9fff]")
 _HANGUL = re.compile("[\uac00-\ud7a3]")
+#: Three or more Cyrillic letters in a row: a word (Latin text read as Windows-1251 gives single letters).
+_CYRILLIC_WORD = re.compile("[\u0400-\u04ff]{3,}")
+_CYRILLIC_LOWER = re.compile("[\u0430-\u045f]")
 #: Two or more characters in a row of CJK scripts, their punctuation and full-width forms.
 _CJK_RUN = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uff00-\uffef]{2,}")
 
@@ -164,7 +167,23 @@ def _detect(data: bytes) -> str:
             score = 2.0 if score >= 0.2 else score * 1.5 if score > 0.05 else 0.0
         if score > best_score + 1e-9:
             best, best_score = codec, score
-    return best if best_score >= 0.3 else "cp1252"
+    return best if best_score >= 0.3 else _single_byte(sample)
+
+
+def _single_byte(sample: bytes) -> str:
+    """The code page of a page in no multi-byte charset: Cyrillic when most
+    of its non-ASCII characters, read as Windows-1251 or KOI8-R, are words
+    of Cyrillic letters (the two tables swap upper and lower case: the one
+    that reads them in lower case, as most of a text is), else Windows-1252."""
+    best, best_lower = "cp1252", 0
+    for codec in ("cp1251", "koi8_r"):
+        text = sample.decode(codec, "replace")
+        non_ascii = len(text) - len(text.encode("ascii", "ignore"))
+        words = "".join(_CYRILLIC_WORD.findall(text))
+        lower = len(_CYRILLIC_LOWER.findall(words))
+        if non_ascii and 2 * len(words) >= non_ascii and lower > best_lower:
+            best, best_lower = codec, lower
+    return best
 
 
 def decode_body(body: bytes | str | None, encoding: str | None = None) -> tuple[str, str]:

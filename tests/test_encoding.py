@@ -66,6 +66,17 @@ def test_undeclared_latin_page_is_not_read_as_chinese(text):
     assert codec == "cp1252" and text in decoded
 
 
+@pytest.mark.parametrize("charset, codec", [("cp1251", "cp1251"), ("koi8-r", "koi8_r")])
+def test_undeclared_cyrillic_page_is_detected(charset, codec):
+    # Read with the other table, Russian comes out in capitals; read as Windows-1252, as accented Latin.
+    russian = ("Городской совет во вторник утвердил новый бюджет, который увеличивает расходы на парки, "
+               "библиотеки и ремонт дорог на восемь процентов.")
+    text, used = decode_body(f"<html><body><p>{russian}</p></body></html>".encode(charset))
+    assert used == codec and russian in text
+    # A Latin page's accented letters read as Windows-1251 are single Cyrillic letters, not words.
+    assert decode_body(f"<p>{GERMAN}</p>".encode("cp1252"))[1] == "cp1252"
+
+
 def test_undeclared_korean_page_is_detected():
     # GB18030 reads EUC-KR bytes as Han characters; Hangul read from the same bytes say Korean.
     korean = "정부는 오늘 새로운 경제 정책을 발표했습니다. 이번 정책은 중소기업 지원과 일자리 창출에 초점을 맞추고 있습니다."
