@@ -900,11 +900,15 @@ CHINESE = ("市议会周二讨论了新的年度预算，但没有作出决定�
 
 
 @pytest.mark.parametrize("line", ["发布时间：2024-03-03 14:05", "发表于 2024-3-3 14:05", "时间：2024年3月3日",
-                                  "2024年3月3日 星期日 下午2:05", "发表时间： 03/03/2024 - 14:05"])
+                                  "2024年3月3日 星期日 下午2:05", "发表时间： 03/03/2024 - 14:05",
+                                  "2024年03月03日 来源：新华网", "本文来源：每日经济新闻 作者：张三",
+                                  "2024-03-03 11:55:08 来源: 网易商业报道"])
 def test_chinese_datelines_are_boilerplate(line):
     # "Posted at", "time", a weekday and "p.m." in Chinese, as their English
-    # words are; a sentence that opens with a date is prose.
-    sentence = "2024年3月3日，市议会再次就预算进行表决，最终以七票对两票通过。"
+    # words are, and a news page's source line ("来源：" and the paper, a
+    # date before it, its author after); a sentence that opens with a date,
+    # or speaks of a source, is prose.
+    sentence = "2024年3月3日，市议会再次就预算进行表决，最终以七票对两票通过。来源：市政府的公告也证实了这一点。"
     text = auto(page(f"<article><p>{line}</p><p>{CHINESE}</p><p>{CHINESE}</p><p>{sentence}</p></article>")).text
     assert CHINESE in text and sentence in text
     assert line not in text

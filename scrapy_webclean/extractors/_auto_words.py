@@ -224,6 +224,8 @@ _STAT_LINE = re.compile(
     r"^\s*(?:joined|posts|messages|threads|reputation|reaction score|points|karma|likes(?: received)?|solutions|"
     r"member since|registered|trophies)\s*:?\s*(?:[\d.,]+\s*[km]?|.{0,40}\d{4}.{0,12})\s*$", re.IGNORECASE)
 _BYLINE = re.compile(r"^\s*(?:by|written by|posted by|words by|von|par|por|作者|文)[\s:：]+\S", re.IGNORECASE)
+#: A Chinese news page's attribution line: "来源：新华网", "本文来源：X 作者：Y", after a date or not.
+_ZH_SOURCE = re.compile(r"^[\d\s:/\-年月日时分更新]*(?:本文|信息|新闻|文章)?(?:来源|來源|出处|出處)\s*[:：]\s*\S")
 #: The prose region holds this share of the page's prose; the net-value root
 #: yields to it when it holds less than the second share of the region's.
 _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER = 0.5, 0.5
@@ -313,8 +315,8 @@ def _linked_sentence(doc: Document, i: int) -> int:
 
 def _is_dateline(text: str) -> bool:
     """A short piece that is only a date/time (with "Updated", "Posted"...) or a byline."""
-    if _BYLINE.match(text):
-        return len(text.split()) <= 8 and not text.rstrip().endswith((".", "?", "!"))
+    if _BYLINE.match(text) or _ZH_SOURCE.match(text):
+        return len(text.split()) <= 8 and not text.rstrip().endswith((".", "?", "!", "。", "！", "？"))
     if not _DATE_HINT.search(text):
         return False
     return len(_DATE_WORDS.sub("", text).split()) == 0
