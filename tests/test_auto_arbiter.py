@@ -13,7 +13,7 @@ import pytest
 import scrapy_webclean as wc
 from scrapy_webclean._document import parse
 from scrapy_webclean._render import NodeSelection
-from scrapy_webclean.extractors._arbiter import FEATURES, _model, learned, prefer_propagation, probability
+from scrapy_webclean.extractors._arbiter import FEATURES, _model, decide, learned, prefer_propagation, probability
 from scrapy_webclean.extractors._propagation import propagation_pick
 
 from conftest import corpus_pages
@@ -216,6 +216,25 @@ def test_on_a_page_in_cjk_script_only_the_fixed_rules_arbitrate():
     nothing[cjk] = short[cjk] = 4.0
     assert learned(nothing) and prefer_propagation(nothing, lambda _: 1.0, 0.5)
     assert not learned(short) and not prefer_propagation(short, lambda _: 1.0, 0.5)  # a short article
+
+
+def test_on_a_page_in_cjk_script_one_region_gives_what_both_picks_keep():
+    # No trees weigh the two cuts there: where the picks hold one region (each at least half of
+    # the other's text), what both keep, as favor="precision" does; disjoint picks, the block pick.
+    def never(x, name):
+        raise AssertionError("the trees were asked about a CJK page")
+
+    x = _picks(2_000, 2_400, 0.05, 0.05)
+    x[FEATURES.index("cjk")] = 4.0
+    assert decide(x, never, (0.5, 0.5)) == "a"  # disjoint
+    x[FEATURES.index("a_in_b")], x[FEATURES.index("b_in_a")] = 0.95, 0.8
+    assert decide(x, never, (0.5, 0.5)) == "c"
+    x[FEATURES.index("b_in_a")] = 0.4
+    assert decide(x, never, (0.5, 0.5)) == "a"
+    # Elsewhere the trees decide as before.
+    x[FEATURES.index("cjk")], x[FEATURES.index("b_in_a")] = 0.0, 0.8
+    assert decide(x, lambda v, name: 0.0, (0.5, 0.5)) == "a"
+    assert decide(x, lambda v, name: 1.0 if name == "both" else 0.0, (0.5, 0.5)) == "c"
 
 
 def test_a_chinese_page_never_meets_the_trees(monkeypatch):

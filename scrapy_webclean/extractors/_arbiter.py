@@ -243,7 +243,11 @@ def decide(x: list[float], prob: Callable[[list[float], str], float], thresholds
     propagation pick, ``"c"`` what both picks keep, ``"a"`` the block pick."""
     if prefer_propagation(x, lambda v: prob(v, "propagation"), thresholds[0]):
         return "b"
-    return "c" if learned(x) and prob(x, "both") > thresholds[1] else "a"
+    if not learned(x):
+        # No trees weigh the two cuts (a page in CJK script): where the picks
+        # hold one region, what both keep, as favor="precision" returns.
+        return "c" if min(x[_A_IN_B], x[_B_IN_A]) >= _SAME_REGION else "a"
+    return "c" if prob(x, "both") > thresholds[1] else "a"
 
 
 def prefer_propagation(x: list[float], prob: Callable[[list[float]], float], threshold: float) -> bool:
