@@ -954,6 +954,19 @@ def test_prose_about_cookies_or_privacy_is_body_text_a_notice_is_not():
     assert "We use cookies" not in text and "Terms of use" not in text
 
 
+def test_a_recipe_s_cookies_are_body_text_a_cookie_notice_is_not():
+    # Short lines of a recipe or a story that speak of the cookies one bakes are not a site's
+    # notice: only cookies as a notice speaks of them are (a policy, consent, a site that uses them).
+    lines = ["Whole wheat fig cookies are dessert, my father says, and I still disagree.",
+             "Bake the cookies for twelve minutes, until the edges turn golden.",
+             "“Oooh, it looks like the Cookie Monster!” said my mom."]
+    notices = ["This site uses cookies.", "Accept all cookies", "We use cookies to improve your experience."]
+    body = "".join(f"<p>{x}</p>" for x in (PROSE, *lines, MORE, *notices))
+    text = block_pick(page(f"<article>{body}</article>"))
+    assert all(line in text for line in lines)
+    assert not any(notice in text for notice in notices)
+
+
 def test_prose_about_copyright_is_body_text_a_copyright_notice_is_not():
     # "copyright" followed by a lower-case word or by a comma is a sentence about it;
     # followed by a year, a sign, a name, a colon or nothing, it is a notice.
