@@ -967,6 +967,18 @@ def test_a_recipe_s_cookies_are_body_text_a_cookie_notice_is_not():
     assert not any(notice in text for notice in notices)
 
 
+def test_read_more_in_a_sentence_is_prose_as_a_label_it_is_not():
+    # "read more", "share this", "don't miss" mark a block where they read as its label: they
+    # open it, follow a sentence's end or a separator, or follow "to" ("Scroll down to read more:").
+    lines = ["You can read more about the plan in the council's report.",
+             "Would you take a moment to share this with a neighbour who missed the meeting?"]
+    labels = ["Read more »", "Scroll down to read more:", "Share this:", "Don't miss: the mayor's interview"]
+    body = "".join(f"<p>{x}</p>" for x in (PROSE, *lines, MORE, *labels))
+    text = block_pick(page(f"<article>{body}</article>"))
+    assert all(line in text for line in lines)
+    assert not any(label in text for label in labels)
+
+
 def test_prose_about_copyright_is_body_text_a_copyright_notice_is_not():
     # "copyright" followed by a lower-case word or by a comma is a sentence about it;
     # followed by a year, a sign, a name, a colon or nothing, it is a notice.
