@@ -968,11 +968,13 @@ def test_a_recipe_s_cookies_are_body_text_a_cookie_notice_is_not():
 
 
 def test_read_more_in_a_sentence_is_prose_as_a_label_it_is_not():
-    # "read more", "share this", "don't miss" mark a block where they read as its label: they
+    # "read more", "share this", "don't miss", "more from" mark a block where they read as its label: they
     # open it, follow a sentence's end or a separator, or follow "to" ("Scroll down to read more:").
     lines = ["You can read more about the plan in the council's report.",
-             "Would you take a moment to share this with a neighbour who missed the meeting?"]
-    labels = ["Read more »", "Scroll down to read more:", "Share this:", "Don't miss: the mayor's interview"]
+             "Would you take a moment to share this with a neighbour who missed the meeting?",
+             "The doctors raised more from friends than the fund had asked for."]
+    labels = ["Read more »", "Scroll down to read more:", "Share this:", "Don't miss: the mayor's interview",
+              "More from Town News:"]
     body = "".join(f"<p>{x}</p>" for x in (PROSE, *lines, MORE, *labels))
     text = block_pick(page(f"<article>{body}</article>"))
     assert all(line in text for line in lines)

@@ -162,14 +162,15 @@ _AUTHOR_LABEL_RE = (r"(?:^|[.!?:;|•·»–—])\W*(?:" + "|".join(_AUTHOR_LABE
                     + r")(?!\w*[\s,'’]+(?-i:[a-zß-öø-ÿ]))")
 #: A line with a link that ends in one points to the box ("See his archive for more information about the author.").
 _AUTHOR_POINTER = re.compile(r"(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IGNORECASE)
-#: Promotion and box labels: "Sign up for our newsletter", "You may also like"; "read more", "share this"
-#: and "don't miss" where they read as a label (they open the block or follow a sentence's end or a
-#: separator; "to read more"), not in a sentence ("You can read more about the plan in the report.").
+#: Promotion and box labels: "Sign up for our newsletter", "You may also like"; "read more", "share this",
+#: "don't miss" and "more from" where they read as a label (they open the block or follow a sentence's end
+#: or a separator; "to read more"), not in a sentence ("You can read more about the plan in the report.",
+#: "She raised more from friends").
 _PROMO_RE = re.compile(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|"
     r"sharing is caring|affiliate[- ]?links?|amazon associate|you may also like|you might also like|most read|"
-    r"(?:^|[.!?:;|•·»–—])\W*(?:read more|share this|don'?t miss)|\bto read more|"
-    r"related (?:tags|topics|articles|stories|posts|content)|more from|recommended for you|"
+    r"(?:^|[.!?:;|•·»–—])\W*(?:read more|share this|don'?t miss|more from)|\bto read more|"
+    r"related (?:tags|topics|articles|stories|posts|content)|recommended for you|"
     r"print recipe|jump to recipe|responses to this entry|"
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
     r"关注我们|扫一扫|责任编辑|相关阅读|相关新闻|推荐阅读|分享到|関連記事|"
