@@ -133,8 +133,7 @@ _HARD_LEGAL = re.compile(
     r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
     r"todos os direitos reservados|alle rechten voorbehouden", re.IGNORECASE)
 #: Cookies as a site's notice speaks of them (their policy, settings, consent; a site that uses or
-#: sets them; the kinds it sets; a link or label "Cookies"), not the ones a recipe bakes ("Fig Newton
-#: cookies are dessert").
+#: sets them; the kinds it sets), not the ones a recipe bakes ("Fig Newton cookies are dessert").
 _COOKIE_NOTICE = (r"cookies? (?:policy|policies|settings|preferences|consent|notice|statement|banner|declaration|"
                   r"information|choices)|(?:use|uses|used|using|accept|accepts|allow|enable|disable|reject|block|"
                   r"delete|manage|store|stores|set|sets|place|places|serve|serves) (?:all |our |the |these |some |"
@@ -142,7 +141,7 @@ _COOKIE_NOTICE = (r"cookies? (?:policy|policies|settings|preferences|consent|not
                   r"analytics?|analytical|functional|marketing|tracking|performance|advertising|session|"
                   r"persistent|optional) cookies|cookies (?:on (?:this|our)|help us|are used|we use|to (?:improve|"
                   r"give|provide|enhance|personali[sz]e|analy[sz]e|ensure|offer|deliver|make|understand|track)|"
-                  r"and similar)|^\W*cookies?\W*$")
+                  r"and similar)")
 _BOILERPLATE_RE = re.compile(
     _HARD_LEGAL.pattern + r"|terms of (?:use|service)|privacy policy|" + _COOKIE_NOTICE + "|"
     r"datenschutzerklärung|nutzungsbedingungen|mentions légales|politique de confidentialité|"
