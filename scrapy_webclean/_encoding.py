@@ -232,6 +232,10 @@ def decode_body_utf8(body: bytes | str | None, encoding: str | None = None) -> t
     text = to_unicode(data, codec)
     if bom is None and "\ufffd" in text:
         text, codec = _better_decoding(data, text, codec)
+    if codec == "gb18030" and "\ue5e5" in text:
+        # GBK's full-width space 0xA3A0, which Python's codec reads as a private-use
+        # character; browsers read it as the ideographic space (WHATWG Encoding, 2023).
+        text = text.replace("\ue5e5", "\u3000")
     if _c0_on_bytes(codec) and len(data.translate(None, _BAD_C0_BYTES)) == len(data) \
             and "\ufffe" not in text and "\uffff" not in text:
         # Nothing to remove: skip a regex pass over the whole page (on a CJK

@@ -27,6 +27,13 @@ def test_gb2312_declared_page_with_gbk_characters_decodes():
     assert "你好，世界。镕" in text
 
 
+def test_gbk_full_width_space_a3a0_is_the_ideographic_space():
+    # Python's GB18030 codec reads 0xA3A0 as U+E5E5 (private use); browsers, and the text a reader
+    # sees, as U+3000, the indent of a Chinese paragraph.
+    text, codec = decode_body(b'<meta charset="gbk"><p>\xa3\xa0\xa3\xa0' + HELLO_GBK + b"</p>")
+    assert codec == "gb18030" and "\u3000\u3000你好" in text and "\ue5e5" not in text
+
+
 def test_malformed_http_equiv_is_understood():
     body = b'<meta http-equiv=content-type content="text/html;charset=GBK"><p>' + HELLO_GBK + b"</p>"
     assert "你好" in decode_body(body)[0]
