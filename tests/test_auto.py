@@ -884,7 +884,8 @@ def test_affiliate_disclosures_are_boilerplate(notice):
 @pytest.mark.parametrize("line", ["Veröffentlicht am 3. März 2024", "Aktualisiert am 3. März 2024 um 14:05 Uhr",
                                   "Publié le 3 mars 2024", "Publicado el 3 de marzo de 2024",
                                   "Pubblicato il 3 marzo 2024", "Gepubliceerd op 3 maart 2024", "Von Hans Müller",
-                                  "Par Jean Dupont", "Published 3 March 2024", "By John Miller"])
+                                  "Par Jean Dupont", "Published 3 March 2024", "By John Miller",
+                                  "Last edited: Jul 9, 2022", "Edited by jsmith on 2006/11/18 16:52:29"])
 def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
     # A line that is only a date (with "published", "updated" and the
     # like) or a short byline, in German, French, Spanish, Italian or Dutch

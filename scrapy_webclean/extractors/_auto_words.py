@@ -224,7 +224,7 @@ _DATED = ("veröffentlicht|aktualisiert|am|um|uhr|publié|publiée|mis à jour|l
 #: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
 _DATE_WORDS = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
-    r"\b(?:first|updated|posted|published|last|modified|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst|ist|"
+    r"\b(?:first|updated|posted|published|last|modified|edited|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst|ist|"
     r"ago|hours?|minutes?|mins?|days?)\b|\d+(?:st|nd|rd|th)\b|"
     r"[\d:/.,;|\-–—：]+|年|月|日|时间|时|分|发布|发表于|发表|更新|日期|星期[一二三四五六日天]|上午|下午|来源|"
     rf"\b(?:{_MONTHS}|{_DATED})\b", re.IGNORECASE)
@@ -236,7 +236,7 @@ _DATE_HINT = re.compile(
 _STAT_LINE = re.compile(
     r"^\s*(?:joined|posts|messages|threads|reputation|reaction score|points|karma|likes(?: received)?|solutions|"
     r"member since|registered|trophies)\s*:?\s*(?:[\d.,]+\s*[km]?|.{0,40}\d{4}.{0,12})\s*$", re.IGNORECASE)
-_BYLINE = re.compile(r"^\s*(?:by|written by|posted by|words by|von|par|por|作者|文)[\s:：]+\S", re.IGNORECASE)
+_BYLINE = re.compile(r"^\s*(?:by|written by|posted by|edited by|words by|von|par|por|作者|文)[\s:：]+\S", re.IGNORECASE)
 #: A Chinese news page's attribution line: "来源：新华网", "本文来源：X 作者：Y", after a date or not.
 _ZH_SOURCE = re.compile(r"^[\d\s:/\-年月日时分更新]*(?:本文|信息|新闻|文章)?(?:来源|來源|出处|出處)\s*[:：]\s*\S")
 #: The prose region holds this share of the page's prose; the net-value root
