@@ -43,9 +43,15 @@ _HAN = re.compile("[\u4e00-\u9fff]")
 _HANGUL = re.compile("[\uac00-\ud7a3]")
 #: Three or more Cyrillic letters in a row: a word (Latin text read as Windows-1251 gives single letters).
 _CYRILLIC_WORD = re.compile("[\u0400-\u04ff]{3,}")
+#: The eight commonest letters of Russian text (about 58% of its letters; of Ukrainian and
+#: Bulgarian text about half): the wrong table, or Greek, Hebrew or Arabic bytes, scramble them.
+_CYRILLIC_COMMON = re.compile("[оеаинтсрОЕАИНТСР]")
 _CYRILLIC_LOWER = re.compile("[\u0430-\u045f]")
-#: Two or more characters in a row of CJK scripts, their punctuation and full-width forms.
-_CJK_RUN = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uff00-\uffef]{2,}")
+#: Two or more characters in a row of CJK scripts, their punctuation and full-width forms (and U+E5E5,
+#: GBK's full-width space as the GB18030 codec reads it).
+_CJK_RUN = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uff00-\uffef\ue5e5]{2,}")
+#: The fewest Hangul (in runs) that make a page Korean rather than Chinese.
+_KOREAN_MIN = 20
 
 
 def resolve_charset(label: str | None) -> str | None:
@@ -129,7 +135,7 @@ def _detect(data: bytes) -> str:
     produces valid multi-byte UTF-8 by accident); otherwise the CJK
     multi-byte charsets are tried strictly and scored by how much of the
     decoded text falls in the script they exist to encode, in runs of CJK
-    characters; Windows-1252 last.
+    characters; then the Cyrillic code pages (:func:`_single_byte`); Windows-1252 last.
     """
     sample = data[:200_000]
     try:
@@ -154,11 +160,13 @@ def _detect(data: bytes) -> str:
         # umlaut) also decodes, as one ideograph between two Latin letters.
         runs = "".join(_CJK_RUN.findall(text))
         score = len(script.findall(runs)) / non_ascii
-        if codec == "cp949" and score >= 0.5 and 9 * len(_HAN.findall(runs)) < len(script.findall(runs)):
+        if codec == "cp949":
+            hangul = len(script.findall(runs))
             # Hangul with few Han characters among them are the giveaway of
             # Korean: GB18030 reads Korean bytes too, as Han characters
-            # (Chinese bytes read as Korean give Hangul and Han alike).
-            score = 2.0
+            # (Chinese bytes read as Korean give Hangul and Han alike; a
+            # name or two of Chinese in a Latin page can give Hangul alone).
+            score = 2.0 if hangul >= _KOREAN_MIN and score >= 0.5 and 9 * len(_HAN.findall(runs)) < hangul else 0.0
         if codec == "shift_jis" or codec == "euc_jp":
             # Kana are the giveaway of Japanese; Han alone fits Chinese better.
             # GB18030 decodes Japanese bytes too (as rare Han characters), so
@@ -173,16 +181,21 @@ def _detect(data: bytes) -> str:
 def _single_byte(sample: bytes) -> str:
     """The code page of a page in no multi-byte charset: Cyrillic when most
     of its non-ASCII characters, read as Windows-1251 or KOI8-R, are words
-    of Cyrillic letters (the two tables swap upper and lower case: the one
-    that reads them in lower case, as most of a text is), else Windows-1252."""
-    best, best_lower = "cp1252", 0
+    of Cyrillic letters of which the eight commonest of Russian make up at
+    least 40% and lower case a third (the two tables read each other's
+    letters as others; Hebrew or Arabic bytes give letters in no such
+    proportion, and KOI8-R reads Greek as Russian capitals), the table
+    that reads the more of them; else Windows-1252."""
+    best, best_common = "cp1252", 0
     for codec in ("cp1251", "koi8_r"):
         text = sample.decode(codec, "replace")
         non_ascii = len(text) - len(text.encode("ascii", "ignore"))
         words = "".join(_CYRILLIC_WORD.findall(text))
+        common = len(_CYRILLIC_COMMON.findall(words))
         lower = len(_CYRILLIC_LOWER.findall(words))
-        if non_ascii and 2 * len(words) >= non_ascii and lower > best_lower:
-            best, best_lower = codec, lower
+        if non_ascii and 2 * len(words) >= non_ascii and 5 * common >= 2 * len(words) and 3 * lower >= len(words) \
+                and common > best_common:
+            best, best_common = codec, common
     return best
 
 

@@ -903,7 +903,8 @@ CHINESE = ("市议会周二讨论了新的年度预算，但没有作出决定�
 @pytest.mark.parametrize("line", ["发布时间：2024-03-03 14:05", "发表于 2024-3-3 14:05", "时间：2024年3月3日",
                                   "2024年3月3日 星期日 下午2:05", "发表时间： 03/03/2024 - 14:05",
                                   "2024年03月03日 来源：新华网", "本文来源：每日经济新闻 作者：张三",
-                                  "2024-03-03 11:55:08 来源: 网易商业报道"])
+                                  "2024-03-03 11:55:08 来源: 网易商业报道", "发布日期：2024年3月3日",
+                                  "发布时间：2024-03-03 10:30 来源：新华网"])
 def test_chinese_datelines_are_boilerplate(line):
     # "Posted at", "time", a weekday and "p.m." in Chinese, as their English
     # words are, and a news page's source line ("来源：" and the paper, a
@@ -918,7 +919,8 @@ def test_chinese_datelines_are_boilerplate(line):
 @pytest.mark.parametrize("control", ["Weiterlesen »", "Nach oben", "Lire la suite", "Partager :", "Leer más",
                                      "Compartir", "Leggi tutto", "Condividi", "Leia mais", "Lees meer", "Anzeige",
                                      "Gefällt mir:", "Gefällt mir Wird geladen …", "J'aime Chargement…",
-                                     "Me gusta Cargando...", "Mi piace Caricamento...", "Curtir Carregando..."])
+                                     "J’aime", "Me gusta", "Me gusta Cargando...", "Mi piace Caricamento...",
+                                     "Curtir Carregando..."])
 def test_controls_in_other_languages_dropped(control):
     # The same button and widget labels in German, French, Spanish, Italian,
     # Portuguese and Dutch; a sentence that opens with one is text.
@@ -960,8 +962,10 @@ def test_a_recipe_s_cookies_are_body_text_a_cookie_notice_is_not():
     # notice: only cookies as a notice speaks of them are (a policy, consent, a site that uses them).
     lines = ["Whole wheat fig cookies are dessert, my father says, and I still disagree.",
              "Bake the cookies for twelve minutes, until the edges turn golden.",
-             "“Oooh, it looks like the Cookie Monster!” said my mom."]
-    notices = ["This site uses cookies.", "Accept all cookies", "We use cookies to improve your experience."]
+             "“Oooh, it looks like the Cookie Monster!” said my mom.",
+             "Allow cookies to cool on the tray for ten minutes.", "Store cookies in an airtight tin."]
+    notices = ["This site uses cookies.", "Accept all cookies", "We use cookies to improve your experience.",
+               "Diese Website verwendet Cookies.", "Ce site utilise des cookies."]
     body = "".join(f"<p>{x}</p>" for x in (PROSE, *lines, MORE, *notices))
     text = block_pick(page(f"<article>{body}</article>"))
     assert all(line in text for line in lines)
@@ -970,12 +974,13 @@ def test_a_recipe_s_cookies_are_body_text_a_cookie_notice_is_not():
 
 def test_read_more_in_a_sentence_is_prose_as_a_label_it_is_not():
     # "read more", "share this", "don't miss", "more from" mark a block where they read as its label: they
-    # open it, follow a sentence's end or a separator, or follow "to" ("Scroll down to read more:").
+    # open it, follow a sentence's end or a separator, or end it after "to" ("Scroll down to read more:").
     lines = ["You can read more about the plan in the council's report.",
              "Would you take a moment to share this with a neighbour who missed the meeting?",
-             "The doctors raised more from friends than the fund had asked for."]
+             "The doctors raised more from friends than the fund had asked for.",
+             "She wanted to read more of his work before the vote."]
     labels = ["Read more »", "Scroll down to read more:", "Share this:", "Don't miss: the mayor's interview",
-              "More from Town News:"]
+              "More from Town News:", "(Read more)", "Posted in News - Read more", "Budget delayed […] Read more"]
     body = "".join(f"<p>{x}</p>" for x in (PROSE, *lines, MORE, *labels))
     text = block_pick(page(f"<article>{body}</article>"))
     assert all(line in text for line in lines)

@@ -84,6 +84,22 @@ def test_undeclared_cyrillic_page_is_detected(charset, codec):
     assert decode_body(f"<p>{GERMAN}</p>".encode("cp1252"))[1] == "cp1252"
 
 
+def test_a_few_chinese_characters_are_not_read_as_korean():
+    # GBK bytes of common characters are Hangul syllables in CP949: a name or two in a Latin
+    # page, or a two-character text, gives Hangul alone, too little to say Korean.
+    for body in (b"<html><body><p>The company was founded by \xc0\xee\xc3\xf7 in 1998.</p></body></html>",
+                 b"<p>\xc4\xe3\xa3\xa0\xba\xc3</p>"):
+        assert decode_body(body)[1] == "gb18030"
+
+
+def test_greek_hebrew_and_arabic_pages_are_not_read_as_cyrillic():
+    # KOI8-R reads Greek bytes as Russian capitals; neither table reads Hebrew or Arabic as Russian.
+    for charset, text in (("cp1253", "Το δημοτικό συμβούλιο ενέκρινε την Τρίτη νέο προϋπολογισμό."),
+                          ("cp1255", "מועצת העיר אישרה ביום שלישי תקציב חדש שמגדיל את ההוצאות."),
+                          ("cp1256", "وافق مجلس المدينة يوم الثلاثاء على ميزانية جديدة تزيد الإنفاق.")):
+        assert decode_body(f"<p>{text}</p>".encode(charset))[1] == "cp1252", charset
+
+
 def test_undeclared_korean_page_is_detected():
     # GB18030 reads EUC-KR bytes as Han characters; Hangul read from the same bytes say Korean.
     korean = "정부는 오늘 새로운 경제 정책을 발표했습니다. 이번 정책은 중소기업 지원과 일자리 창출에 초점을 맞추고 있습니다."

@@ -200,7 +200,7 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
     a_kept = kept_mask(doc, selection.root, selection.skip_mask())
     b_kept = kept_mask(doc, pick.root, pick.drop)
     x = features(doc, m, selection.root, a_kept, strength, pick, b_kept, furniture)
-    if favor != "balanced" and min(x[_A_IN_B], x[_B_IN_A]) >= _SAME_REGION:
+    if favor != "balanced" and _one_region(x):
         return combined(doc, m, selection.root, a_kept, pick, b_kept, favor == "precision")
     chosen = decide(x, probability, (_model("propagation")[3], _model("both")[3]))
     if chosen == "b":
@@ -246,8 +246,13 @@ def decide(x: list[float], prob: Callable[[list[float], str], float], thresholds
     if not learned(x):
         # No trees weigh the two cuts (a page in CJK script): where the picks
         # hold one region, what both keep, as favor="precision" returns.
-        return "c" if min(x[_A_IN_B], x[_B_IN_A]) >= _SAME_REGION else "a"
+        return "c" if _one_region(x) else "a"
     return "c" if prob(x, "both") > thresholds[1] else "a"
+
+
+def _one_region(x: list[float]) -> bool:
+    """Whether the two picks hold one region: each keeps at least :data:`_SAME_REGION` of the other's text."""
+    return min(x[_A_IN_B], x[_B_IN_A]) >= _SAME_REGION
 
 
 def prefer_propagation(x: list[float], prob: Callable[[list[float]], float], threshold: float) -> bool:

@@ -133,15 +133,27 @@ _HARD_LEGAL = re.compile(
     r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
     r"todos os direitos reservados|alle rechten voorbehouden", re.IGNORECASE)
 #: Cookies as a site's notice speaks of them (their policy, settings, consent; a site that uses or
-#: sets them; the kinds it sets), not the ones a recipe bakes ("Fig Newton cookies are dessert").
-_COOKIE_NOTICE = (r"cookies? (?:policy|policies|settings|preferences|consent|notice|statement|banner|declaration|"
-                  r"information|choices)|(?:use|uses|used|using|accept|accepts|allow|enable|disable|reject|block|"
-                  r"delete|manage|store|stores|set|sets|place|places|serve|serves) (?:all |our |the |these |some |"
-                  r"third[- ]party )?cookies|use of cookies|(?:these|our|third[- ]party|essential|necessary|"
-                  r"analytics?|analytical|functional|marketing|tracking|performance|advertising|session|"
-                  r"persistent|optional) cookies|cookies (?:on (?:this|our)|help us|are used|we use|to (?:improve|"
-                  r"give|provide|enhance|personali[sz]e|analy[sz]e|ensure|offer|deliver|make|understand|track)|"
-                  r"and similar)")
+#: sets them; a reader who accepts or rejects them; the kinds it sets), not the ones a recipe bakes
+#: ("Fig Newton cookies are dessert", "Allow cookies to cool", "Store cookies in an airtight tin").
+_COOKIE_NOTICE = (
+    r"cookies? ?(?:policy|policies|settings|preferences|consent|notice|statement|banner|declaration|information|"
+    r"choices)|\b(?:we|site|website|page|service|partners|third[- ]part(?:y|ies))(?: \w+){0,3} (?:use|uses|set|sets|"
+    r"place|places|store|stores|serve|serves)(?: \w+)? cookies|(?:accept|reject|enable|disable|block|delete|"
+    r"manage)(?: all| optional| non-essential)? cookies|allow all cookies|use of cookies|(?:third[- ]party|"
+    r"essential|strictly necessary|necessary|analytics?|analytical|functional|marketing|tracking|performance|"
+    r"advertising|session|persistent|optional) cookies|cookies (?:on (?:this|our)|help us|are used|we use|to "
+    r"(?:improve|give|provide|enhance|personali[sz]e|analy[sz]e|ensure|offer|deliver|understand|track)|and "
+    r"similar)|"
+    # The same notices in German, French, Spanish, Italian, Portuguese and Dutch.
+    r"(?:verwendet|verwenden|nutzt|nutzen|setzt|setzen) (?:\w+ )?cookies|cookie-(?:einstellungen|richtlinie|"
+    r"hinweis)|cookies akzeptieren|(?:verwendung|einsatz) von cookies|utilis(?:e|ons|ent) (?:des )?cookies|"
+    r"accepter (?:les |tous les )?cookies|(?:paramètres|politique|gestion) (?:des|de|relative aux) cookies|"
+    r"utilisation (?:des|de) cookies|(?:utiliza|utilizamos|usa|usamos|utilizan) (?:\w+ )?cookies|"
+    r"aceptar (?:las |todas las )?cookies|(?:política|configuración|uso) de cookies|utilizz(?:a|iamo|ano) "
+    r"(?:i )?cookie|usa (?:i )?cookie|accett(?:a|o) (?:i |tutti i )?cookie|informativa (?:sui )?cookie|"
+    r"uso dei cookie|aceitar (?:os |todos os )?cookies|política de cookies|"
+    r"(?:gebruikt|gebruiken) (?:\w+ )?cookies|cookies accepteren|cookiebeleid|cookie-instellingen|"
+    r"gebruik van cookies")
 _BOILERPLATE_RE = re.compile(
     _HARD_LEGAL.pattern + r"|terms of (?:use|service)|privacy policy|" + _COOKIE_NOTICE + "|"
     r"datenschutzerklärung|nutzungsbedingungen|mentions légales|politique de confidentialité|"
@@ -157,7 +169,7 @@ _AUTHOR_LABELS = ("about the author", "über den autor", "à propos de l'auteur"
 #: ... as a promotion phrase only where it reads as a label: it opens the block or follows a sentence's end
 #: or a separator ("Posted in Books | About the author"), and no lower-case word runs on from it. In running
 #: prose ("a short note about the author of this book") it is a sentence's words.
-_AUTHOR_LABEL_RE = (r"(?:^|[.!?:;|•·»–—])\W*(?:" + "|".join(_AUTHOR_LABELS)
+_AUTHOR_LABEL_RE = (r"(?:^|[.!?:;|•·»–—…\]\)(›/\n]|\s-\s)\W*(?:" + "|".join(_AUTHOR_LABELS)
                     + r")(?!\w*[\s,'’]+(?-i:[a-zß-öø-ÿ]))")
 #: A line with a link that ends in one points to the box ("See his archive for more information about the author.").
 _AUTHOR_POINTER = re.compile(r"(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IGNORECASE)
@@ -168,7 +180,8 @@ _AUTHOR_POINTER = re.compile(r"(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IG
 _PROMO_RE = re.compile(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|"
     r"sharing is caring|affiliate[- ]?links?|amazon associate|you may also like|you might also like|most read|"
-    r"(?:^|[.!?:;|•·»–—])\W*(?:read more|share this|don'?t miss|more from)|\bto read more|"
+    r"(?:^|[.!?:;|•·»–—…\]\)(›/\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from)|"
+    r"\bto read more(?:\W*$|\s*[:»›…])|"
     r"related (?:tags|topics|articles|stories|posts|content)|recommended for you|"
     r"print recipe|jump to recipe|responses to this entry|"
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
@@ -226,7 +239,7 @@ _DATE_WORDS = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
     r"\b(?:first|updated|posted|published|last|modified|edited|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst|ist|"
     r"ago|hours?|minutes?|mins?|days?)\b|\d+(?:st|nd|rd|th)\b|"
-    r"[\d:/.,;|\-–—：]+|年|月|日|时间|时|分|发布|发表于|发表|更新|日期|星期[一二三四五六日天]|上午|下午|来源|"
+    r"[\d:/.,;|\-–—：]+|年|月|日期|日|时间|时|分|发布|发表于|发表|更新|星期[一二三四五六日天]|上午|下午|来源|"
     rf"\b(?:{_MONTHS}|{_DATED})\b", re.IGNORECASE)
 _DATE_HINT = re.compile(
     r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}:\d{2}|"
@@ -237,8 +250,9 @@ _STAT_LINE = re.compile(
     r"^\s*(?:joined|posts|messages|threads|reputation|reaction score|points|karma|likes(?: received)?|solutions|"
     r"member since|registered|trophies)\s*:?\s*(?:[\d.,]+\s*[km]?|.{0,40}\d{4}.{0,12})\s*$", re.IGNORECASE)
 _BYLINE = re.compile(r"^\s*(?:by|written by|posted by|edited by|words by|von|par|por|作者|文)[\s:：]+\S", re.IGNORECASE)
-#: A Chinese news page's attribution line: "来源：新华网", "本文来源：X 作者：Y", after a date or not.
-_ZH_SOURCE = re.compile(r"^[\d\s:/\-年月日时分更新]*(?:本文|信息|新闻|文章)?(?:来源|來源|出处|出處)\s*[:：]\s*\S")
+#: A Chinese news page's attribution line: "来源：新华网", "本文来源：X 作者：Y", after nothing but a date
+#: ("发布时间：2024-01-05 10:30 来源：新华网"; see :func:`_is_dateline`).
+_ZH_SOURCE = re.compile(r"(?:本文|信息|新闻|文章)?(?:来源|來源|出处|出處)\s*[:：]\s*\S")
 #: The prose region holds this share of the page's prose; the net-value root
 #: yields to it when it holds less than the second share of the region's.
 _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER = 0.5, 0.5
@@ -328,7 +342,8 @@ def _linked_sentence(doc: Document, i: int) -> int:
 
 def _is_dateline(text: str) -> bool:
     """A short piece that is only a date/time (with "Updated", "Posted"...) or a byline."""
-    if _BYLINE.match(text) or _ZH_SOURCE.match(text):
+    source = _ZH_SOURCE.search(text) if "源" in text or "出" in text else None
+    if _BYLINE.match(text) or (source and not _DATE_WORDS.sub("", text[:source.start()]).split()):
         return len(text.split()) <= 8 and not text.rstrip().endswith((".", "?", "!", "。", "！", "？"))
     if not _DATE_HINT.search(text):
         return False

@@ -32,13 +32,15 @@ _CONTROL = re.compile(
     r"nach oben|weiterlesen|mehr (?:erfahren|lesen)|teilen|drucken|anzeige|werbung|kommentare|gefällt mir|"
     r"(?:gefällt mir )?wird geladen|"
     r"retour en haut|haut de (?:la )?page|lire la suite|en savoir plus|partager|imprimer|publicité|commentaires|"
-    r"(?:j'aime )?chargement|j'aime|"
-    r"volver arriba|leer más|seguir leyendo|saber más|compartir|imprimir|publicidad|comentarios|(?:me gusta )?cargando|"
+    r"(?:j['’]aime )?chargement|j['’]aime|"
+    r"volver arriba|leer más|seguir leyendo|saber más|compartir|imprimir|publicidad|comentarios|me gusta|"
+    r"(?:me gusta )?cargando|"
     r"torna su|leggi tutto|continua a leggere|scopri di più|condividi|stampa|pubblicità|commenti|"
-    r"(?:mi piace )?caricamento|"
+    r"mi piace|(?:mi piace )?caricamento|"
     r"voltar ao topo|leia mais|ler mais|continuar lendo|saiba mais|compartilhar|partilhar|publicidade|comentários|"
-    r"(?:curtir )?carregando|"
-    r"terug naar boven|lees meer|verder lezen|delen|afdrukken|advertentie|reacties|(?:vind ik leuk )?laden"
+    r"curtir|(?:curtir )?carregando|"
+    r"terug naar boven|lees meer|verder lezen|delen|afdrukken|advertentie|reacties|vind ik leuk|"
+    r"(?:vind ik leuk )?laden"
     r")[^\w(]*$", re.IGNORECASE)
 #: The same, as a line of the rendered text: a page whose text has none is not walked.
 _CONTROL_LINE = re.compile(_CONTROL.pattern, re.IGNORECASE | re.MULTILINE)
