@@ -178,3 +178,18 @@ def test_mark_lets_every_phrase_through(name: str) -> None:
         if mark == w._MARK_LEGAL:
             # (After a full stop: "copyright" followed by a lower-case word is prose, not a notice.)
             assert w._mark(f"{s}. {'z' * 300}") == w._MARK_LEGAL, s
+
+
+def test_literal_union_finds_a_keyword_exactly_where_one_occurs() -> None:
+    """The trie pattern of ``_mark``'s prefilter agrees with testing each keyword in turn."""
+    from scrapy_webclean.extractors._literals import literal_union
+
+    words = ("cookie", "cookies policy", "co", "privacy", "read more", "rechte vorbehalten", "图片来源")
+    pattern = literal_union(words)
+    texts = ("", "c", "co", "coo", "a cookie jar", "privac", "we respect your privacy", "read mor",
+             "read more »", "alle rechte vorbehalten", "图片来源：新华社", "no keyword here")
+    for text in texts:
+        assert (pattern.search(text) is not None) == any(w in text for w in words), text
+    every = (*w._LEGAL_KEYWORDS, *w._CREDIT_KEYWORDS, *w._PROMO_KEYWORDS)
+    for text in [*every, *(f"x {k} y" for k in every), "nothing to see", "copyrigh"]:
+        assert (w._ANY_KEYWORD.search(text) is not None) == any(k in text for k in every), text

@@ -9,6 +9,7 @@ import re
 from .._cache import BoundedCache
 from .._document import BLOCK_TAGS, Document, text_content
 from .._walk import subtree_text
+from ._literals import literal_union
 
 #: Nodes that own the text of their inline descendants.
 _BLOCKS = BLOCK_TAGS - {"br", "hr"}
@@ -225,6 +226,7 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "relacionados", "puede interesar", "lee también", "correlati", "leggi anche",
                    "potrebbe interessarti", "leia também", "gerelateerde", "lees ook",
                    "afiliad", "amazon associate", *_AUTHOR_LABELS)
+_ANY_KEYWORD = literal_union((*_LEGAL_KEYWORDS, *_CREDIT_KEYWORDS, *_PROMO_KEYWORDS))
 _GROUP_MARK = {"legal": _MARK_LEGAL, "credit": _MARK_CREDIT, "promo": _MARK_PROMO}
 #: Month names and dateline words of German, French, Spanish, Italian, Portuguese and Dutch
 #: ("Veröffentlicht am 3. März 2024", "Publié le 3 mars 2024", "Publicado el 3 de marzo de 2024").
@@ -299,11 +301,13 @@ def _mark(text: str) -> int:
     # A few substring tests (C speed) rule out almost every block, and most
     # of the rest, before a regular expression tries its alternatives at every
     # position: only the phrase sets whose keywords occur are searched.
-    legal = any(k in low for k in _LEGAL_KEYWORDS)
     if len(text) >= 300:
-        return _MARK_LEGAL if legal and _BOILERPLATE_RE.search(text) else 0
-    credit = any(k in low for k in _CREDIT_KEYWORDS)
-    promo = any(k in low for k in _PROMO_KEYWORDS)
+        return _MARK_LEGAL if any(k in low for k in _LEGAL_KEYWORDS) and _BOILERPLATE_RE.search(text) else 0
+    # (Most short blocks hold no keyword at all: one search over all of them says so.)
+    hit = _ANY_KEYWORD.search(low) is not None
+    legal = hit and any(k in low for k in _LEGAL_KEYWORDS)
+    credit = hit and any(k in low for k in _CREDIT_KEYWORDS)
+    promo = hit and any(k in low for k in _PROMO_KEYWORDS)
     if legal + credit + promo > 1:
         m = _SHORT_MARKS.search(text)  # the leftmost phrase of any set decides, as one search would
         if m:
