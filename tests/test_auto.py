@@ -890,9 +890,16 @@ def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
     # A line that is only a date (with "published", "updated" and the
     # like) or a short byline, in German, French, Spanish, Italian or Dutch
     # as in English; a sentence that opens with a date is prose.
-    sentence = "Am 3. März 2024 stimmte der Rat erneut ab."
-    text = auto(page(f"<article><p>{line}</p><p>{GERMAN}</p><p>{GERMAN}</p><p>{sentence}</p></article>")).text
-    assert GERMAN in text and sentence in text
+    _dropped_beside_prose(line, GERMAN, "Am 3. März 2024 stimmte der Rat erneut ab.")
+
+
+def _dropped_beside_prose(line: str, prose: str, sentence: str, block: str = "p", first: bool = True) -> None:
+    """``line`` (in a ``block`` of its own, before two paragraphs of ``prose`` or between them) is
+    left out, and the prose and a ``sentence`` after them are kept."""
+    piece = f"<{block}>{line}</{block}>"
+    body = f"{piece}<p>{prose}</p><p>{prose}</p>" if first else f"<p>{prose}</p>{piece}<p>{prose}</p>"
+    text = auto(page(f"<article>{body}<p>{sentence}</p></article>")).text
+    assert prose in text and sentence in text
     assert line not in text
 
 
@@ -910,10 +917,7 @@ def test_chinese_datelines_are_boilerplate(line):
     # words are, and a news page's source line ("来源：" and the paper, a
     # date before it, its author after); a sentence that opens with a date,
     # or speaks of a source, is prose.
-    sentence = "2024年3月3日，市议会再次就预算进行表决，最终以七票对两票通过。来源：市政府的公告也证实了这一点。"
-    text = auto(page(f"<article><p>{line}</p><p>{CHINESE}</p><p>{CHINESE}</p><p>{sentence}</p></article>")).text
-    assert CHINESE in text and sentence in text
-    assert line not in text
+    _dropped_beside_prose(line, CHINESE, "2024年3月3日，市议会再次就预算进行表决，最终以七票对两票通过。来源：市政府的公告也证实了这一点。")
 
 
 @pytest.mark.parametrize("control", ["Weiterlesen »", "Nach oben", "Lire la suite", "Partager :", "Leer más",
@@ -924,10 +928,8 @@ def test_chinese_datelines_are_boilerplate(line):
 def test_controls_in_other_languages_dropped(control):
     # The same button and widget labels in German, French, Spanish, Italian,
     # Portuguese and Dutch; a sentence that opens with one is text.
-    sentence = "Teilen wollten die Fraktionen die Kosten nicht, sagte die Bürgermeisterin am Abend."
-    text = auto(page(f"<article><p>{GERMAN}</p><div>{control}</div><p>{GERMAN}</p><p>{sentence}</p></article>")).text
-    assert GERMAN in text and sentence in text
-    assert control not in text
+    _dropped_beside_prose(control, GERMAN, "Teilen wollten die Fraktionen die Kosten nicht, sagte die Bürgermeisterin am Abend.",
+                          block="div", first=False)
 
 
 @pytest.mark.parametrize("notice", ["© 2024 Stadtanzeiger. Alle Rechte vorbehalten.",
