@@ -193,3 +193,10 @@ def test_literal_union_finds_a_keyword_exactly_where_one_occurs() -> None:
     every = (*w._LEGAL_KEYWORDS, *w._CREDIT_KEYWORDS, *w._PROMO_KEYWORDS)
     for text in [*every, *(f"x {k} y" for k in every), "nothing to see", "copyrigh"]:
         assert (w._ANY_KEYWORD.search(text) is not None) == any(k in text for k in every), text
+
+
+def test_every_date_hint_holds_a_digit() -> None:
+    """``_is_dateline`` asks for a digit before it searches for a date hint: every string the hint
+    pattern can match holds one."""
+    reps = pattern_representatives(w._DATE_HINT)
+    assert reps and all(w._DIGIT.search(s) for s in reps)

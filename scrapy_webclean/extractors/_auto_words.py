@@ -247,6 +247,7 @@ _DATE_HINT = re.compile(
     r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}:\d{2}|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
     rf"jul|aug|sep|sept|oct|nov|dec)|\b(?:{_MONTHS})\s+\d|\d\.?\s+(?:de\s+)?(?:{_MONTHS})\b", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
 #: A poster's statistics beside a forum post ("Posts: 13", "Joined: Wed Feb 04, 2015 6:38 pm", "Reaction score 1,204").
 _STAT_LINE = re.compile(
     r"^\s*(?:joined|posts|messages|threads|reputation|reaction score|points|karma|likes(?: received)?|solutions|"
@@ -349,7 +350,7 @@ def _is_dateline(text: str) -> bool:
     source = _ZH_SOURCE.search(text) if "源" in text or "出" in text else None
     if _BYLINE.match(text) or (source and not _DATE_WORDS.sub("", text[:source.start()]).split()):
         return len(text.split()) <= 8 and not text.rstrip().endswith((".", "?", "!", "。", "！", "？"))
-    if not _DATE_HINT.search(text):
+    if _DIGIT.search(text) is None or not _DATE_HINT.search(text):  # (every date hint holds a digit)
         return False
     return len(_DATE_WORDS.sub("", text).split()) == 0
 
