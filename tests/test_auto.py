@@ -965,7 +965,8 @@ def test_a_recipe_s_cookies_are_body_text_a_cookie_notice_is_not():
     lines = ["Whole wheat fig cookies are dessert, my father says, and I still disagree.",
              "Bake the cookies for twelve minutes, until the edges turn golden.",
              "“Oooh, it looks like the Cookie Monster!” said my mom.",
-             "Allow cookies to cool on the tray for ten minutes.", "Store cookies in an airtight tin."]
+             "Allow cookies to cool on the tray for ten minutes.", "Store cookies in an airtight tin.",
+             "We serve cookies warm with milk."]
     notices = ["This site uses cookies.", "Accept all cookies", "We use cookies to improve your experience.",
                "Diese Website verwendet Cookies.", "Ce site utilise des cookies."]
     body = "".join(f"<p>{x}</p>" for x in (PROSE, *lines, MORE, *notices))
@@ -980,7 +981,8 @@ def test_read_more_in_a_sentence_is_prose_as_a_label_it_is_not():
     lines = ["You can read more about the plan in the council's report.",
              "Would you take a moment to share this with a neighbour who missed the meeting?",
              "The doctors raised more from friends than the fund had asked for.",
-             "She wanted to read more of his work before the vote."]
+             "She wanted to read more of his work before the vote.",
+             "See the map (read more in the council's guide) for the new routes."]
     labels = ["Read more »", "Scroll down to read more:", "Share this:", "Don't miss: the mayor's interview",
               "More from Town News:", "(Read more)", "Posted in News - Read more", "Budget delayed […] Read more"]
     body = "".join(f"<p>{x}</p>" for x in (PROSE, *lines, MORE, *labels))

@@ -190,6 +190,7 @@ def test_literal_union_finds_a_keyword_exactly_where_one_occurs() -> None:
              "read more »", "alle rechte vorbehalten", "图片来源：新华社", "no keyword here")
     for text in texts:
         assert (pattern.search(text) is not None) == any(w in text for w in words), text
+    assert literal_union([]).search("any text") is None
     every = (*w._LEGAL_KEYWORDS, *w._CREDIT_KEYWORDS, *w._PROMO_KEYWORDS)
     for text in [*every, *(f"x {k} y" for k in every), "nothing to see", "copyrigh"]:
         assert (w._ANY_KEYWORD.search(text) is not None) == any(k in text for k in every), text

@@ -138,8 +138,8 @@ _HARD_LEGAL = re.compile(
 #: ("Fig Newton cookies are dessert", "Allow cookies to cool", "Store cookies in an airtight tin").
 _COOKIE_NOTICE = (
     r"cookies? ?(?:policy|policies|settings|preferences|consent|notice|statement|banner|declaration|information|"
-    r"choices)|\b(?:we|site|website|page|service|partners|third[- ]part(?:y|ies))(?: \w+){0,3} (?:use|uses|set|sets|"
-    r"place|places|store|stores|serve|serves)(?: \w+)? cookies|(?:accept|reject|enable|disable|block|delete|"
+    r"choices)|\b(?:we|site|website|page|service|partners|third[- ]part(?:y|ies))(?: \w+){0,3} (?:use|uses|set|"
+    r"sets)(?: \w+)? cookies|(?:accept|reject|enable|disable|block|delete|"
     r"manage)(?: all| optional| non-essential)? cookies|allow all cookies|use of cookies|(?:third[- ]party|"
     r"essential|strictly necessary|necessary|analytics?|analytical|functional|marketing|tracking|performance|"
     r"advertising|session|persistent|optional) cookies|cookies (?:on (?:this|our)|help us|are used|we use|to "
@@ -170,7 +170,7 @@ _AUTHOR_LABELS = ("about the author", "über den autor", "à propos de l'auteur"
 #: ... as a promotion phrase only where it reads as a label: it opens the block or follows a sentence's end
 #: or a separator ("Posted in Books | About the author"), and no lower-case word runs on from it. In running
 #: prose ("a short note about the author of this book") it is a sentence's words.
-_AUTHOR_LABEL_RE = (r"(?:^|[.!?:;|•·»–—…\]\)(›/\n]|\s-\s)\W*(?:" + "|".join(_AUTHOR_LABELS)
+_AUTHOR_LABEL_RE = (r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:" + "|".join(_AUTHOR_LABELS)
                     + r")(?!\w*[\s,'’]+(?-i:[a-zß-öø-ÿ]))")
 #: A line with a link that ends in one points to the box ("See his archive for more information about the author.").
 _AUTHOR_POINTER = re.compile(r"(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IGNORECASE)
@@ -181,7 +181,7 @@ _AUTHOR_POINTER = re.compile(r"(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IG
 _PROMO_RE = re.compile(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|"
     r"sharing is caring|affiliate[- ]?links?|amazon associate|you may also like|you might also like|most read|"
-    r"(?:^|[.!?:;|•·»–—…\]\)(›/\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from)|"
+    r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from)|"
     r"\bto read more(?:\W*$|\s*[:»›…])|"
     r"related (?:tags|topics|articles|stories|posts|content)|recommended for you|"
     r"print recipe|jump to recipe|responses to this entry|"
@@ -248,6 +248,7 @@ _DATE_HINT = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
     rf"jul|aug|sep|sept|oct|nov|dec)|\b(?:{_MONTHS})\s+\d|\d\.?\s+(?:de\s+)?(?:{_MONTHS})\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+_ASCII_LETTER = re.compile("[A-Za-z]")
 #: A poster's statistics beside a forum post ("Posts: 13", "Joined: Wed Feb 04, 2015 6:38 pm", "Reaction score 1,204").
 _STAT_LINE = re.compile(
     r"^\s*(?:joined|posts|messages|threads|reputation|reaction score|points|karma|likes(?: received)?|solutions|"
@@ -348,7 +349,8 @@ def _linked_sentence(doc: Document, i: int) -> int:
 def _is_dateline(text: str) -> bool:
     """A short piece that is only a date/time (with "Updated", "Posted"...) or a byline."""
     source = _ZH_SOURCE.search(text) if "源" in text or "出" in text else None
-    if _BYLINE.match(text) or (source and not _DATE_WORDS.sub("", text[:source.start()]).split()):
+    if _BYLINE.match(text) or (source and not _ASCII_LETTER.search(text, 0, source.start())
+                               and not _DATE_WORDS.sub("", text[:source.start()]).split()):
         return len(text.split()) <= 8 and not text.rstrip().endswith((".", "?", "!", "。", "！", "？"))
     if _DIGIT.search(text) is None or not _DATE_HINT.search(text):  # (every date hint holds a digit)
         return False

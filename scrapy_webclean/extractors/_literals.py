@@ -16,14 +16,15 @@ __all__ = ["literal_union"]
 
 
 def literal_union(words: Iterable[str]) -> re.Pattern[str]:
-    """A pattern that matches where any of ``words`` occurs (case as given)."""
+    """A pattern that matches where any of ``words`` occurs (case as given; none: nowhere). The
+    pattern nests a group per character of the longest word: for words, not texts."""
     trie: dict[str, dict] = {}
     for word in words:
         node = trie
         for ch in word:
             node = node.setdefault(ch, {})
         node[""] = {}
-    return re.compile(_pattern(trie))
+    return re.compile(_pattern(trie) if trie else "(?!)")
 
 
 def _pattern(node: dict[str, dict]) -> str:
