@@ -152,16 +152,17 @@ def _detect(data: bytes) -> str:
             text = sample.decode(codec)
         except UnicodeDecodeError:
             continue
-        non_ascii = sum(1 for ch in text if ord(ch) > 127)
+        non_ascii = _non_ascii(text)
         if not non_ascii:
             continue
         # Only characters of the script that stand in a run of CJK text
         # count: Latin text with a few Windows-1252 bytes (a curly quote, an
         # umlaut) also decodes, as one ideograph between two Latin letters.
         runs = "".join(_CJK_RUN.findall(text))
-        score = len(script.findall(runs)) / non_ascii
+        in_script = len(script.findall(runs))
+        score = in_script / non_ascii
         if codec == "cp949":
-            hangul = len(script.findall(runs))
+            hangul = in_script
             # Hangul with few Han characters among them are the giveaway of
             # Korean: GB18030 reads Korean bytes too, as Han characters
             # (Chinese bytes read as Korean give Hangul and Han alike; a
@@ -178,6 +179,11 @@ def _detect(data: bytes) -> str:
     return best if best_score >= 0.3 else _single_byte(sample)
 
 
+def _non_ascii(text: str) -> int:
+    """How many characters of ``text`` are not ASCII (counted at C speed)."""
+    return len(text) - len(text.encode("ascii", "ignore"))
+
+
 def _single_byte(sample: bytes) -> str:
     """The code page of a page in no multi-byte charset: Cyrillic when most
     of its non-ASCII characters, read as Windows-1251 or KOI8-R, are words
@@ -189,7 +195,7 @@ def _single_byte(sample: bytes) -> str:
     best, best_common = "cp1252", 0
     for codec in ("cp1251", "koi8_r"):
         text = sample.decode(codec, "replace")
-        non_ascii = len(text) - len(text.encode("ascii", "ignore"))
+        non_ascii = _non_ascii(text)
         words = "".join(_CYRILLIC_WORD.findall(text))
         common = len(_CYRILLIC_COMMON.findall(words))
         lower = len(_CYRILLIC_LOWER.findall(words))
