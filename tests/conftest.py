@@ -22,6 +22,15 @@ def corpus_pages(name: str):
     return [(pid, gt[pid], gzip.decompress((folder / "pages" / f"{pid}.html.gz").read_bytes())) for pid in sorted(gt)]
 
 
+def corpus_page(name: str, pid: str) -> tuple[dict, bytes]:
+    """``(record, body)`` of one page of a shared corpus, read alone (skip when absent)."""
+    folder = CORPORA / name
+    if not (folder / "ground-truth.json").exists():
+        pytest.skip(f"shared corpus {name} not found beside the project")
+    gt = json.loads((folder / "ground-truth.json").read_text(encoding="utf-8"))
+    return gt[pid], gzip.decompress((folder / "pages" / f"{pid}.html.gz").read_bytes())
+
+
 @pytest.fixture
 def webclean_crawler():
     """``webclean_crawler(*components, **settings)`` -> ``(crawler, *instances)``:

@@ -17,7 +17,7 @@ from scrapy_webclean.extractors._auto_words import _MARK_PROMO, _box_end, _piece
 from scrapy_webclean.extractors._auto_forms import login_boxes
 from scrapy_webclean._render import NodeSelection
 
-from conftest import corpus_pages
+from conftest import corpus_page
 
 PROSE = (
     "The council met on Tuesday to discuss the new budget, which had been delayed for months. "
@@ -86,7 +86,7 @@ def test_a_long_comment_thread_does_not_outweigh_a_short_story():
     ("dragnet-R17", "Proof-of-concept example code shows a vulnerability", "printwindow"),
 ])
 def test_block_pick_on_real_pages(pid, wanted, unwanted):
-    rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == pid)
+    rec, body = corpus_page("dragnet", pid)
     doc = parse(body, rec["url"], encoding=rec.get("http_charset"))
     text = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()
     assert wanted in text and unwanted not in text
@@ -537,7 +537,7 @@ def test_a_list_after_a_label_or_a_promotion_is_not_introduced():
 
 def test_an_introduced_list_kept_on_a_real_page():
     # "The following issues of the report are available online:" and its list of links.
-    rec, body = next((r, b) for p, r, b in corpus_pages("cleaneval") if p == "cleaneval-final-206")
+    rec, body = corpus_page("cleaneval", "cleaneval-final-206")
     for text in (wc.extract(body, rec["url"]).text, block_pick(body)):
         assert "U.S. Medical School Faculty, 2003" in text and "U.S. Medical School Faculty, 1999" in text
 
@@ -561,9 +561,15 @@ def test_a_data_table_kept_whole_a_headerless_link_table_not():
         assert PROSE in text and MORE in text and not any(x in text for x in DEVICES), head
 
 
+def _auto_text(corpus: str, pid: str) -> str:
+    """``auto``'s text of one page of a shared corpus."""
+    rec, body = corpus_page(corpus, pid)
+    return wc.extract(body, rec["url"]).text
+
+
 def test_a_data_table_kept_on_a_real_page():
     # A ranking of states under a header row: its scores were left out.
-    rec, body = next((r, b) for p, r, b in corpus_pages("modern-web") if p == "mw-0157")
+    rec, body = corpus_page("modern-web", "mw-0157")
     text = wc.extract(body, rec["url"]).text
     assert "80.8" in text and "77.2" in text
     doc = parse(body)
@@ -1054,8 +1060,7 @@ def test_an_authors_box_reaches_the_rest_of_its_wrapper_or_the_next_block():
 
 
 def test_an_authors_box_left_out_on_a_real_page():
-    rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == "dragnet-R464")
-    text = wc.extract(body, rec["url"]).text
+    text = _auto_text("dragnet", "dragnet-R464")
     assert "Voting is one of your rights" in text and "ShoeMoney.com is my blog" not in text
 
 
@@ -1099,8 +1104,7 @@ def test_a_log_in_box_does_not_climb_over_a_story_a_site_trees_cleaning_left_sho
 
 def test_sections_inside_unclosed_named_anchors_are_kept_on_a_real_page():
     # An old page whose <a name> targets are never closed: every section sits inside one.
-    rec, body = next((r, b) for p, r, b in corpus_pages("cleaneval") if p == "cleaneval-final-670")
-    text = wc.extract(body, rec["url"]).text
+    text = _auto_text("cleaneval", "cleaneval-final-670")
     assert "Before 2000 the IUCN Red List was produced in book format" in text
     assert "Higher taxonomy details are shown for Kingdom" in text
 
@@ -1136,8 +1140,7 @@ def test_the_source_is_read_for_an_entry_class_in_any_case_before_class_names_ar
 
 
 def test_the_declared_entry_wins_over_a_profile_box_on_a_real_page():
-    rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == "dragnet-R103")
-    text = wc.extract(body, rec["url"]).text
+    text = _auto_text("dragnet", "dragnet-R103")
     assert "Treehouse Heroes and the Forgotten Beast" in text and "3D story artist" not in text
 
 

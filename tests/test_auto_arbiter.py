@@ -16,7 +16,7 @@ from scrapy_webclean._render import NodeSelection
 from scrapy_webclean.extractors._arbiter import FEATURES, _model, decide, learned, prefer_propagation, probability
 from scrapy_webclean.extractors._propagation import propagation_pick
 
-from conftest import corpus_pages
+from conftest import corpus_page, corpus_pages
 from test_auto import MORE, PROSE
 
 LINKS = "".join(f'<li><a href="/s{i}">Another story number {i}</a></li>' for i in range(12))
@@ -161,7 +161,7 @@ def test_segments_need_a_content_class_in_common():
     ("cleaneval", "cleaneval-final-334", "Based on what I've been writing (ranting) about"),
 ])
 def test_propagation_pick_on_real_pages(corpus, pid, wanted):
-    rec, body = next((r, b) for p, r, b in corpus_pages(corpus) if p == pid)
+    rec, body = corpus_page(corpus, pid)
     doc = parse(body, rec["url"], encoding=rec.get("http_charset"))
     pick = propagation_pick(doc, doc.measures)
     assert wanted in NodeSelection(doc, pick.root, pick.drop, excluded=doc.measures.excluded).text()
@@ -278,6 +278,6 @@ def test_training_is_deterministic():
     ("dragnet-R494", "three people have been arrested for their alleged participation", "Explore Related Content"),
 ])
 def test_real_pages_where_the_block_pick_alone_fails(pid, wanted, unwanted):
-    rec, body = next((r, b) for p, r, b in corpus_pages("dragnet") if p == pid)
+    rec, body = corpus_page("dragnet", pid)
     text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
     assert wanted in text and unwanted not in text

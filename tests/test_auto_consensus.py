@@ -10,7 +10,7 @@ from scrapy_webclean._document import parse
 from scrapy_webclean.extractors._consensus import consensus
 from scrapy_webclean.extractors.line_block import LineBlockExtractor
 
-from conftest import corpus_pages
+from conftest import corpus_page
 
 SENTENCE = "Officials said on Tuesday that the budget vote would be delayed until next month, citing disagreements. "
 STORY = "".join(f"<p>{SENTENCE * 2}</p>" for _ in range(4))
@@ -65,6 +65,6 @@ def test_a_real_page_where_both_picks_find_next_to_nothing():
     # A wire story in nested layout tables: the block pick found its dateline
     # (38 characters), the propagation pick nothing; the seeds agree on the story.
     pid = "googlenews-ecfa7c36-bc3f-4ee0-bdee-c8099f608fad"
-    rec, body = next((r, b) for p, r, b in corpus_pages("googlenews") if p == pid)
+    rec, body = corpus_page("googlenews", pid)
     text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
     assert "Two free throws by Marcus Camby" in text and "the final margin Friday" in text
