@@ -13,7 +13,8 @@ from scrapy_webclean.extractors.base import get_extractor, resolve_options
 from scrapy_webclean.extractors.auto import _auto_pick
 from scrapy_webclean.extractors._propagation import propagation_pick
 from scrapy_webclean.extractors._auto_lists import Lists
-from scrapy_webclean.extractors._auto_words import _MARK_PROMO, _box_end, _piece_mark
+from scrapy_webclean.extractors._auto_phrases import _MARK_PROMO, _piece_mark
+from scrapy_webclean.extractors._auto_words import _box_end
 from scrapy_webclean.extractors._auto_forms import login_boxes
 from scrapy_webclean._render import NodeSelection
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from scrapy_webclean.extractors import _auto_words as w
+from scrapy_webclean.extractors import _auto_phrases as w
 
 if sys.version_info >= (3, 11):
     from re import _constants as sre_c, _parser as sre_parse  # type: ignore[attr-defined]  # (no stubs)
@@ -201,3 +201,19 @@ def test_every_date_hint_holds_a_digit() -> None:
     pattern can match holds one."""
     reps = pattern_representatives(w._DATE_HINT)
     assert reps and all(w._DIGIT.search(s) for s in reps)
+
+
+@pytest.mark.parametrize("regex", [w._BOILERPLATE_RE, w._HARD_LEGAL], ids=["legal", "hard-legal"])
+def test_legal_phrases_searched_around_their_keywords_as_in_the_whole_text(regex: re.Pattern[str]) -> None:
+    """``_legal_in`` searches a long block only around each legal keyword: every representative,
+    deep inside a long text, after a word, a space or a full stop, is found as a whole-text search
+    finds it; a keyword that starts no phrase ("copyright law") is found by neither."""
+    filler = "the council met again on tuesday and adjourned " * 10
+    for s in pattern_representatives(regex):
+        for before in ("", " ", ". ", "x"):
+            for text in (f"{filler}{before}{s}", f"{filler}{before}{s}. {filler}", f"{s} {filler}"):
+                whole = regex.search(text) is not None
+                assert w._legal_in(regex, text, text.lower()) == whole, (s, before)
+    for prose in ("copyright law protects authors", "our privacy matters", "cookies to the jar"):
+        text = f"{filler}{prose} {filler}"
+        assert regex.search(text) is None and not w._legal_in(regex, text, text.lower())

@@ -10,9 +10,9 @@ from bisect import bisect_left
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, text_content
 from .._walk import common_region, positions
+from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS,
-                          _LABELLED_LINE, _MARK_LIMIT, _MARK_LINKED, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED,
-                          _is_title, _title_key)
+                          _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _is_title, _title_key)
 
 #: Headings that may read as the page's title over a short article, and how
 #: far above the article's prose such a heading may open its region.

@@ -10,7 +10,8 @@ from typing import Sequence
 
 from .._document import Document, Measures
 from .._walk import text_nodes
-from ._auto_words import _BLOCKS, _HEADINGS, _PROMO_RE, _piece_mark
+from ._auto_phrases import _PROMO_RE, _piece_mark
+from ._auto_words import _BLOCKS, _HEADINGS
 
 __all__ = ["KEPT_WHOLE", "Lists"]
 

@@ -20,8 +20,8 @@ from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
                            _title_headings, _title_region)
 from ._auto_mark import _mark, _Marks
-from ._auto_words import (_FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _is_title, _linked_sentence, _piece_mark,
-                          _title_key)
+from ._auto_phrases import _linked_sentence, _piece_mark
+from ._auto_words import _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _is_title, _title_key
 
 
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,

@@ -1,0 +1,257 @@
+"""The phrases that mark a block of ``auto``'s block pick as boilerplate
+(copyright and legal notices, cookie notices, credits, promotion and box
+labels, datelines and bylines, in English and the languages listed), and
+the mark each text piece gives its block (:func:`_piece_mark`)."""
+
+from __future__ import annotations
+
+import re
+
+from .._cache import BoundedCache
+from .._document import Document, text_content
+from ._literals import literal_union
+
+#: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length,
+#: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
+_HARD_LEGAL = re.compile(
+    r"©|&copy;|\(c\)\s*\d{4}|copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))|all rights reserved|"
+    r"版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
+    r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
+    r"todos os direitos reservados|alle rechten voorbehouden", re.IGNORECASE)
+#: Cookies as a site's notice speaks of them (their policy, settings, consent; a site that uses or
+#: sets them; a reader who accepts or rejects them; the kinds it sets), not the ones a recipe bakes
+#: ("Fig Newton cookies are dessert", "Allow cookies to cool", "Store cookies in an airtight tin").
+_COOKIE_NOTICE = (
+    r"cookies? ?(?:policy|policies|settings|preferences|consent|notice|statement|banner|declaration|information|"
+    r"choices)|\b(?:we|site|website|page|service|partners|third[- ]part(?:y|ies))(?: \w+){0,3} (?:use|uses|set|"
+    r"sets)(?: \w+)? cookies|(?:accept|reject|enable|disable|block|delete|"
+    r"manage)(?: all| optional| non-essential)? cookies|allow all cookies|use of cookies|(?:third[- ]party|"
+    r"essential|strictly necessary|necessary|analytics?|analytical|functional|marketing|tracking|performance|"
+    r"advertising|session|persistent|optional) cookies|cookies (?:on (?:this|our)|help us|are used|we use|to "
+    r"(?:improve|give|provide|enhance|personali[sz]e|analy[sz]e|ensure|offer|deliver|understand|track)|and "
+    r"similar)|"
+    # The same notices in German, French, Spanish, Italian, Portuguese and Dutch.
+    r"(?:verwendet|verwenden|nutzt|nutzen|setzt|setzen) (?:\w+ )?cookies|cookie-(?:einstellungen|richtlinie|"
+    r"hinweis)|cookies akzeptieren|(?:verwendung|einsatz) von cookies|utilis(?:e|ons|ent) (?:des )?cookies|"
+    r"accepter (?:les |tous les )?cookies|(?:paramètres|politique|gestion) (?:des|de|relative aux) cookies|"
+    r"utilisation (?:des|de) cookies|(?:utiliza|utilizamos|usa|usamos|utilizan) (?:\w+ )?cookies|"
+    r"aceptar (?:las |todas las )?cookies|(?:política|configuración|uso) de cookies|utilizz(?:a|iamo|ano) "
+    r"(?:i )?cookie|usa (?:i )?cookie|accett(?:a|o) (?:i |tutti i )?cookie|informativa (?:sui )?cookie|"
+    r"uso dei cookie|aceitar (?:os |todos os )?cookies|política de cookies|"
+    r"(?:gebruikt|gebruiken) (?:\w+ )?cookies|cookies accepteren|cookiebeleid|cookie-instellingen|"
+    r"gebruik van cookies")
+_BOILERPLATE_RE = re.compile(
+    _HARD_LEGAL.pattern + r"|terms of (?:use|service)|privacy policy|" + _COOKIE_NOTICE + "|"
+    r"datenschutzerklärung|nutzungsbedingungen|mentions légales|politique de confidentialité|"
+    r"conditions d'utilisation|política de privacidad|aviso legal|términos y condiciones|informativa sulla privacy|"
+    r"termini e condizioni|política de privacidade|termos de uso|privacybeleid|algemene voorwaarden", re.IGNORECASE)
+#: From this many characters a block naming cookies, privacy or terms without a link is prose, not a notice.
+_SOFT_LEGAL_PROSE = 150
+#: ... unless it opens with them (a label: "TERMS OF USE: ...").
+_SOFT_LEGAL_LABEL = 40
+#: An author's box's labels (promotion labels too): a block whose whole text is one heads a biography.
+_AUTHOR_LABELS = ("about the author", "über den autor", "à propos de l'auteur", "sobre el autor", "sobre o autor",
+                  "over de auteur")
+#: ... as a promotion phrase only where it reads as a label: it opens the block or follows a sentence's end
+#: or a separator ("Posted in Books | About the author"), and no lower-case word runs on from it. In running
+#: prose ("a short note about the author of this book") it is a sentence's words.
+_AUTHOR_LABEL_RE = (r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:" + "|".join(_AUTHOR_LABELS)
+                    + r")(?!\w*[\s,'’]+(?-i:[a-zß-öø-ÿ]))")
+#: A line with a link that ends in one points to the box ("See his archive for more information about the author.").
+_AUTHOR_POINTER = re.compile(r"(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IGNORECASE)
+#: Promotion and box labels: "Sign up for our newsletter", "You may also like"; "read more", "share this",
+#: "don't miss" and "more from" where they read as a label (they open the block or follow a sentence's end
+#: or a separator; "to read more"), not in a sentence ("You can read more about the plan in the report.",
+#: "She raised more from friends").
+_PROMO_RE = re.compile(
+    r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|"
+    r"sharing is caring|affiliate[- ]?links?|amazon associate|you may also like|you might also like|most read|"
+    r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from)|"
+    r"\bto read more(?:\W*$|\s*[:»›…])|"
+    r"related (?:tags|topics|articles|stories|posts|content)|recommended for you|"
+    r"print recipe|jump to recipe|responses to this entry|"
+    r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
+    r"关注我们|扫一扫|责任编辑|相关阅读|相关新闻|推荐阅读|分享到|関連記事|"
+    # The same box labels in other languages (German, French, Spanish, Italian, Portuguese, Dutch).
+    r"ähnliche (?:beiträge|artikel)|rezept drucken|könnte (?:dich|sie) auch interessieren|"
+    r"mehr zum thema|lesen sie auch|articles similaires|à lire aussi|sur le même sujet|"
+    r"vous aimerez aussi|artículos relacionados|te puede interesar|lee también|"
+    r"articoli correlati|leggi anche|potrebbe interessarti|artigos relacionados|leia também|"
+    r"gerelateerde artikelen|lees ook|"
+    # Affiliate disclosures in those languages.
+    r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
+    r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE, re.IGNORECASE)
+#: Photo credits and caption furniture: "Photo: X, AP", "(Image: GETTY)", "Image 1 of 5".
+_CREDIT_RE = re.compile(
+    r"^\s*\(?(?:photo|image|picture|illustration|video)s?(?: credit)?\s*:|\((?:image|photo|picture)s?(?: credit)?\s*:|"
+    r"^\s*(?:image|photo|slide) \d+ of \d+\s*$|^\s*caption\s*$|getty images|\bAP photo\b|图片来源|图/", re.IGNORECASE)
+#: Which mark a text piece gives its block (0: none), and under how many
+#: characters a marked block is boilerplate rather than prose that mentions it.
+#: (_MARK_LINKED is not boilerplate: a sentence whose links outweigh its own words.)
+_MARK_LEGAL, _MARK_DATELINE, _MARK_PROMO, _MARK_CREDIT, _MARK_LINKED = 1, 2, 3, 4, 5
+_MARK_LIMIT = (0, 1000, 80, 300, 300, 0)
+#: The three phrase sets in one pass over a short piece (one regex search, not three).
+_SHORT_MARKS = re.compile(
+    f"(?P<legal>{_BOILERPLATE_RE.pattern})|(?P<credit>{_CREDIT_RE.pattern})|(?P<promo>{_PROMO_RE.pattern})",
+    re.IGNORECASE)
+#: Literal fragments (lower case), one of which every match of each phrase set contains.
+_LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权", "著作权", "免责", "转载", "授权",
+                   "terms of", "privacy", "cookie", "rechte vorbehalten", "droits réservés", "derechos reservados",
+                   "diritti riservati", "direitos reservados", "rechten voorbehouden", "datenschutz", "nutzungsbed",
+                   "mentions légales", "confidentialité", "conditions d'util", "privacidad", "aviso legal",
+                   "términos y", "termini e", "termos de", "algemene voorwaarden")
+_CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption",
+                    "图片来源", "图/")
+_PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affili",
+                   "also like", "most read", "miss", "related", "more from", "recommended", "read more",
+                   "recipe", "to this entry", "entry was posted", "trackback url", "listed below are links",
+                   "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事",
+                   "ähnliche", "rezept drucken", "auch interessieren", "mehr zum thema",
+                   "lesen sie auch", "similaires", "lire aussi", "même sujet", "aimerez aussi",
+                   "relacionados", "puede interesar", "lee también", "correlati", "leggi anche",
+                   "potrebbe interessarti", "leia também", "gerelateerde", "lees ook",
+                   "afiliad", "amazon associate", *_AUTHOR_LABELS)
+_ANY_KEYWORD = literal_union((*_LEGAL_KEYWORDS, *_CREDIT_KEYWORDS, *_PROMO_KEYWORDS))
+_LEGAL_KEYWORD = literal_union(_LEGAL_KEYWORDS)
+#: How far a legal phrase may start before its keyword, and end after it and the white space after it
+#: ("we and our partners use cookies", "copyright 2024 ...").
+_LEGAL_SPAN = (120, 60)
+_SPACE_RUN = re.compile(r"\s*")
+_GROUP_MARK = {"legal": _MARK_LEGAL, "credit": _MARK_CREDIT, "promo": _MARK_PROMO}
+#: Month names and dateline words of German, French, Spanish, Italian, Portuguese and Dutch
+#: ("Veröffentlicht am 3. März 2024", "Publié le 3 mars 2024", "Publicado el 3 de marzo de 2024").
+_MONTHS = ("januar|januari|janvier|enero|gennaio|janeiro|februar|februari|février|febrero|febbraio|fevereiro|"
+           "märz|maart|mars|marzo|março|avril|abril|aprile|mai|mei|mayo|maggio|maio|juni|juin|junio|giugno|"
+           "junho|juli|juillet|julio|luglio|julho|augustus|août|agosto|oktober|octobre|octubre|ottobre|"
+           "outubro|dezember|décembre|diciembre|dicembre|dezembro|septembre|septiembre|settembre|setembro")
+_DATED = ("veröffentlicht|aktualisiert|am|um|uhr|publié|publiée|mis à jour|le|à|publicado|publicada|"
+          "actualizado|el|de|a las|pubblicato|aggiornato|il|alle|atualizado|em|às|gepubliceerd|bijgewerkt|op|om")
+#: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
+_DATE_WORDS = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
+    r"\b(?:first|updated|posted|published|last|modified|edited|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst|ist|"
+    r"ago|hours?|minutes?|mins?|days?)\b|\d+(?:st|nd|rd|th)\b|"
+    r"[\d:/.,;|\-–—：]+|年|月|日期|日|时间|时|分|发布|发表于|发表|更新|星期[一二三四五六日天]|上午|下午|来源|"
+    rf"\b(?:{_MONTHS}|{_DATED})\b", re.IGNORECASE)
+_DATE_HINT = re.compile(
+    r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}:\d{2}|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
+    rf"jul|aug|sep|sept|oct|nov|dec)|\b(?:{_MONTHS})\s+\d|\d\.?\s+(?:de\s+)?(?:{_MONTHS})\b", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
+_ASCII_LETTER = re.compile("[A-Za-z]")
+#: A poster's statistics beside a forum post ("Posts: 13", "Joined: Wed Feb 04, 2015 6:38 pm", "Reaction score 1,204").
+_STAT_LINE = re.compile(
+    r"^\s*(?:joined|posts|messages|threads|reputation|reaction score|points|karma|likes(?: received)?|solutions|"
+    r"member since|registered|trophies)\s*:?\s*(?:[\d.,]+\s*[km]?|.{0,40}\d{4}.{0,12})\s*$", re.IGNORECASE)
+_BYLINE = re.compile(r"^\s*(?:by|written by|posted by|edited by|words by|von|par|por|作者|文)[\s:：]+\S", re.IGNORECASE)
+#: A Chinese news page's attribution line: "来源：新华网", "本文来源：X 作者：Y", after nothing but a date
+#: ("发布时间：2024-01-05 10:30 来源：新华网"; see :func:`_is_dateline`).
+_ZH_SOURCE = re.compile(r"(?:本文|信息|新闻|文章)?(?:来源|來源|出处|出處)\s*[:：]\s*\S")
+#: How a sentence ends (a closing quote may follow the mark).
+_SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", '."', ".”")
+#: How long an author's box's label is, in characters other than white space.
+_BOX_LABEL_CHARS = (10, 40)
+
+def _piece_mark(text: str, linked: bool = True) -> int:
+    """The boilerplate mark a block's text gives it (0 for none); ``linked``:
+    the block holds a link."""
+    if len(text) >= _REMEMBERED:
+        return _judge_piece(text, linked)
+    # Menu rows, bylines and notices repeat within a page and over a site's
+    # pages: short texts' marks are remembered (emptied when full).
+    key = (text, linked)
+    mark = _PIECES_SEEN.get(key)
+    if mark is None:
+        mark = _PIECES_SEEN.put(key, _judge_piece(text, linked))
+    return mark
+
+
+_REMEMBERED = 300
+_PIECES_SEEN: BoundedCache[tuple[str, bool], int] = BoundedCache(1 << 12)
+
+
+def _judge_piece(text: str, linked: bool) -> int:
+    mark = _mark(text)
+    if not mark and linked and len(text) < _MARK_LIMIT[_MARK_PROMO] \
+            and _AUTHOR_POINTER.search(text.rstrip()[-_BOX_LABEL_CHARS[1]:]):
+        return _MARK_PROMO
+    if mark == _MARK_LEGAL and not linked and len(text.strip()) >= _SOFT_LEGAL_PROSE \
+            and not _legal_in(_HARD_LEGAL, text, text.lower()) \
+            and _BOILERPLATE_RE.search(text.strip()[:_SOFT_LEGAL_LABEL]) is None:
+        return 0
+    return mark
+
+
+def _legal_in(pattern: re.Pattern[str], text: str, low: str) -> bool:
+    """Whether ``pattern`` (a legal phrase set) matches ``text`` (``low``: its lower case), searched
+    around each legal keyword only: a long block is not scanned whole with every phrase."""
+    if len(low) != len(text):  # (lower case changed the offsets)
+        return pattern.search(text) is not None
+    back, ahead = _LEGAL_SPAN
+    for k in _LEGAL_KEYWORD.finditer(low):
+        space = _SPACE_RUN.match(text, k.end())  # (matches anywhere, if only the empty string)
+        if pattern.search(text, max(0, k.start() - back), (space.end() if space else k.end()) + ahead):
+            return True
+    return False
+
+
+def _mark(text: str) -> int:
+    text = text.strip()
+    if len(text) < 2:
+        return 0
+    low = text.lower()
+    # A few substring tests (C speed) rule out almost every block, and most
+    # of the rest, before a regular expression tries its alternatives at every
+    # position: only the phrase sets whose keywords occur are searched.
+    if len(text) >= 300:
+        return _MARK_LEGAL if any(k in low for k in _LEGAL_KEYWORDS) and _legal_in(_BOILERPLATE_RE, text, low) else 0
+    # (Most short blocks hold no keyword at all: one search over all of them says so.)
+    hit = _ANY_KEYWORD.search(low) is not None
+    legal = hit and any(k in low for k in _LEGAL_KEYWORDS)
+    credit = hit and any(k in low for k in _CREDIT_KEYWORDS)
+    promo = hit and any(k in low for k in _PROMO_KEYWORDS)
+    if legal + credit + promo > 1:
+        m = _SHORT_MARKS.search(text)  # the leftmost phrase of any set decides, as one search would
+        if m:
+            return _GROUP_MARK[m.lastgroup or ""]
+    elif legal:
+        if _BOILERPLATE_RE.search(text):
+            return _MARK_LEGAL
+    elif credit:
+        if _CREDIT_RE.search(text):
+            return _MARK_CREDIT
+    elif promo:
+        if _PROMO_RE.search(text):
+            return _MARK_PROMO
+    if len(text) < 80 and (_is_dateline(text) or _STAT_LINE.match(text)):
+        return _MARK_DATELINE
+    return 0
+
+
+def _linked_sentence(doc: Document, i: int) -> int:
+    """:data:`_MARK_LINKED` when block ``i`` is a sentence that goes on after
+    its last link and ends the block ("<a>Police ordered DNA samples</a> when
+    applying for travel documents."), else 0: a headline or a "read this too"
+    line is all link, a menu row has no sentence after its links."""
+    tags, last = doc.tags, -1
+    for j in range(i + 1, doc.end[i]):
+        if tags[j] == "a":
+            last = j
+    if last < 0:
+        return 0
+    tail = (doc.tails[last] or "").rstrip()
+    if len(tail.strip()) >= 8 and tail.endswith(_SENTENCE_ENDS) \
+            and text_content(doc.nodes[i]).rstrip().endswith(tail):
+        return _MARK_LINKED
+    return 0
+
+
+def _is_dateline(text: str) -> bool:
+    """A short piece that is only a date/time (with "Updated", "Posted"...) or a byline."""
+    source = _ZH_SOURCE.search(text) if "源" in text or "出" in text else None
+    if _BYLINE.match(text) or (source and not _ASCII_LETTER.search(text, 0, source.start())
+                               and not _DATE_WORDS.sub("", text[:source.start()]).split()):
+        return len(text.split()) <= 8 and not text.rstrip().endswith((".", "?", "!", "。", "！", "？"))
+    if _DIGIT.search(text) is None or not _DATE_HINT.search(text):  # (every date hint holds a digit)
+        return False
+    return len(_DATE_WORDS.sub("", text).split()) == 0
