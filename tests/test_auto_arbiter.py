@@ -248,6 +248,66 @@ def test_a_chinese_page_never_meets_the_trees(monkeypatch):
     assert wc.extract(body, rec.get("url"), encoding=rec.get("http_charset")).text
 
 
+#: A Chinese portal's story of 2004: a short news item under its headline (in bold, in a table cell),
+#: its related links under it, a customer-service notice box with its own label in the next column.
+_ZH_TITLE = "国务院常务会议部署稳就业工作"
+_ZH_STORY = ("　　新华社北京3月3日电 国务院常务会议今天召开，研究部署进一步做好稳就业工作。会议指出，就业是最大的民生。",
+             "　　会议要求，各地要加大对中小企业的支持力度，落实减税降费政策，帮助企业稳定岗位。")
+_ZH_NOTICE = ("尊敬的用户：为了给您提供更好的服务，本网站客服热线工作时间调整为每日上午八点至晚上十点。如您在使用过程中遇到"
+              "任何问题，请拨打客服电话或发送电子邮件，我们将在二十四小时内回复。感谢您对本网站的支持与理解！本网站保留对本"
+              "公告的最终解释权。如需投诉或建议，请登录用户中心提交工单，我们会尽快处理。谢谢合作。")
+
+
+def _portal(headline: str, notice_first: bool = False, page_title: str = f"{_ZH_TITLE}_新闻中心") -> bytes:
+    related = "".join(f'<tr><td><a href="/n{i}.html">相关新闻标题第{i}条国务院部署工作</a></td></tr>' for i in range(12))
+    menu = "".join(f'<a href="/c{i}">栏目{i}</a> ' for i in range(15))
+    story = (f'<td width=560><table><tr><td class=title>{headline}</td></tr><tr><td>2004年03月03日 10:20 新华网</td></tr>'
+             f'<tr><td><P>{_ZH_STORY[0]}</P><P>{_ZH_STORY[1]}</P></td></tr><tr><td><table>{related}</table></td></tr>'
+             '</table></td>')
+    box = f'<td width=200><table><tr><td><b>客服公告</b></td></tr><tr><td>{_ZH_NOTICE}</td></tr></table></td>'
+    columns = box + story if notice_first else story + box
+    return (f'<html><head><meta charset="gb2312"><title>{page_title}</title></head><body><table><tr><td>{menu}'
+            f'</td></tr></table><table><tr>{columns}</tr></table><table><tr><td>版权所有 © 2004 新闻中心</td></tr>'
+            '</table></body></html>').encode("gb18030")
+
+
+@pytest.mark.parametrize("headline, notice_first", [
+    (f"<b>{_ZH_TITLE}</b>", False), (f"<h1>{_ZH_TITLE}</h1>", False), (_ZH_TITLE, False),
+    (f"<font size=4><strong>{_ZH_TITLE}</strong></font>", False), (f"<b>{_ZH_TITLE}</b>", True)])
+def test_on_a_cjk_page_the_pick_the_title_opens_wins_over_a_box_apart(headline, notice_first):
+    # The notice (more prose than the story) is the block pick, the story the propagation pick; on a
+    # CJK page the trees stand aside, and of two picks apart the one under the page's title is the story.
+    text = wc.extract(_portal(headline, notice_first), "http://news.example.com.cn/2004-03/03/content_1.htm").text
+    assert _ZH_STORY[0].strip()[:20] in text and _ZH_STORY[1].strip() in text
+    assert _ZH_NOTICE[:20] not in text
+
+
+def test_a_title_opens_a_pick_only_right_before_it():
+    from scrapy_webclean.extractors._arbiter import _opens
+
+    doc = parse(f"<html><head><title>{_ZH_TITLE}_新闻中心</title></head><body><h1>{_ZH_TITLE}</h1>"
+                f"<p>2004年03月03日 新华网</p><div><p>{_ZH_STORY[0]}</p></div><div><p>{_ZH_NOTICE}</p></div>"
+                "</body></html>".encode())
+    h1, story, notice = doc.tags.index("h1"), doc.tags.index("div"), len(doc) - 2
+    assert doc.tags[notice] == "div"
+
+    def kept(i: int) -> bytearray:
+        mask = bytearray(len(doc))
+        mask[i:doc.end[i]] = b"\x01" * (doc.end[i] - i)
+        return mask
+
+    assert _opens(doc, kept(story), [h1])  # a dateline between: still right before it
+    assert not _opens(doc, kept(notice), [h1])  # the story between
+    assert _opens(doc, kept(doc.body), [h1])  # the title inside, at the start
+    assert not _opens(doc, kept(story), [])
+
+
+def test_without_the_title_on_the_page_the_box_is_not_told_from_the_story():
+    # The rule reads the page's <title>: a site name there says nothing of the story (left as it was).
+    text = wc.extract(_portal(f"<b>{_ZH_TITLE}</b>", page_title="新闻中心")).text
+    assert _ZH_NOTICE[:20] in text
+
+
 @pytest.mark.parametrize("name", ["propagation", "both"])
 def test_model_file_matches_the_features_and_gives_probabilities(name):
     base, rate, trees, threshold = _model(name)

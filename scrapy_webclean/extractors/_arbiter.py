@@ -19,12 +19,13 @@ from operator import add, mul
 from typing import Callable
 
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import MEASURED, Document, Measures
+from .._document import MEASURED, Document, Measures, text_content
 from .._packaged import trained_data
 from .._classify import page_features
 from .._render import NodeSelection, kept_mask
 from .._walk import positions
-from ._auto_words import SHORT_ARTICLE
+from ._auto_phrases import _SENTENCE_ENDS
+from ._auto_words import SHORT_ARTICLE, _is_title, _title_key
 from ._propagation import Pick, propagation_pick
 
 __all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "decide", "features", "learned", "prefer_propagation"]
@@ -52,6 +53,14 @@ _SHORT = math.log1p(SHORT_ARTICLE)
 _TAG_CLIP = 5.0
 #: Two picks whose kept text is at least this share the other's hold one region (``favor``'s combinations).
 _SAME_REGION = 0.5
+#: ... and under this share, they stand apart: where the trees stand aside, the one the page's title opens wins.
+_APART = 0.1
+#: The most characters (other than white space) between a title line and the text it opens: a dateline, a source.
+_TITLE_GAP = 100
+#: Elements a title line may be (an old page sets its headline in bold or in a table cell, not only in a heading).
+_TITLE_LINE_TAGS = frozenset({"h1", "h2", "h3", "h4", "b", "strong", "font", "span", "p", "div", "td", "th", "center"})
+#: The title lines looked at, the first ones (a page that repeats its title more often is not reading it out).
+_TITLE_LINES = 8
 
 
 @dataclass(slots=True)
@@ -203,11 +212,62 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
     if favor != "balanced" and _one_region(x):
         return combined(doc, m, selection.root, a_kept, pick, b_kept, favor == "precision")
     chosen = decide(x, probability, (_model("propagation")[3], _model("both")[3]))
+    if chosen != "b" and not learned(x) and max(x[_A_IN_B], x[_B_IN_A]) < _APART \
+            and _title_opens_only(doc, m, b_kept, a_kept):
+        chosen = "b"  # two picks apart, only the propagation pick under the page's title: the story, not a box
     if chosen == "b":
         return NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)
     if chosen == "c":
         return combined(doc, m, selection.root, a_kept, pick, b_kept, True)
     return selection
+
+
+def _title_opens_only(doc: Document, m: Measures, kept: bytearray, other: bytearray) -> bool:
+    """Whether a line that reads as the page's ``<title>`` opens the text of the pick whose kept
+    nodes are ``kept`` and none opens ``other``'s (see :func:`_opens`)."""
+    key = _title_key(doc.title) if doc.title else ""
+    if not key:
+        return False
+    # A line's key (letters and digits) is the title's or a part of it (_is_title): its length bounds the line's.
+    low, high = min(len(key), 11), 2 * len(key) + 20
+    tags, nodes, text_len, lines = doc.tags, doc.nodes, m.text_len, list[int]()
+    for i in range(doc.body + 1, len(doc)):
+        if not i & CHECK_EVERY:
+            check_deadline()
+        if tags[i] in _TITLE_LINE_TAGS and low <= text_len[i] <= high \
+                and _is_title(_title_key(text_content(nodes[i])), key):
+            lines.append(i)
+            if len(lines) == _TITLE_LINES:
+                break
+    return _opens(doc, kept, lines) and not _opens(doc, other, lines)
+
+
+def _opens(doc: Document, kept: bytearray, lines: list[int]) -> bool:
+    """Whether one of the title ``lines`` opens the kept text: between it and the first kept text
+    (either way round: a kept title line may start the pick) lie under :data:`_TITLE_GAP`
+    characters and no sentence (a dateline or a source line, not a story)."""
+    own, end = doc.own_len, doc.end
+    first = next((i for i in compress(range(len(kept)), kept) if own[i]), -1)
+    if first < 0:
+        return False
+    for h in lines:
+        if end[h] <= first:
+            lo, hi, after = end[h], first, doc.tails[h]
+        elif first <= h and kept[h]:
+            lo, hi, after = first, h, None
+        else:
+            continue
+        if sum(own[lo:hi]) < _TITLE_GAP and not _sentence_between(doc, lo, hi, after):
+            return True
+    return False
+
+
+def _sentence_between(doc: Document, lo: int, hi: int, after: str | None) -> bool:
+    """Whether ``after`` (the title line's tail) or a text or tail of the nodes from ``lo`` up to
+    ``hi`` (a tail where the node ends before ``hi``) ends a sentence."""
+    texts, tails, end = doc.texts, doc.tails, doc.end
+    pieces = [after, *texts[lo:hi], *(tails[i] for i in range(lo, hi) if end[i] <= hi)]
+    return any(p is not None and p.rstrip().endswith(_SENTENCE_ENDS) for p in pieces)
 
 
 def combined(doc: Document, m: Measures, a_root: int, a: bytearray, pick: Pick, b: bytearray,
