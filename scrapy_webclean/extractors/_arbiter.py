@@ -19,13 +19,14 @@ from operator import add, mul
 from typing import Callable
 
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import MEASURED, Document, Measures, text_content
+from .._document import MEASURED, Document, Measures
 from .._packaged import trained_data
 from .._classify import page_features
 from .._render import NodeSelection, kept_mask
 from .._walk import positions
+from ._auto_blocks import _title_headings
 from ._auto_phrases import _SENTENCE_ENDS
-from ._auto_words import SHORT_ARTICLE, _is_title, _title_key
+from ._auto_words import SHORT_ARTICLE
 from ._propagation import Pick, propagation_pick
 
 __all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "decide", "features", "learned", "prefer_propagation"]
@@ -211,10 +212,8 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
     x = features(doc, m, selection.root, a_kept, strength, pick, b_kept, furniture)
     if favor != "balanced" and _one_region(x):
         return combined(doc, m, selection.root, a_kept, pick, b_kept, favor == "precision")
-    chosen = decide(x, probability, (_model("propagation")[3], _model("both")[3]))
-    if chosen != "b" and not learned(x) and max(x[_A_IN_B], x[_B_IN_A]) < _APART \
-            and _title_opens_only(doc, m, b_kept, a_kept):
-        chosen = "b"  # two picks apart, only the propagation pick under the page's title: the story, not a box
+    chosen = decide(x, probability, (_model("propagation")[3], _model("both")[3]),
+                    lambda: _title_opens_only(doc, m, b_kept, a_kept))
     if chosen == "b":
         return NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)
     if chosen == "c":
@@ -225,20 +224,7 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
 def _title_opens_only(doc: Document, m: Measures, kept: bytearray, other: bytearray) -> bool:
     """Whether a line that reads as the page's ``<title>`` opens the text of the pick whose kept
     nodes are ``kept`` and none opens ``other``'s (see :func:`_opens`)."""
-    key = _title_key(doc.title) if doc.title else ""
-    if not key:
-        return False
-    # A line's key (letters and digits) is the title's or a part of it (_is_title): its length bounds the line's.
-    low, high = min(len(key), 11), 2 * len(key) + 20
-    tags, nodes, text_len, lines = doc.tags, doc.nodes, m.text_len, list[int]()
-    for i in range(doc.body + 1, len(doc)):
-        if not i & CHECK_EVERY:
-            check_deadline()
-        if tags[i] in _TITLE_LINE_TAGS and low <= text_len[i] <= high \
-                and _is_title(_title_key(text_content(nodes[i])), key):
-            lines.append(i)
-            if len(lines) == _TITLE_LINES:
-                break
+    lines = _title_headings(doc, doc.title, _TITLE_LINE_TAGS, m.text_len, _TITLE_LINES)
     return _opens(doc, kept, lines) and not _opens(doc, other, lines)
 
 
@@ -297,16 +283,22 @@ def combined(doc: Document, m: Measures, a_root: int, a: bytearray, pick: Pick, 
     return NodeSelection(doc, root, drop, excluded=m.excluded)
 
 
-def decide(x: list[float], prob: Callable[[list[float], str], float], thresholds: tuple[float, float]) -> str:
+def decide(x: list[float], prob: Callable[[list[float], str], float], thresholds: tuple[float, float],
+           titled: Callable[[], bool] | None = None) -> str:
     """The candidate the arbiter returns, given the features ``x``, the models' probabilities
     (``prob(x, "propagation")``, ``prob(x, "both")``) and their thresholds: ``"b"`` the
-    propagation pick, ``"c"`` what both picks keep, ``"a"`` the block pick."""
+    propagation pick, ``"c"`` what both picks keep, ``"a"`` the block pick. ``titled``, asked
+    only where it decides: whether the page's title opens the propagation pick and not the block
+    pick (see :func:`_title_opens_only`; training data has no pages, so no such rule)."""
     if prefer_propagation(x, lambda v: prob(v, "propagation"), thresholds[0]):
         return "b"
     if not learned(x):
         # No trees weigh the two cuts (a page in CJK script): where the picks
-        # hold one region, what both keep, as favor="precision" returns.
-        return "c" if _one_region(x) else "a"
+        # hold one region, what both keep, as favor="precision" returns; where
+        # they stand apart, the one under the page's title (a story, not a box beside it).
+        if _one_region(x):
+            return "c"
+        return "b" if max(x[_A_IN_B], x[_B_IN_A]) < _APART and titled is not None and titled() else "a"
     return "c" if prob(x, "both") > thresholds[1] else "a"
 
 

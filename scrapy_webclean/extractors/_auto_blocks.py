@@ -6,6 +6,7 @@ body's tag path, and link lines that belong to the running text."""
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Iterable
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, text_content
@@ -168,15 +169,30 @@ def _prose_root(doc: Document, dead: bytearray, named: bytearray, pos: list[floa
     return root
 
 
-def _title_headings(doc: Document, title: str | None) -> list[int]:
-    """The headings (h1-h3) that read as the page's title, in document order."""
+def _title_headings(doc: Document, title: str | None, tags: Iterable[str] = _HEADLINE_TAGS,
+                    text_len: list[int] | None = None, most: int = 0) -> list[int]:
+    """The elements of ``tags`` (by default the headings h1-h3) that read as the page's title, in
+    document order; the first ``most`` of them when it is not 0. With ``text_len``, only those
+    whose length lets them (a wide set of tags holds every wrapper of the page: their text is
+    not read). A line's key is the title's or a part of it over 10 letters (:func:`_is_title`)."""
     title_key = _title_key(title) if title else ""
     if not title_key:
         return []
-    nodes, found = doc.nodes, []
-    for tag in _HEADLINE_TAGS:
+    nodes, found = doc.nodes, list[int]()
+    for tag in tags:
         found += positions(doc.tags, tag, doc.body)
-    return sorted(i for i in found if _is_title(_title_key(text_content(nodes[i])), title_key))
+    if text_len is not None:
+        low, high = min(len(title_key), 11), 2 * len(title_key) + 20
+        found = [i for i in found if low <= text_len[i] <= high]
+    out = list[int]()
+    for k, i in enumerate(sorted(found)):
+        if not k & CHECK_EVERY:
+            check_deadline()
+        if _is_title(_title_key(text_content(nodes[i])), title_key):
+            out.append(i)
+            if len(out) == most:
+                break
+    return out
 
 
 def _title_region(doc: Document, dead: bytearray, named: bytearray, pos: list[float], neg: list[float],

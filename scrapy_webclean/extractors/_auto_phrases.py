@@ -116,7 +116,7 @@ _LEGAL_KEYWORD = literal_union(_LEGAL_KEYWORDS)
 #: How far a legal phrase may start before its keyword, and end after it and the white space after it
 #: ("we and our partners use cookies", "copyright 2024 ...").
 _LEGAL_SPAN = (120, 60)
-_SPACE_RUN = re.compile(r"\s*")
+_NON_SPACE = re.compile(r"\S")
 _GROUP_MARK = {"legal": _MARK_LEGAL, "credit": _MARK_CREDIT, "promo": _MARK_PROMO}
 #: Month names and dateline words of German, French, Spanish, Italian, Portuguese and Dutch
 #: ("Veröffentlicht am 3. März 2024", "Publié le 3 mars 2024", "Publicado el 3 de marzo de 2024").
@@ -147,10 +147,12 @@ _BYLINE = re.compile(r"^\s*(?:by|written by|posted by|edited by|words by|von|par
 #: A Chinese news page's attribution line: "来源：新华网", "本文来源：X 作者：Y", after nothing but a date
 #: ("发布时间：2024-01-05 10:30 来源：新华网"; see :func:`_is_dateline`).
 _ZH_SOURCE = re.compile(r"(?:本文|信息|新闻|文章)?(?:来源|來源|出处|出處)\s*[:：]\s*\S")
-#: How a sentence ends (a closing quote may follow the mark).
-_SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", '."', ".”")
+#: The marks that end a sentence, Latin and CJK; how a sentence ends (a closing quote may follow the mark).
+_SENTENCE_MARKS = (".", "!", "?", "。", "！", "？")
+_SENTENCE_ENDS = (*_SENTENCE_MARKS, '."', ".”")
 #: How long an author's box's label is, in characters other than white space.
 _BOX_LABEL_CHARS = (10, 40)
+
 
 def _piece_mark(text: str, linked: bool = True) -> int:
     """The boilerplate mark a block's text gives it (0 for none); ``linked``:
@@ -189,8 +191,8 @@ def _legal_in(pattern: re.Pattern[str], text: str, low: str) -> bool:
         return pattern.search(text) is not None
     back, ahead = _LEGAL_SPAN
     for k in _LEGAL_KEYWORD.finditer(low):
-        space = _SPACE_RUN.match(text, k.end())  # (matches anywhere, if only the empty string)
-        if pattern.search(text, max(0, k.start() - back), (space.end() if space else k.end()) + ahead):
+        word = _NON_SPACE.search(text, k.end())  # the white space after the keyword is skipped
+        if pattern.search(text, max(0, k.start() - back), (word.start() if word else len(text)) + ahead):
             return True
     return False
 
@@ -251,7 +253,7 @@ def _is_dateline(text: str) -> bool:
     source = _ZH_SOURCE.search(text) if "源" in text or "出" in text else None
     if _BYLINE.match(text) or (source and not _ASCII_LETTER.search(text, 0, source.start())
                                and not _DATE_WORDS.sub("", text[:source.start()]).split()):
-        return len(text.split()) <= 8 and not text.rstrip().endswith((".", "?", "!", "。", "！", "？"))
+        return len(text.split()) <= 8 and not text.rstrip().endswith(_SENTENCE_MARKS)
     if _DIGIT.search(text) is None or not _DATE_HINT.search(text):  # (every date hint holds a digit)
         return False
     return len(_DATE_WORDS.sub("", text).split()) == 0
