@@ -966,6 +966,18 @@ def test_prose_about_cookies_or_privacy_is_body_text_a_notice_is_not():
     assert "We use cookies" not in text and "Terms of use" not in text
 
 
+def test_a_legal_phrase_a_few_words_into_a_sentence_does_not_make_it_a_notice():
+    # A notice opens with its phrase ("This website uses cookies ..."); prose may name one a few
+    # words in, well inside the first 40 characters.
+    prose = ("Under the draft, a privacy policy must be written in plain language, and any change to the terms "
+             "of service that affects how personal data is shared must be announced thirty days in advance.")
+    notice = ("This website uses cookies to improve your experience while you navigate through it. Cookies that "
+              "are categorised as necessary are stored in your browser, as they are essential for it to work.")
+    text = block_pick(page(f"<article><p>{PROSE}</p><p>{prose}</p><p>{MORE}</p><p>{notice}</p></article>"))
+    assert prose in text
+    assert "This website uses cookies" not in text
+
+
 def test_a_recipe_s_cookies_are_body_text_a_cookie_notice_is_not():
     # Short lines of a recipe or a story that speak of the cookies one bakes are not a site's
     # notice: only cookies as a notice speaks of them are (a policy, consent, a site that uses them).

@@ -47,8 +47,10 @@ _BOILERPLATE_RE = re.compile(
     r"termini e condizioni|política de privacidade|termos de uso|privacybeleid|algemene voorwaarden", re.IGNORECASE)
 #: From this many characters a block naming cookies, privacy or terms without a link is prose, not a notice.
 _SOFT_LEGAL_PROSE = 150
-#: ... unless it opens with them (a label: "TERMS OF USE: ...").
-_SOFT_LEGAL_LABEL = 40
+#: ... unless they open it: start within its first words ("TERMS OF USE: ...", "This website uses cookies"),
+#: not further into a sentence ("Under the draft, a privacy policy must ..."). A phrase is shorter than the
+#: second figure.
+_SOFT_LEGAL_LABEL = (16, 160)
 #: An author's box's labels (promotion labels too): a block whose whole text is one heads a biography.
 _AUTHOR_LABELS = ("about the author", "über den autor", "à propos de l'auteur", "sobre el autor", "sobre o autor",
                   "over de auteur")
@@ -179,9 +181,16 @@ def _judge_piece(text: str, linked: bool) -> int:
         return _MARK_PROMO
     if mark == _MARK_LEGAL and not linked and len(text.strip()) >= _SOFT_LEGAL_PROSE \
             and not _legal_in(_HARD_LEGAL, text, text.lower()) \
-            and _BOILERPLATE_RE.search(text.strip()[:_SOFT_LEGAL_LABEL]) is None:
+            and not _opens_legal(text.strip()):
         return 0
     return mark
+
+
+def _opens_legal(text: str) -> bool:
+    """Whether a legal phrase opens ``text`` (see :data:`_SOFT_LEGAL_LABEL`)."""
+    first, span = _SOFT_LEGAL_LABEL
+    found = _BOILERPLATE_RE.search(text[:span])
+    return found is not None and found.start() < first
 
 
 def _legal_in(pattern: re.Pattern[str], text: str, low: str) -> bool:
