@@ -1011,15 +1011,18 @@ def test_read_more_in_a_sentence_is_prose_as_a_label_it_is_not():
 
 
 def test_prose_about_copyright_is_body_text_a_copyright_notice_is_not():
-    # "copyright" followed by a lower-case word or by a comma is a sentence about it;
-    # followed by a year, a sign, a name, a colon or nothing, it is a notice.
+    # "copyright" followed by a lower-case word or by a comma is a sentence about it, and so is
+    # a name it opens after an article or a preposition ("the Copyright Office"); followed by a
+    # year, a sign, a name, a colon or nothing, it is a notice.
     prose = ("The campaign argues that aggressive copyright laws, and the lobbying behind them, led to the raids; "
              "critics say that infringing copyright, as the sites did, is still a crime that courts must punish.")
+    office = ("Under the draft rules that the Copyright Office published on Monday, a site that hosts what its "
+              "users upload would answer for it, as it would under Copyright Act rules written for publishers.")
     notices = ["Copyright 2024 Town News", "Image copyright Reuters", "Copyright: Town News Group",
                "This article is subject to copyright."]
     body = "".join(f"<p>{n}</p>" for n in notices)
-    text = block_pick(page(f"<article><p>{PROSE}</p><p>{prose}</p><p>{MORE}</p>{body}</article>"))
-    assert prose in text
+    text = block_pick(page(f"<article><p>{PROSE}</p><p>{prose}</p><p>{office}</p><p>{MORE}</p>{body}</article>"))
+    assert prose in text and office in text
     assert not any(n in text for n in notices)
 
 

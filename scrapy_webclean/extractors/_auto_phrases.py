@@ -11,10 +11,14 @@ from .._cache import BoundedCache
 from .._document import Document, text_content
 from ._literals import literal_union
 
+#: Words before a name that "copyright" opens in a sentence ("the Copyright Office", "under Copyright Act
+#: rules"): a notice has none ("Copyright 2024 Town News", "Image copyright Reuters").
+_ARTICLES_PREPOSITIONS = ("the", "a", "an", "of", "to", "under", "for", "in", "with", "from")
 #: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length,
 #: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
 _HARD_LEGAL = re.compile(
-    r"©|&copy;|\(c\)\s*\d{4}|copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))|all rights reserved|"
+    r"©|&copy;|\(c\)\s*\d{4}|(?:" + "".join(rf"(?<!\b{w} )" for w in _ARTICLES_PREPOSITIONS)
+    + r"|(?!copyright +(?-i:[A-Z])))copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))|all rights reserved|"
     r"版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
     r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
     r"todos os direitos reservados|alle rechten voorbehouden", re.IGNORECASE)
