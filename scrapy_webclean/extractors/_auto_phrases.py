@@ -17,7 +17,7 @@ _ARTICLES_PREPOSITIONS = ("the", "a", "an", "of", "to", "under", "for", "in", "w
 #: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length,
 #: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
 _HARD_LEGAL = re.compile(
-    r"©|&copy;|\(c\)\s*\d{4}|(?:" + "".join(rf"(?<!\b{w} )" for w in _ARTICLES_PREPOSITIONS)
+    r"©|&copy;|\(c\)\s*\d{4}|(?=copyright)(?:" + "".join(rf"(?<!\b{w} )" for w in _ARTICLES_PREPOSITIONS)
     + r"|(?!copyright +(?-i:[A-Z])))copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))|all rights reserved|"
     r"版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
     r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
