@@ -9,7 +9,7 @@ import re
 
 from .._cache import BoundedCache
 from .._document import Document, text_content
-from ._literals import literal_union
+from ._literals import anchors, literal_union
 
 #: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length,
 #: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
@@ -111,8 +111,10 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "relacionados", "puede interesar", "lee también", "correlati", "leggi anche",
                    "potrebbe interessarti", "leia também", "gerelateerde", "lees ook",
                    "afiliad", "amazon associate", *_AUTHOR_LABELS)
-_ANY_KEYWORD = literal_union((*_LEGAL_KEYWORDS, *_CREDIT_KEYWORDS, *_PROMO_KEYWORDS))
 _LEGAL_KEYWORD = literal_union(_LEGAL_KEYWORDS)
+#: Where any keyword (of the legal ones) may occur: a text without a match holds none (see ``anchors``).
+_ANY_ANCHOR = literal_union(anchors((*_LEGAL_KEYWORDS, *_CREDIT_KEYWORDS, *_PROMO_KEYWORDS)))
+_LEGAL_ANCHOR = literal_union(anchors(_LEGAL_KEYWORDS))
 #: How far a legal phrase may start before its keyword, and end after it and the white space after it
 #: ("we and our partners use cookies", "copyright 2024 ...").
 _LEGAL_SPAN = (120, 60)
@@ -206,9 +208,10 @@ def _mark(text: str) -> int:
     # of the rest, before a regular expression tries its alternatives at every
     # position: only the phrase sets whose keywords occur are searched.
     if len(text) >= 300:
-        return _MARK_LEGAL if any(k in low for k in _LEGAL_KEYWORDS) and _legal_in(_BOILERPLATE_RE, text, low) else 0
+        return _MARK_LEGAL if _LEGAL_ANCHOR.search(low) and any(k in low for k in _LEGAL_KEYWORDS) \
+            and _legal_in(_BOILERPLATE_RE, text, low) else 0
     # (Most short blocks hold no keyword at all: one search over all of them says so.)
-    hit = _ANY_KEYWORD.search(low) is not None
+    hit = _ANY_ANCHOR.search(low) is not None
     legal = hit and any(k in low for k in _LEGAL_KEYWORDS)
     credit = hit and any(k in low for k in _CREDIT_KEYWORDS)
     promo = hit and any(k in low for k in _PROMO_KEYWORDS)
