@@ -230,3 +230,18 @@ def test_legal_phrases_searched_around_their_keywords_as_in_the_whole_text(regex
     for prose in ("copyright law protects authors", "our privacy matters", "cookies to the jar"):
         text = f"{filler}{prose} {filler}"
         assert regex.search(text) is None and not w._legal_in(regex, text, text.lower())
+
+
+def test_by_first_letter_groups_phrases_and_keeps_what_matches() -> None:
+    """Grouping a top-level alternation by first letter keeps its strings; escapes, classes and
+    groups are read whole, repeated first letters are left alone."""
+    from scrapy_webclean.extractors._literals import by_first_letter
+
+    pattern = r"cookie policy|copyright(?![a-z])|©|a|ab|x?y|[|c]d|\|c|(?:c|d)e|c{2}|词语|词典"
+    grouped = by_first_letter(pattern)
+    assert grouped.startswith("c(?:ookie policy|opyright(?![a-z]))|a(?:|b)|词(?:语|典)|")
+    texts = ["cookie policy", "copyrights", "copyright", "©", "a", "ab", "y", "xy", "|d", "cd", "|c", "ce", "de", "cc",
+             "c", "词语", "词典", "词", "b"]
+    for text in texts:
+        assert (re.fullmatch(pattern, text) is None) == (re.fullmatch(grouped, text) is None), text
+        assert (re.search(pattern, text) is None) == (re.search(grouped, text) is None), text

@@ -9,15 +9,17 @@ import re
 
 from .._cache import BoundedCache
 from .._document import Document, text_content
-from ._literals import anchors, literal_union
+from ._literals import anchors, by_first_letter, literal_union
 
+# (The phrase sets searched whole, only to know whether one matches, are compiled with their phrases
+# grouped by first letter: see ``by_first_letter``.)
 #: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length,
 #: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
-_HARD_LEGAL = re.compile(
+_HARD_LEGAL = re.compile(by_first_letter(
     r"©|&copy;|\(c\)\s*\d{4}|copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))|all rights reserved|"
     r"版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
     r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
-    r"todos os direitos reservados|alle rechten voorbehouden", re.IGNORECASE)
+    r"todos os direitos reservados|alle rechten voorbehouden"), re.IGNORECASE)
 #: Cookies as a site's notice speaks of them (their policy, settings, consent; a site that uses or
 #: sets them; a reader who accepts or rejects them; the kinds it sets), not the ones a recipe bakes
 #: ("Fig Newton cookies are dessert", "Allow cookies to cool", "Store cookies in an airtight tin").
@@ -40,11 +42,11 @@ _COOKIE_NOTICE = (
     r"uso dei cookie|aceitar (?:os |todos os )?cookies|política de cookies|"
     r"(?:gebruikt|gebruiken) (?:\w+ )?cookies|cookies accepteren|cookiebeleid|cookie-instellingen|"
     r"gebruik van cookies")
-_BOILERPLATE_RE = re.compile(
+_BOILERPLATE_RE = re.compile(by_first_letter(
     _HARD_LEGAL.pattern + r"|terms of (?:use|service)|privacy policy|" + _COOKIE_NOTICE + "|"
     r"datenschutzerklärung|nutzungsbedingungen|mentions légales|politique de confidentialité|"
     r"conditions d'utilisation|política de privacidad|aviso legal|términos y condiciones|informativa sulla privacy|"
-    r"termini e condizioni|política de privacidade|termos de uso|privacybeleid|algemene voorwaarden", re.IGNORECASE)
+    r"termini e condizioni|política de privacidade|termos de uso|privacybeleid|algemene voorwaarden"), re.IGNORECASE)
 #: From this many characters a block naming cookies, privacy or terms without a link is prose, not a notice.
 _SOFT_LEGAL_PROSE = 150
 #: ... unless it opens with them (a label: "TERMS OF USE: ...").
@@ -63,7 +65,7 @@ _AUTHOR_POINTER = re.compile(r"(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IG
 #: "don't miss" and "more from" where they read as a label (they open the block or follow a sentence's end
 #: or a separator; "to read more"), not in a sentence ("You can read more about the plan in the report.",
 #: "She raised more from friends").
-_PROMO_RE = re.compile(
+_PROMO_RE = re.compile(by_first_letter(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|"
     r"sharing is caring|affiliate[- ]?links?|amazon associate|you may also like|you might also like|most read|"
     r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from)|"
@@ -80,7 +82,7 @@ _PROMO_RE = re.compile(
     r"gerelateerde artikelen|lees ook|"
     # Affiliate disclosures in those languages.
     r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
-    r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE, re.IGNORECASE)
+    r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE), re.IGNORECASE)
 #: Photo credits and caption furniture: "Photo: X, AP", "(Image: GETTY)", "Image 1 of 5".
 _CREDIT_RE = re.compile(
     r"^\s*\(?(?:photo|image|picture|illustration|video)s?(?: credit)?\s*:|\((?:image|photo|picture)s?(?: credit)?\s*:|"

@@ -18,6 +18,7 @@ from .._document import Document
 from .._render import NodeSelection
 from .._walk import positions, subtree_text
 from ._auto_words import _BLOCKS, _CELLS
+from ._literals import by_first_letter
 
 __all__ = ["without_controls"]
 
@@ -43,23 +44,9 @@ _CONTROL_LABELS = (
     "terug naar boven", "lees meer", "verder lezen", "delen", "afdrukken", "advertentie", "reacties", "vind ik leuk",
     "(?:vind ik leuk )?laden",
 )
-
-
-def _by_first_letter(labels: tuple[str, ...]) -> str:
-    """``labels`` as one alternation, those that open with a plain letter grouped under it
-    ("c(?:lick to expand|omments|...)"): the same strings, but the regex engine tries a
-    score of branches at each line, not every label."""
-    groups: dict[str, list[str]] = {}
-    others: list[str] = []
-    for label in labels:
-        if label[0].isascii() and label[0].isalpha() and label[1:2] not in ("?", "*", "+", "{"):
-            groups.setdefault(label[0], []).append(label[1:])
-        else:
-            others.append(label)
-    return "|".join([f"{c}(?:{'|'.join(rests)})" for c, rests in sorted(groups.items())] + others)
-
-
-_LABELS = _by_first_letter(_CONTROL_LABELS)
+#: The labels grouped by first letter (see ``by_first_letter``): a score of branches tried at each line, not
+#: every label.
+_LABELS = by_first_letter("|".join(_CONTROL_LABELS))
 #: The whole text of a control.
 _CONTROL = re.compile(rf"^\W*(?:{_LABELS})[^\w(]*$", re.IGNORECASE)
 #: The same, as a line of the rendered text (searched in it after a line break put first: the literal
