@@ -108,12 +108,16 @@ def _furniture_name(names: str, in_main: bool = False) -> int:
 
 
 _FURNITURE_SEEN: BoundedCache[tuple[str, bool], int] = BoundedCache(1 << 16)
+#: The tokens :func:`_furniture_mark` looks for (a name holding none of them is no furniture).
+_TELLING = _FURNITURE_ONE | _FURNITURE_FIRST | _WEAK_FURNITURE
 
 
 def _furniture_mark(names: str, in_main: bool) -> int:
     if "[" in names:
         names = _ARBITRARY_VALUE.sub(" ", names)
     parts = _NAME_TOKEN.findall(names.lower())
+    if _TELLING.isdisjoint(parts):  # most names: no token below is looked for
+        return 0
     if "sidebar" in parts and not _LAYOUT_WORDS.isdisjoint(parts):
         # "main-with-sidebar", "has-sidebar", "no-sidebar": a layout's modifier, not the box.
         parts = [w for k, w in enumerate(parts) if w != "sidebar" or not k or parts[k - 1] not in _LAYOUT_WORDS]
