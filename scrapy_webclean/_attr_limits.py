@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import string
 import sys
 
 from ._parser_limits import (_ATTR_NAME, _NAME, _SEPARATORS, _SPACE, _UNQUOTED, RAW_TEXT_TAGS, _end, _splice,
@@ -53,7 +54,6 @@ _VALUE = r"""(?:"[^"]*"|'[^']*'|[^\t\n\f\r >"'][^\t\n\f\r >]*)"""
 #: (name, and a value after "=" when there is one).
 _TOKEN = _atomic(rf"""[\t\n\f\r /]+|[^\t\n\f\r />][^\t\n\f\r />=]*(?:[\t\n\f\r ]*=[\t\n\f\r ]*{_VALUE})?""")
 _TOKENS = _compile(rf"{_TOKEN}*", 0)
-_RAW_NAMES = "|".join(sorted(RAW_TEXT_TAGS))
 
 
 def _possessive(x: str, quantifier: str) -> str:
@@ -81,11 +81,15 @@ _TOKEN_ONCE = ("(?:" + _possessive(_SEPARATOR_CHAR, "+") + "|" + _NAME_CHAR + _p
                + _possessive(f"(?:{_SPACES_ONCE}={_SPACES_ONCE}{_VALUE_ONCE})", "?") + ")")
 _FAST_ATTRIBUTE_ONCE = ("(?:" + _possessive(_SPACE_CHAR, "+") + _possessive(_FAST_NAME_CHAR, "+")
                         + _possessive(f"(?:={_VALUE_ONCE})", "?") + ")")
-#: Not a raw-text tag's name (nor "plaintext"): under ``re.IGNORECASE``, as
-#: the names read; the first letter looked at alone first (under that flag
-#: the class matches the same characters as the names' first letters).
-_NOT_RAW = (f"(?!(?=[{''.join(sorted({t[0] for t in RAW_TEXT_TAGS} | {'p'}))}])"
-            rf"(?:plaintext|{_RAW_NAMES})(?=[\t\n\f\r />]))")
+#: The first letter of a tag's name that does not start a raw-text tag's name (nor "plaintext"), under
+#: ``re.IGNORECASE`` as the names read: a letter no such name starts with, or one that does, the rest of
+#: each such name not following it. (One look ahead per tag at most, and only after those letters; under
+#: the flag the two kinds of letters match no character in common: "ſ" is an "s", "K" a "k".)
+_RAW_OR_PLAIN = sorted(RAW_TEXT_TAGS | {"plaintext"})
+_RAW_FIRST = sorted({t[0] for t in _RAW_OR_PLAIN})
+_NOT_RAW_LETTER = ("(?:[" + "".join(c + c.upper() for c in string.ascii_lowercase if c not in _RAW_FIRST) + "]|"
+                   + "|".join(rf"{c}(?!(?:{'|'.join(t[1:] for t in _RAW_OR_PLAIN if t[0] == c)})(?=[\t\n\f\r />]))"
+                              for c in _RAW_FIRST) + ")")
 
 
 def _safe_run(max_tokens: int) -> re.Pattern[str]:
@@ -106,12 +110,13 @@ def _safe_run(max_tokens: int) -> re.Pattern[str]:
     # The tag name (the Python loop's ``_NAME``) must be possessive too:
     # attribute names may use the same characters, and giving name
     # characters back to them is quadratic.
-    name = "[A-Za-z]" + _possessive(_NAME_CHAR, "*")
+    rest = _possessive(_NAME_CHAR, "*")
+    name = "[A-Za-z]" + rest
     name_end = r"(?=[\t\n\f\r />])"
     alternatives = "|".join((
         _possessive("[^<]", "+"),
-        rf"</?{_NOT_RAW}{name}{attributes}",
-        rf"<{_NOT_RAW}{name}{tokens}>",
+        rf"</?{_NOT_RAW_LETTER}{rest}{attributes}",
+        rf"<{_NOT_RAW_LETTER}{rest}{tokens}>",
         rf"</{name}{tokens}>",
         r"<!--(?:>|->|.*?--!?>)",
         r"<!(?!--)[^>]*>",

@@ -173,7 +173,8 @@ class Document:
                 # Byte keys: lxml need not encode them on each read.
                 got = (get(b"class"), get(b"id"), get(b"style"))
                 if len(attrib) + got.count(None) > 3:
-                    self._more[i] = 1
+                    # aria-hidden read now, with the node at hand (see aria_hidden): 2 when "true".
+                    self._more[i] = 2 if get(b"aria-hidden") == "true" else 1
             else:
                 got = None
             read[i] = got
@@ -181,8 +182,8 @@ class Document:
 
     def reads_more(self, i: int) -> int:
         """Whether node ``i`` has attributes besides its ``class``, ``id`` and
-        ``style`` (1 or 0; :meth:`class_id_style` read first): most nodes
-        have none, so their other attributes need not be asked for."""
+        ``style`` (non-zero or 0; :meth:`class_id_style` read first): most
+        nodes have none, so their other attributes need not be asked for."""
         return self._more[i]
 
     def aria_hidden(self, i: int) -> bool:
@@ -191,7 +192,7 @@ class Document:
         ``hidden``: tab panels and folded sections of the text carry it, and
         streamed React pages park their content in ``<div hidden>`` until a
         script moves it into place."""
-        return bool(self._more[i]) and self.nodes[i].get("aria-hidden") == "true"
+        return self._more[i] == 2
 
     def children(self, i: int) -> Iterable[int]:
         """Node numbers of the element children of ``i``, in order."""

@@ -27,6 +27,8 @@ _BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 #: The C0 controls of _BAD_CHARS as bytes (all but tab, line feed and carriage return).
 _BAD_C0_BYTES = bytes(b for b in range(32) if b not in (9, 10, 13))
+#: The same one by one: ``in`` (memchr) for each is faster than a translate of the page that deletes them.
+_BAD_C0_EACH = tuple(_BAD_C0_BYTES[k:k + 1] for k in range(len(_BAD_C0_BYTES)))
 #: Codecs that decode a byte below 0x20 to that C0 control and never give
 #: one otherwise (no multi-byte sequence uses such a byte), nor a surrogate:
 #: in their text the C0 controls of _BAD_CHARS can be found on the bytes,
@@ -255,7 +257,7 @@ def decode_body_utf8(body: bytes | str | None, encoding: str | None = None) -> t
         # GBK's full-width space 0xA3A0, which Python's codec reads as a private-use
         # character; browsers read it as the ideographic space (WHATWG Encoding, 2023).
         text = text.replace("\ue5e5", "\u3000")
-    if _c0_on_bytes(codec) and len(data.translate(None, _BAD_C0_BYTES)) == len(data) \
+    if _c0_on_bytes(codec) and not any(c0 in data for c0 in _BAD_C0_EACH) \
             and "\ufffe" not in text and "\uffff" not in text:
         # Nothing to remove: skip a regex pass over the whole page (on a CJK
         # page it costs more than the decoding). UTF-8 decoded without a

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -937,6 +938,21 @@ def test_controls_in_other_languages_dropped(control):
     # Portuguese and Dutch; a sentence that opens with one is text.
     _dropped_beside_prose(control, GERMAN, "Teilen wollten die Fraktionen die Kosten nicht, sagte die Bürgermeisterin am Abend.",
                           block="div", first=False)
+
+
+def test_control_labels_grouped_by_first_letter_match_what_the_plain_alternation_matches():
+    # The labels as the engine tries them (grouped by first letter) and as they are listed.
+    from scrapy_webclean.extractors._controls import _CONTROL, _CONTROL_LABELS, _CONTROL_LINE, _LABELS
+
+    plain = re.compile("(?:" + "|".join(_CONTROL_LABELS) + ")", re.IGNORECASE)
+    grouped = re.compile(f"(?:{_LABELS})", re.IGNORECASE)
+    samples = ["back to top", "Read More", "12 likes", "1,2k comments", "ſhare this", "j’aime chargement", "print",
+               "no trackback pings", "remember personal info", "gefällt mir wird geladen", "Vind ik leuk", "laden",
+               "pingback", "commentaires", "comentários", "commenti", "share", "shares", "read", "mehr lesen", "x"]
+    for text in samples:
+        assert (plain.fullmatch(text) is None) == (grouped.fullmatch(text) is None), text
+        assert (_CONTROL.match(f"» {text} »") is None) == (plain.fullmatch(text) is None), text
+        assert (_CONTROL_LINE.search(f"\nProse first.\n» {text}\nmore") is None) == (plain.fullmatch(text) is None)
 
 
 @pytest.mark.parametrize("notice", ["© 2024 Stadtanzeiger. Alle Rechte vorbehalten.",

@@ -492,6 +492,26 @@ def test_the_attribute_cap_reads_tags_alike_before_python_3_11():
             assert emulated.cap_attributes(text, cap) == native.cap_attributes(text, cap)
 
 
+def test_the_attribute_cap_tells_raw_text_tags_by_their_first_letter_in_any_case():
+    # The scan's fast path takes a tag whose name starts with a letter, unless the name reads (under
+    # re.IGNORECASE, "ſcript" too) as a raw-text tag's or "plaintext": told apart letter by letter.
+    import re
+
+    from scrapy_webclean._attr_limits import _NOT_RAW_LETTER
+    from scrapy_webclean._parser_limits import RAW_TEXT_TAGS
+
+    letter = re.compile("[A-Za-z]", re.IGNORECASE)
+    fast = re.compile(_NOT_RAW_LETTER, re.IGNORECASE)
+    firsts = [ch for ch in map(chr, range(0x110000)) if letter.fullmatch(ch)]
+    assert "ſ" in firsts and "\u212a" in firsts
+    for name in sorted(RAW_TEXT_TAGS | {"plaintext"}):
+        for ch in firsts:
+            raw = re.fullmatch(name, ch + name[1:], re.IGNORECASE) is not None
+            for after in (" ", ">", "/", "x>"):
+                assert (fast.match(ch + name[1:] + after) is None) == (raw and after != "x>"), (ch, name, after)
+            assert fast.match(ch + "q") is not None
+
+
 # -- the other entry points ---------------------------------------------------------
 ENTRY_BODIES = {**SMALL_BODIES, "billion laughs": BILLION_LAUGHS,
                 "deep": ("<div>" * DEEP + "deep" + "</div>" * DEEP + "<p>after</p>").encode()}

@@ -181,7 +181,8 @@ def test_mark_lets_every_phrase_through(name: str) -> None:
 
 
 def test_literal_union_finds_a_keyword_exactly_where_one_occurs() -> None:
-    """The trie pattern of ``_mark``'s prefilter agrees with testing each keyword in turn."""
+    """The trie pattern agrees with testing each keyword in turn; ``_mark``'s prefilters (the union
+    of the keywords' anchors) find every keyword."""
     from scrapy_webclean.extractors._literals import literal_union
 
     words = ("cookie", "cookies policy", "co", "privacy", "read more", "rechte vorbehalten", "图片来源")
@@ -192,8 +193,20 @@ def test_literal_union_finds_a_keyword_exactly_where_one_occurs() -> None:
         assert (pattern.search(text) is not None) == any(w in text for w in words), text
     assert literal_union([]).search("any text") is None
     every = (*w._LEGAL_KEYWORDS, *w._CREDIT_KEYWORDS, *w._PROMO_KEYWORDS)
-    for text in [*every, *(f"x {k} y" for k in every), "nothing to see", "copyrigh"]:
-        assert (w._ANY_KEYWORD.search(text) is not None) == any(k in text for k in every), text
+    for text in [*every, *(f"x {k} y" for k in every)]:
+        assert w._ANY_ANCHOR.search(text) is not None, text
+    for k in w._LEGAL_KEYWORDS:
+        assert w._LEGAL_ANCHOR.search(f"x {k} y") is not None, k
+    assert w._ANY_ANCHOR.search("nothing to see") is None
+
+
+def test_anchors_are_pieces_of_their_words() -> None:
+    """Each anchor is a piece of its word (so a text holding the word holds it), of four characters or more."""
+    from scrapy_webclean.extractors._literals import anchors
+
+    words = ("cookie", "co", "read more", "rechte vorbehalten", "图片来源", "©", "more from")
+    for word, anchor in zip(words, anchors(words)):
+        assert anchor in word and len(anchor) >= min(4, len(word)), (word, anchor)
 
 
 def test_every_date_hint_holds_a_digit() -> None:
@@ -217,3 +230,18 @@ def test_legal_phrases_searched_around_their_keywords_as_in_the_whole_text(regex
     for prose in ("copyright law protects authors", "our privacy matters", "cookies to the jar"):
         text = f"{filler}{prose} {filler}"
         assert regex.search(text) is None and not w._legal_in(regex, text, text.lower())
+
+
+def test_by_first_letter_groups_phrases_and_keeps_what_matches() -> None:
+    """Grouping a top-level alternation by first letter keeps its strings; escapes, classes and
+    groups are read whole, repeated first letters are left alone."""
+    from scrapy_webclean.extractors._literals import by_first_letter
+
+    pattern = r"cookie policy|copyright(?![a-z])|©|a|ab|x?y|[|c]d|\|c|(?:c|d)e|c{2}|词语|词典"
+    grouped = by_first_letter(pattern)
+    assert grouped.startswith("c(?:ookie policy|opyright(?![a-z]))|a(?:|b)|词(?:语|典)|")
+    texts = ["cookie policy", "copyrights", "copyright", "©", "a", "ab", "y", "xy", "|d", "cd", "|c", "ce", "de", "cc",
+             "c", "词语", "词典", "词", "b"]
+    for text in texts:
+        assert (re.fullmatch(pattern, text) is None) == (re.fullmatch(grouped, text) is None), text
+        assert (re.search(pattern, text) is None) == (re.search(grouped, text) is None), text

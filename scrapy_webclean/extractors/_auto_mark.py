@@ -11,7 +11,7 @@ from typing import NamedTuple
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
-from .._walk import positions
+from .._walk import holding, positions
 from ._auto_forms import login_boxes
 from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FURNITURE_TAGS, _MAIN_REGION, _NEVER_FURNITURE,
                           _furniture_name, _is_slug)
@@ -99,7 +99,9 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                         landmark = i
                     if declared < 0 and (el.get("itemprop") == "articleBody" or el.get("property") == "articleBody"):
                         declared = i
-                if cls and spelled.entries() and not _ENTRY_CONTENT.isdisjoint(cls.lower().split()):
+                # ("-c" or "-C": no other character lowers to "-" or "c"; the source is searched last.)
+                if cls and ("-c" in cls or "-C" in cls) and not _ENTRY_CONTENT.isdisjoint(cls.lower().split()) \
+                        and spelled.entries():
                     entries.append(i)
                 if ident and _is_slug(ident):
                     ident = None  # an anchor made from a heading's words, not a component's name
@@ -129,15 +131,18 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
 
 def _cut_summaries(doc: Document, dead: bytearray, owner: list[int], truncated: bytearray) -> None:
     """Mark in ``truncated`` the blocks (``owner``) whose live text or tail ends in an ellipsis."""
-    parent = doc.parent
-    for i, (x, y) in enumerate(zip(doc.texts, doc.tails)):
-        if dead[i]:
-            continue
-        if x and x.rstrip().endswith(_ELLIPSES):
+    parent, texts, tails = doc.parent, doc.texts, doc.tails
+    # (Each of _ELLIPSES holds "…" or "...": only the pieces holding one are read.)
+    for i in holding(texts, _DOTS):
+        if not dead[i] and (texts[i] or "").rstrip().endswith(_ELLIPSES):
             truncated[owner[i]] = 1
+    for i in holding(tails, _DOTS):
         p = parent[i]
-        if y and p >= 0 and y.rstrip().endswith(_ELLIPSES):
+        if not dead[i] and p >= 0 and (tails[i] or "").rstrip().endswith(_ELLIPSES):
             truncated[owner[p]] = 1
+
+
+_DOTS = ("…", "...")
 
 
 def _may_cut(doc: Document, excluded: bytearray) -> bool:

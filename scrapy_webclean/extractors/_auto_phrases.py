@@ -9,19 +9,21 @@ import re
 
 from .._cache import BoundedCache
 from .._document import Document, text_content
-from ._literals import literal_union
+from ._literals import anchors, by_first_letter, literal_union
 
+# (The phrase sets searched whole, only to know whether one matches, are compiled with their phrases
+# grouped by first letter: see ``by_first_letter``.)
 #: Words before a name that "copyright" opens in a sentence ("the Copyright Office", "under Copyright Act
 #: rules"): a notice has none ("Copyright 2024 Town News", "Image copyright Reuters").
 _ARTICLES_PREPOSITIONS = ("the", "a", "an", "of", "to", "under", "for", "in", "with", "from")
 #: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length,
 #: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
-_HARD_LEGAL = re.compile(
+_HARD_LEGAL = re.compile(by_first_letter(
     r"©|&copy;|\(c\)\s*\d{4}|(?=copyright)(?:" + "".join(rf"(?<!\b{w} )" for w in _ARTICLES_PREPOSITIONS)
     + r"|(?!copyright +(?-i:[A-Z])))copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))|all rights reserved|"
     r"版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
     r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
-    r"todos os direitos reservados|alle rechten voorbehouden", re.IGNORECASE)
+    r"todos os direitos reservados|alle rechten voorbehouden"), re.IGNORECASE)
 #: Cookies as a site's notice speaks of them (their policy, settings, consent; a site that uses or
 #: sets them; a reader who accepts or rejects them; the kinds it sets), not the ones a recipe bakes
 #: ("Fig Newton cookies are dessert", "Allow cookies to cool", "Store cookies in an airtight tin").
@@ -44,11 +46,11 @@ _COOKIE_NOTICE = (
     r"uso dei cookie|aceitar (?:os |todos os )?cookies|política de cookies|"
     r"(?:gebruikt|gebruiken) (?:\w+ )?cookies|cookies accepteren|cookiebeleid|cookie-instellingen|"
     r"gebruik van cookies")
-_BOILERPLATE_RE = re.compile(
+_BOILERPLATE_RE = re.compile(by_first_letter(
     _HARD_LEGAL.pattern + r"|terms of (?:use|service)|privacy policy|" + _COOKIE_NOTICE + "|"
     r"datenschutzerklärung|nutzungsbedingungen|mentions légales|politique de confidentialité|"
     r"conditions d'utilisation|política de privacidad|aviso legal|términos y condiciones|informativa sulla privacy|"
-    r"termini e condizioni|política de privacidade|termos de uso|privacybeleid|algemene voorwaarden", re.IGNORECASE)
+    r"termini e condizioni|política de privacidade|termos de uso|privacybeleid|algemene voorwaarden"), re.IGNORECASE)
 #: From this many characters a block naming cookies, privacy or terms without a link is prose, not a notice.
 _SOFT_LEGAL_PROSE = 150
 #: ... unless they open it: start within its first words ("TERMS OF USE: ...", "This website uses cookies"),
@@ -69,7 +71,7 @@ _AUTHOR_POINTER = re.compile(r"(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IG
 #: "don't miss" and "more from" where they read as a label (they open the block or follow a sentence's end
 #: or a separator; "to read more"), not in a sentence ("You can read more about the plan in the report.",
 #: "She raised more from friends").
-_PROMO_RE = re.compile(
+_PROMO_RE = re.compile(by_first_letter(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|"
     r"sharing is caring|affiliate[- ]?links?|amazon associate|you may also like|you might also like|most read|"
     r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from)|"
@@ -86,7 +88,7 @@ _PROMO_RE = re.compile(
     r"gerelateerde artikelen|lees ook|"
     # Affiliate disclosures in those languages.
     r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
-    r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE, re.IGNORECASE)
+    r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE), re.IGNORECASE)
 #: Photo credits and caption furniture: "Photo: X, AP", "(Image: GETTY)", "Image 1 of 5".
 _CREDIT_RE = re.compile(
     r"^\s*\(?(?:photo|image|picture|illustration|video)s?(?: credit)?\s*:|\((?:image|photo|picture)s?(?: credit)?\s*:|"
@@ -117,8 +119,10 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "relacionados", "puede interesar", "lee también", "correlati", "leggi anche",
                    "potrebbe interessarti", "leia também", "gerelateerde", "lees ook",
                    "afiliad", "amazon associate", *_AUTHOR_LABELS)
-_ANY_KEYWORD = literal_union((*_LEGAL_KEYWORDS, *_CREDIT_KEYWORDS, *_PROMO_KEYWORDS))
 _LEGAL_KEYWORD = literal_union(_LEGAL_KEYWORDS)
+#: Where any keyword (of the legal ones) may occur: a text without a match holds none (see ``anchors``).
+_ANY_ANCHOR = literal_union(anchors((*_LEGAL_KEYWORDS, *_CREDIT_KEYWORDS, *_PROMO_KEYWORDS)))
+_LEGAL_ANCHOR = literal_union(anchors(_LEGAL_KEYWORDS))
 #: How far a legal phrase may start before its keyword, and end after it and the white space after it
 #: ("we and our partners use cookies", "copyright 2024 ...").
 _LEGAL_SPAN = (120, 60)
@@ -219,9 +223,10 @@ def _mark(text: str) -> int:
     # of the rest, before a regular expression tries its alternatives at every
     # position: only the phrase sets whose keywords occur are searched.
     if len(text) >= 300:
-        return _MARK_LEGAL if any(k in low for k in _LEGAL_KEYWORDS) and _legal_in(_BOILERPLATE_RE, text, low) else 0
+        return _MARK_LEGAL if _LEGAL_ANCHOR.search(low) and any(k in low for k in _LEGAL_KEYWORDS) \
+            and _legal_in(_BOILERPLATE_RE, text, low) else 0
     # (Most short blocks hold no keyword at all: one search over all of them says so.)
-    hit = _ANY_KEYWORD.search(low) is not None
+    hit = _ANY_ANCHOR.search(low) is not None
     legal = hit and any(k in low for k in _LEGAL_KEYWORDS)
     credit = hit and any(k in low for k in _CREDIT_KEYWORDS)
     promo = hit and any(k in low for k in _PROMO_KEYWORDS)

@@ -71,6 +71,8 @@ _COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "res
 #: Function words of English prose: an id holding one is a heading's slug.
 _SLUG_WORDS = frozenset("a an and the to of for in on with is are how what why when your you from by or".split())
 _NAME_SPLIT = re.compile(r"[\s_-]+")
+#: A name's tokens (those of a split at _NAME_SPLIT, without the empty ones at its ends), found faster than split.
+_NAME_TOKEN = re.compile(r"[^\s_-]+")
 #: Words before "sidebar" that make it a layout's modifier ("main-with-sidebar", "has-sidebar", "no-sidebar").
 _LAYOUT_WORDS = frozenset({"with", "has", "no", "without"})
 #: A utility class's arbitrary value ("h-[calc(100vh-var(--nav-height))]", "top-[var(--header-h)]"):
@@ -106,12 +108,16 @@ def _furniture_name(names: str, in_main: bool = False) -> int:
 
 
 _FURNITURE_SEEN: BoundedCache[tuple[str, bool], int] = BoundedCache(1 << 16)
+#: The tokens :func:`_furniture_mark` looks for (a name holding none of them is no furniture).
+_TELLING = _FURNITURE_ONE | _FURNITURE_FIRST | _WEAK_FURNITURE
 
 
 def _furniture_mark(names: str, in_main: bool) -> int:
     if "[" in names:
         names = _ARBITRARY_VALUE.sub(" ", names)
-    parts = _NAME_SPLIT.split(names.lower())
+    parts = _NAME_TOKEN.findall(names.lower())
+    if _TELLING.isdisjoint(parts):  # most names: no token below is looked for
+        return 0
     if "sidebar" in parts and not _LAYOUT_WORDS.isdisjoint(parts):
         # "main-with-sidebar", "has-sidebar", "no-sidebar": a layout's modifier, not the box.
         parts = [w for k, w in enumerate(parts) if w != "sidebar" or not k or parts[k - 1] not in _LAYOUT_WORDS]

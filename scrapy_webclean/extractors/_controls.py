@@ -18,32 +18,40 @@ from .._document import Document
 from .._render import NodeSelection
 from .._walk import positions, subtree_text
 from ._auto_words import _BLOCKS, _CELLS
+from ._literals import by_first_letter
 
 __all__ = ["without_controls"]
 
-#: The whole text of a control (arrows and other marks around it aside; not a call, "print()").
-_CONTROL = re.compile(
-    r"^\W*(?:back to top|click to expand|learn more|read more|continue reading|advertisements?|sponsored|"
-    r"skip to (?:main )?content|like this|(?:like )?loading|\d[\d.,]*[km]? (?:likes?|comments?)|comments|"
-    r"quote|share(?: this)?|pin it|tweet|print|email|(?:no )?trackbacks?(?: pings)?|pingbacks?|"
-    r"post a comment|remember (?:me|personal info)|"
+#: The labels of controls (patterns, matched in any case): a control's whole text is one, arrows and other
+#: marks around it aside (not a call, "print()").
+_CONTROL_LABELS = (
+    "back to top", "click to expand", "learn more", "read more", "continue reading", "advertisements?", "sponsored",
+    "skip to (?:main )?content", "like this", "(?:like )?loading", r"\d[\d.,]*[km]? (?:likes?|comments?)", "comments",
+    "quote", "share(?: this)?", "pin it", "tweet", "print", "email", "(?:no )?trackbacks?(?: pings)?", "pingbacks?",
+    "post a comment", "remember (?:me|personal info)",
     # The same labels in German, French, Spanish, Italian, Portuguese and Dutch (blog software's
     # like button and its loading line among them).
-    r"nach oben|weiterlesen|mehr (?:erfahren|lesen)|teilen|drucken|anzeige|werbung|kommentare|gefällt mir|"
-    r"(?:gefällt mir )?wird geladen|"
-    r"retour en haut|haut de (?:la )?page|lire la suite|en savoir plus|partager|imprimer|publicité|commentaires|"
-    r"(?:j['’]aime )?chargement|j['’]aime|"
-    r"volver arriba|leer más|seguir leyendo|saber más|compartir|imprimir|publicidad|comentarios|me gusta|"
-    r"(?:me gusta )?cargando|"
-    r"torna su|leggi tutto|continua a leggere|scopri di più|condividi|stampa|pubblicità|commenti|"
-    r"mi piace|(?:mi piace )?caricamento|"
-    r"voltar ao topo|leia mais|ler mais|continuar lendo|saiba mais|compartilhar|partilhar|publicidade|comentários|"
-    r"curtir|(?:curtir )?carregando|"
-    r"terug naar boven|lees meer|verder lezen|delen|afdrukken|advertentie|reacties|vind ik leuk|"
-    r"(?:vind ik leuk )?laden"
-    r")[^\w(]*$", re.IGNORECASE)
-#: The same, as a line of the rendered text: a page whose text has none is not walked.
-_CONTROL_LINE = re.compile(_CONTROL.pattern, re.IGNORECASE | re.MULTILINE)
+    "nach oben", "weiterlesen", "mehr (?:erfahren|lesen)", "teilen", "drucken", "anzeige", "werbung", "kommentare",
+    "gefällt mir", "(?:gefällt mir )?wird geladen",
+    "retour en haut", "haut de (?:la )?page", "lire la suite", "en savoir plus", "partager", "imprimer", "publicité",
+    "commentaires", "(?:j['’]aime )?chargement", "j['’]aime",
+    "volver arriba", "leer más", "seguir leyendo", "saber más", "compartir", "imprimir", "publicidad", "comentarios",
+    "me gusta", "(?:me gusta )?cargando",
+    "torna su", "leggi tutto", "continua a leggere", "scopri di più", "condividi", "stampa", "pubblicità", "commenti",
+    "mi piace", "(?:mi piace )?caricamento",
+    "voltar ao topo", "leia mais", "ler mais", "continuar lendo", "saiba mais", "compartilhar", "partilhar",
+    "publicidade", "comentários", "curtir", "(?:curtir )?carregando",
+    "terug naar boven", "lees meer", "verder lezen", "delen", "afdrukken", "advertentie", "reacties", "vind ik leuk",
+    "(?:vind ik leuk )?laden",
+)
+#: The labels grouped by first letter (see ``by_first_letter``): a score of branches tried at each line, not
+#: every label.
+_LABELS = by_first_letter("|".join(_CONTROL_LABELS))
+#: The whole text of a control.
+_CONTROL = re.compile(rf"^\W*(?:{_LABELS})[^\w(]*$", re.IGNORECASE)
+#: The same, as a line of the rendered text (searched in it after a line break put first: the literal
+#: break is found at C speed): a page whose text has none is not walked.
+_CONTROL_LINE = re.compile(rf"\n\W*(?:{_LABELS})[^\w(]*$", re.IGNORECASE | re.MULTILINE)
 #: Controls are short: blocks over this many non-space characters are not read.
 _SHORT = 24
 #: Fields a reader types into (a comment form's, a log-in box's): the block around one holds its label, not text.
@@ -60,7 +68,7 @@ def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -
     root = selection.root
     stop = doc.end[root]
     fields = _fields(doc, root, stop)
-    if not fields and not _CONTROL_LINE.search(selection.text()):  # every block renders as a line of its own
+    if not fields and not _CONTROL_LINE.search("\n" + selection.text()):  # every block renders as a line of its own
         return selection
     text_len, tags = doc.measures.text_len, doc.tags
     drop = _labelled_fields(doc, selection, kept, fields) if fields else None

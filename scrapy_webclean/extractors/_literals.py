@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["literal_union"]
+__all__ = ["literal_union", "anchors", "by_first_letter"]
 
 
 def literal_union(words: Iterable[str]) -> re.Pattern[str]:
@@ -34,3 +34,69 @@ def _pattern(node: dict[str, dict]) -> str:
         return ""
     body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
     return f"(?:{body})?" if "" in node else body
+
+
+#: Lower-case English text's characters, the most frequent first (any other character is rarer).
+_FREQUENT = " etaoinsrhldcumfpgwybvkxjqz"
+#: The fewest characters of an anchor (or the whole word, when shorter).
+_ANCHOR_CHARS = 4
+
+
+def anchors(words: Iterable[str]) -> list[str]:
+    """A piece of each word (its end from its rarest character on, of at
+    least four characters and half the word) to look for first: a text that
+    holds none of them holds none of the words. A search of their union is
+    tried at fewer places (where a rare character is) than one of the words'."""
+    out = []
+    for word in words:
+        last = max(0, len(word) - max(_ANCHOR_CHARS, (len(word) + 1) // 2))
+        start = max(range(last + 1), key=lambda i: (_rarity(word[i]), -i))
+        out.append(word[start:])
+    return out
+
+
+def _rarity(ch: str) -> int:
+    return _FREQUENT.find(ch) if ch in _FREQUENT else len(_FREQUENT)
+
+
+def by_first_letter(pattern: str) -> str:
+    """``pattern`` with the alternatives of its top-level alternation that open with a letter
+    or digit (not repeated) grouped under it: "cookie policy|copyright|..." as
+    "c(?:ookie policy|opyright)|...". The same strings match, but the regex engine tries
+    a few branches at each place, not every phrase; the alternatives' order changes, so
+    only for a pattern whose matches are tested, not read (or named groups' order kept)."""
+    groups: dict[str, list[str]] = {}
+    others: list[str] = []
+    for alternative in _top_level(pattern):
+        if alternative[:1].isalnum() and alternative[1:2] not in ("?", "*", "+", "{"):
+            groups.setdefault(alternative[0], []).append(alternative[1:])
+        else:
+            others.append(alternative)
+    grouped = [c + rests[0] if len(rests) == 1 else f"{c}(?:{'|'.join(rests)})" for c, rests in groups.items()]
+    return "|".join(grouped + others)
+
+
+def _top_level(pattern: str) -> list[str]:
+    """The alternatives of ``pattern``'s top-level alternation (escapes, classes and groups read whole)."""
+    out: list[str] = []
+    depth, start, i, n = 0, 0, 0, len(pattern)
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":  # a class: to its closing "]" (one first, or after "^", is a member)
+            i += 2 if pattern.startswith("[^", i) else 1
+            i += 1 if pattern[i:i + 1] == "]" else 0
+            while pattern[i] != "]":
+                i += 2 if pattern[i] == "\\" else 1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    out.append(pattern[start:])
+    return out

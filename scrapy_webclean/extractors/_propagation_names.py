@@ -6,7 +6,6 @@ also says "maybe content")."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from .._cache import BoundedCache
@@ -14,17 +13,19 @@ from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, ClassIdStyle, Document, Measures
 from ._auto_forms import login_boxes
 from ._auto_words import _ARBITRARY_VALUE
+from ._literals import literal_union
 
 __all__ = ["node_weight", "positive_name", "ruled_out"]
 
-_UNLIKELY = re.compile(
-    r"combx|comment|community|disqus|extra|foot|header|menu|remark|rss|shoutbox|sidebar|sponsor|ad-break|"
-    r"agegate|pagination|pager|popup|tweet|twitter")
-_MAYBE = re.compile(r"and|article|body|column|main|shadow|content")
-_POSITIVE = re.compile(r"article|body|content|entry|hentry|main|page|post|text|blog|story")
-_NEGATIVE = re.compile(
-    r"combx|comment|com-|contact|foot|footer|footnote|masthead|media|meta|outbrain|promo|related|scroll|"
-    r"shoutbox|sidebar|sponsor|shopping|tags|tool|widget|share|social|nav")
+# Each a set of words, searched for as a trie (see ``literal_union``): found wherever one of them occurs.
+_UNLIKELY = literal_union((
+    "combx|comment|community|disqus|extra|foot|header|menu|remark|rss|shoutbox|sidebar|sponsor|ad-break|"
+    "agegate|pagination|pager|popup|tweet|twitter").split("|"))
+_MAYBE = literal_union("and|article|body|column|main|shadow|content".split("|"))
+_POSITIVE = literal_union("article|body|content|entry|hentry|main|page|post|text|blog|story".split("|"))
+_NEGATIVE = literal_union((
+    "combx|comment|com-|contact|foot|footer|footnote|masthead|media|meta|outbrain|promo|related|scroll|"
+    "shoutbox|sidebar|sponsor|shopping|tags|tool|widget|share|social|nav").split("|"))
 #: Tags never ruled out for their names.
 _NEVER_UNLIKELY = frozenset({"html", "body", "article", "main"})
 
