@@ -132,7 +132,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
 def _cut_summaries(doc: Document, dead: bytearray, owner: list[int], truncated: bytearray) -> None:
     """Mark in ``truncated`` the blocks (``owner``) whose live text or tail ends in an ellipsis."""
     parent, texts, tails = doc.parent, doc.texts, doc.tails
-    # (Each of _ELLIPSES holds "…" or "...": only the pieces holding one are read.)
+    # (Each of _ELLIPSES holds one of _DOTS: only the pieces holding one are read.)
     for i in holding(texts, _DOTS):
         if not dead[i] and (texts[i] or "").rstrip().endswith(_ELLIPSES):
             truncated[owner[i]] = 1
@@ -142,7 +142,8 @@ def _cut_summaries(doc: Document, dead: bytearray, owner: list[int], truncated: 
             truncated[owner[p]] = 1
 
 
-_DOTS = ("…", "...")
+#: The ellipsis marks themselves (of _ELLIPSES, those not in brackets).
+_DOTS = tuple(e for e in _ELLIPSES if not e.startswith("["))
 
 
 def _may_cut(doc: Document, excluded: bytearray) -> bool:

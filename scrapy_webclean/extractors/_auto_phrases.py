@@ -16,11 +16,15 @@ from ._literals import anchors, by_first_letter, literal_union
 #: Words before a name that "copyright" opens in a sentence ("the Copyright Office", "under Copyright Act
 #: rules"): a notice has none ("Copyright 2024 Town News", "Image copyright Reuters").
 _ARTICLES_PREPOSITIONS = ("the", "a", "an", "of", "to", "under", "for", "in", "with", "from")
+#: "copyright" as a notice: not a sentence's word, before a lower-case word or a comma ("copyright laws",
+#: "infringing copyright, as"), nor a name it opens after one of those words. (The look-ahead first: the
+#: look-behinds are tried only where the word starts.)
+_COPYRIGHT_NOTICE = (r"(?=copyright)(?:" + "".join(rf"(?<!\b{w} )" for w in _ARTICLES_PREPOSITIONS)
+                     + r"|(?!copyright +(?-i:[A-Z])))copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))")
 #: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length,
 #: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
 _HARD_LEGAL = re.compile(by_first_letter(
-    r"©|&copy;|\(c\)\s*\d{4}|(?=copyright)(?:" + "".join(rf"(?<!\b{w} )" for w in _ARTICLES_PREPOSITIONS)
-    + r"|(?!copyright +(?-i:[A-Z])))copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))|all rights reserved|"
+    r"©|&copy;|\(c\)\s*\d{4}|" + _COPYRIGHT_NOTICE + r"|all rights reserved|"
     r"版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
     r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
     r"todos os direitos reservados|alle rechten voorbehouden"), re.IGNORECASE)
@@ -187,10 +191,11 @@ def _judge_piece(text: str, linked: bool) -> int:
     if not mark and linked and len(text) < _MARK_LIMIT[_MARK_PROMO] \
             and _AUTHOR_POINTER.search(text.rstrip()[-_BOX_LABEL_CHARS[1]:]):
         return _MARK_PROMO
-    if mark == _MARK_LEGAL and not linked and len(text.strip()) >= _SOFT_LEGAL_PROSE \
-            and not _legal_in(_HARD_LEGAL, text, text.lower()) \
-            and not _opens_legal(text.strip()):
-        return 0
+    if mark == _MARK_LEGAL and not linked:
+        stripped = text.strip()
+        if len(stripped) >= _SOFT_LEGAL_PROSE and not _legal_in(_HARD_LEGAL, text, text.lower()) \
+                and not _opens_legal(stripped):
+            return 0
     return mark
 
 
