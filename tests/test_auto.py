@@ -280,6 +280,26 @@ def test_sidebar_as_a_layout_modifier_is_not_a_name():
         assert _furniture_name(box) == 1, box
 
 
+def test_camel_case_names_are_read_word_by_word():
+    # "relatedStories", "siteFooter", "shareButtons" name the same boxes as
+    # "related-stories"; a CSS module's hash ("item__adF2E") is no word, and
+    # a name that declares the text ("hentry adShift") is not furniture.
+    from scrapy_webclean.extractors._auto_words import _furniture_name
+
+    for name in ("relatedStories", "siteFooter", "shareButtons", "mainNav", "bigAdContainer", "NavUS"):
+        assert _furniture_name(name) == 1, name
+    assert _furniture_name("commentsContainer") == 2
+    for name in ("AccordionTextItem_item__adF2E", "hentry adShift", "storyBody", "iPhoneReview", "textAlign"):
+        assert _furniture_name(name) == 0, name
+    box = ("<p>Join thousands of readers who get the best of the town's news every morning, with local "
+           "events, weather and traffic, and a weekly digest of the stories you may have missed.</p>")
+    body = (f'<div id="storyBody"><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p>'
+            f'<div class="newsletterSignup">{box}</div></div>')
+    text = block_pick(page(body))
+    assert PROSE in text and MORE in text and "Join thousands" not in text
+    assert "Join thousands" in block_pick(page(body.replace("newsletterSignup", "newslettersignup")))
+
+
 def test_teasers_as_headline_and_summary_siblings_are_left_out():
     # More headlines as a definition list: each <dt> a linked headline, the
     # <dd> after it a one-sentence summary. They are teaser cards as much as

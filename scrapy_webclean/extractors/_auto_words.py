@@ -78,6 +78,10 @@ _LAYOUT_WORDS = frozenset({"with", "has", "no", "without"})
 #: A utility class's arbitrary value ("h-[calc(100vh-var(--nav-height))]", "top-[var(--header-h)]"):
 #: a measure or a colour, not a name.
 _ARBITRARY_VALUE = re.compile(r"\[[^\]\s]*\]")
+#: Where a camel-case name's words meet ("relatedPosts", "siteFooter").
+_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])")
+#: Tokens by which a name declares the text itself: its camel-case words are not read then.
+_DECLARED_CONTENT = frozenset({"article", "hentry", "entry", "post", "story", "blog"})
 
 
 def _is_slug(ident: str) -> bool:
@@ -112,10 +116,24 @@ _FURNITURE_SEEN: BoundedCache[tuple[str, bool], int] = BoundedCache(1 << 16)
 _TELLING = _FURNITURE_ONE | _FURNITURE_FIRST | _WEAK_FURNITURE
 
 
+def _camel_parts(names: str) -> list[str]:
+    """A name's tokens with its camel-case words apart ("relatedPosts" is "related" and
+    "posts"); a token with a digit is left whole (a hash: "item__adF2E")."""
+    parts: list[str] = []
+    for token in _NAME_TOKEN.findall(names):
+        if token.isalpha():
+            parts.extend(_CAMEL_BOUNDARY.sub(" ", token).lower().split())
+        else:
+            parts.append(token.lower())
+    return parts
+
+
 def _furniture_mark(names: str, in_main: bool) -> int:
     if "[" in names:
         names = _ARBITRARY_VALUE.sub(" ", names)
     parts = _NAME_TOKEN.findall(names.lower())
+    if _CAMEL_BOUNDARY.search(names) and _DECLARED_CONTENT.isdisjoint(parts):
+        parts = _camel_parts(names)
     if _TELLING.isdisjoint(parts):  # most names: no token below is looked for
         return 0
     if "sidebar" in parts and not _LAYOUT_WORDS.isdisjoint(parts):
