@@ -300,6 +300,26 @@ def test_camel_case_names_are_read_word_by_word():
     assert "Join thousands" in block_pick(page(body.replace("newsletterSignup", "newslettersignup")))
 
 
+def test_a_heading_the_text_ends_with_is_left_out():
+    # Whichever pick made the body, a box's heading whose list was left out
+    # ("Related stories" over teaser cards) would end the text heading
+    # nothing; a heading over kept text stays.
+    from scrapy_webclean.extractors.auto import tidy
+
+    links = "".join(f'<li><a href="/story/{k}">Headline number {k} about the town</a></li>' for k in range(3))
+    doc = parse(page(f"<article><h1>Budget vote delayed</h1><p>{PROSE}</p><h2>What comes next</h2><p>{MORE}</p>"
+                     f"<h3>Related stories</h3><h4>This week</h4><ul>{links}</ul></article>"))
+    article = doc.tags.index("article")
+    box = doc.tags.index("ul", article)
+    drop = bytearray(len(doc))
+    drop[box] = 1
+    text = tidy(doc, NodeSelection(doc, article, drop)).text()
+    assert PROSE in text and MORE in text and "What comes next" in text
+    assert "Related stories" not in text and "This week" not in text and "Headline" not in text
+    text = tidy(doc, NodeSelection(doc, article)).text()
+    assert "Related stories" in text and "Headline number 2" in text
+
+
 def test_teasers_as_headline_and_summary_siblings_are_left_out():
     # More headlines as a definition list: each <dt> a linked headline, the
     # <dd> after it a one-sentence summary. They are teaser cards as much as

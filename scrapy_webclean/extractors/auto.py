@@ -48,10 +48,12 @@ from .._document import Document, Measures, nonspace_len
 from .._metadata import extract_metadata
 from .base import Extractor, Option, SelectionResult, register
 from .._render import BlockSelection, NodeSelection, Selection, kept_mask
+from .._walk import positions, subtree_text
 from ._arbiter import arbitrate
 from ._consensus import consensus, found_nothing
 from ._controls import without_controls
 from ._variants import without_variants
+from ._auto_words import _HEADINGS
 from ._auto_select import _select_body
 
 __all__ = ["AutoExtractor"]
@@ -121,10 +123,38 @@ class AutoExtractor(Extractor):
 
 
 def tidy(doc: Document, selection: NodeSelection) -> NodeSelection:
-    """The body ``auto`` returns from a pick: without its controls and its screen-size copies.
-    The nodes the pick renders are found once for both (a control is shorter than a copy)."""
+    """The body ``auto`` returns from a pick: without its controls, its screen-size copies
+    and the headings it ends with. The nodes the pick renders are found once for all."""
     kept = kept_mask(doc, selection.root, selection.skip_mask())
-    return without_variants(doc, without_controls(doc, selection, kept), kept)
+    selection = without_variants(doc, without_controls(doc, selection, kept), kept)
+    return _without_trailing_headings(doc, selection, kept)
+
+
+#: The headings, as :func:`positions` looks for them.
+_HEADING_TAGS = tuple(sorted(_HEADINGS))
+
+
+def _without_trailing_headings(doc: Document, selection: NodeSelection, kept: bytearray) -> NodeSelection:
+    """``selection`` without the headings its text ends with: a heading heads what
+    follows it, and where nothing does, what it headed was left out ("Related stories")."""
+    root, stop = selection.root, doc.end[selection.root]
+    for _ in range(3):
+        text = selection.text().rstrip()
+        last = " ".join(text[text.rfind("\n") + 1:].split())
+        if not last or len(last) > 200 or len(last) * 2 > len(text):
+            return selection
+        drop = selection.drop
+        heads = [h for t in _HEADING_TAGS for h in positions(doc.tags, t, root + 1, stop)
+                 if kept[h] and not (drop is not None and drop[h])]
+        if not heads:
+            return selection
+        h = max(heads)
+        if " ".join(subtree_text(doc, h).split()) != last:
+            return selection
+        drop = bytearray(len(doc)) if drop is None else bytearray(drop)
+        drop[h] = 1
+        selection = NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)
+    return selection
 
 
 def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[str, Any], list[int], float,
