@@ -11,7 +11,7 @@ from ._deadline import CHECK_EVERY, check_deadline
 if TYPE_CHECKING:
     from ._document import Document
 
-__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "positions", "holding", "flagged",
+__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "owned_text", "positions", "holding", "flagged",
            "common_region", "merge_subtrees"]
 
 
@@ -113,6 +113,38 @@ def subtree_text(doc: Document, i: int) -> str:
         if x:
             add(x)
         push(j)
+    while stack:
+        x = tails[pop()]
+        if x:
+            add(x)
+    return "".join(out)
+
+
+def owned_text(doc: Document, i: int, owner: Sequence[int]) -> str:
+    """The text block ``i`` owns (``owner``: each node's block): its subtree's
+    text without the blocks nested in it, whose tails it keeps."""
+    end, texts, tails = doc.end, doc.texts, doc.tails
+    stop = end[i]
+    if stop == i + 1 or "" in doc.tags[i:stop]:
+        return subtree_text(doc, i)
+    out = [texts[i] or ""]
+    add = out.append
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    j = i + 1
+    while j < stop:
+        while stack and end[stack[-1]] <= j:
+            x = tails[pop()]
+            if x:
+                add(x)
+        push(j)
+        if owner[j] == j:  # a nested block: its text is its own, its tail is ``i``'s
+            j = end[j]
+            continue
+        x = texts[j]
+        if x:
+            add(x)
+        j += 1
     while stack:
         x = tails[pop()]
         if x:

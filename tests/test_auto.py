@@ -1082,6 +1082,18 @@ def test_prose_about_copyright_is_body_text_a_copyright_notice_is_not():
     assert not any(n in text for n in notices)
 
 
+def test_a_story_is_not_a_notice_for_the_copyright_line_nested_in_it():
+    # A wire story's block (loose text and <br> lines) holds its copyright line in a
+    # block of its own: the line is a notice, the story around it is not.
+    story = f"LOS ANGELES (UPI) -- <span>{PROSE}<br><br>{MORE}<br><br></span>"
+    notice = "<div>&copy; 2024 United Press International. All Rights Reserved.</div>"
+    caption = ('<div class="photo"><img src="a.jpg"><div>Residents wait outside the hall before the '
+               "vote on the budget at the town council, Tuesday.</div></div>")
+    text = block_pick(page(f'<div class="story"><h3>Budget vote delayed</h3>{caption}<div>{story}{notice}</div></div>'))
+    assert PROSE in text and MORE in text
+    assert "All Rights Reserved" not in text
+
+
 def test_short_article_under_the_page_title_is_not_read_as_a_listing():
     # A short post, too little prose to rule out a listing page, beside a
     # sidebar of linked book titles: the page's title heads the post, so

@@ -3,7 +3,7 @@ from pathlib import Path
 import scrapy_webclean as wc
 
 from scrapy_webclean._document import parse, text_content, text_nodes
-from scrapy_webclean._walk import subtree_text
+from scrapy_webclean._walk import owned_text, subtree_text
 
 PAGES = Path(__file__).parent / "pages"
 
@@ -207,6 +207,17 @@ def test_subtree_text_reads_what_lxml_itertext_reads():
     doc = parse("<body><div>a<p>b<b>c</b>d<i>e<u>f</u></i>g</p>h<pre> i\n j </pre><br>k</div>tail</body>")
     div = doc.tags.index("div")
     assert subtree_text(doc, div) == "abcdefgh i\n j k" == text_content(doc.nodes[div])
+
+
+def test_owned_text_leaves_out_the_blocks_nested_in_a_block_and_keeps_their_tails():
+    doc = parse("<body><div>a<span>b<p>c<b>d</b></p>e</span>f<div>g</div>h</div></body>")
+    div = doc.tags.index("div")
+    blocks = {i for i, t in enumerate(doc.tags) if t in ("body", "div", "p")}
+    owner = [0] * len(doc)
+    for i in range(len(doc)):
+        owner[i] = i if i in blocks or doc.parent[i] < 0 else owner[doc.parent[i]]
+    assert owned_text(doc, div, owner) == "abefh"
+    assert owned_text(doc, doc.tags.index("p"), owner) == "cd" == subtree_text(doc, doc.tags.index("p"))
 
 
 def test_the_parse_says_whether_its_text_holds_an_ellipsis():

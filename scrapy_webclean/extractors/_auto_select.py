@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, Measures, text_content, union_mask
-from .._walk import flagged, subtree_text
+from .._walk import flagged, owned_text, subtree_text
 from .._render import NodeSelection
 from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
@@ -22,6 +22,9 @@ from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kep
 from ._auto_mark import _mark, _Marks
 from ._auto_phrases import _linked_sentence, _piece_mark
 from ._auto_words import _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _is_title, _title_key
+
+#: A block owning this many characters or more is read by its own text for boilerplate statements.
+_OWN_TEXT = 300
 
 
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
@@ -102,7 +105,10 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
             # short block that is not a link list can be a boilerplate line.
             c = chars[i]
             if 0 < c < 1000 and links[i] * 2 <= c:
-                marked[i] = _piece_mark(subtree_text(doc, i), links[i] > 0)
+                # A long block is judged by its own text: a story is no notice for the
+                # copyright line nested in it as a block of its own (judged by itself).
+                text = owned_text(doc, i, owner) if c >= _OWN_TEXT else subtree_text(doc, i)
+                marked[i] = _piece_mark(text, links[i] > 0)
             elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
                 marked[i] = _linked_sentence(doc, i)
             if tags[i] in _HEADINGS and links[i] * 2 > c >= 8:
