@@ -49,8 +49,7 @@ _CONTROL_LABELS = (
 _LABELS = by_first_letter("|".join(_CONTROL_LABELS))
 #: The whole text of a control.
 _CONTROL = re.compile(rf"^\W*(?:{_LABELS})[^\w(]*$", re.IGNORECASE)
-#: The same, as a line of the rendered text (searched in it after a line break put first: the literal
-#: break is found at C speed): a page whose text has none is not walked.
+#: The same, as a line of the rendered text (see :func:`_has_control_line`).
 _CONTROL_LINE = re.compile(rf"\n\W*(?:{_LABELS})[^\w(]*$", re.IGNORECASE | re.MULTILINE)
 #: Controls are short: blocks over this many non-space characters are not read.
 _SHORT = 24
@@ -68,7 +67,7 @@ def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -
     root = selection.root
     stop = doc.end[root]
     fields = _fields(doc, root, stop)
-    if not fields and not _CONTROL_LINE.search("\n" + selection.text()):  # every block renders as a line of its own
+    if not fields and not _has_control_line(selection.text()):  # every block renders as a line of its own
         return selection
     text_len, tags = doc.measures.text_len, doc.tags
     drop = _labelled_fields(doc, selection, kept, fields) if fields else None
@@ -84,6 +83,12 @@ def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -
     if drop is None:
         return selection
     return NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)
+
+
+def _has_control_line(text: str) -> bool:
+    """Whether a line of ``text`` is a control's whole text: a page whose text has none is not walked.
+    The pattern starts at a line break (found at C speed), so one is put before the first line."""
+    return _CONTROL_LINE.search("\n" + text) is not None
 
 
 def _fields(doc: Document, root: int, stop: int) -> list[int]:

@@ -19,13 +19,15 @@ __all__ = ["node_weight", "positive_name", "ruled_out"]
 
 # Each a set of words, searched for as a trie (see ``literal_union``): found wherever one of them occurs.
 _UNLIKELY = literal_union((
-    "combx|comment|community|disqus|extra|foot|header|menu|remark|rss|shoutbox|sidebar|sponsor|ad-break|"
-    "agegate|pagination|pager|popup|tweet|twitter").split("|"))
-_MAYBE = literal_union("and|article|body|column|main|shadow|content".split("|"))
-_POSITIVE = literal_union("article|body|content|entry|hentry|main|page|post|text|blog|story".split("|"))
+    "combx", "comment", "community", "disqus", "extra", "foot", "header", "menu", "remark", "rss", "shoutbox",
+    "sidebar", "sponsor", "ad-break", "agegate", "pagination", "pager", "popup", "tweet", "twitter"))
+_MAYBE = literal_union(("and", "article", "body", "column", "main", "shadow", "content"))
+_POSITIVE = literal_union(("article", "body", "content", "entry", "hentry", "main", "page", "post", "text", "blog",
+                           "story"))
 _NEGATIVE = literal_union((
-    "combx|comment|com-|contact|foot|footer|footnote|masthead|media|meta|outbrain|promo|related|scroll|"
-    "shoutbox|sidebar|sponsor|shopping|tags|tool|widget|share|social|nav").split("|"))
+    "combx", "comment", "com-", "contact", "foot", "footer", "footnote", "masthead", "media", "meta", "outbrain",
+    "promo", "related", "scroll", "shoutbox", "sidebar", "sponsor", "shopping", "tags", "tool", "widget", "share",
+    "social", "nav"))
 #: Tags never ruled out for their names.
 _NEVER_UNLIKELY = frozenset({"html", "body", "article", "main"})
 
