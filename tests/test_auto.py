@@ -129,6 +129,10 @@ def test_section_whose_id_is_a_heading_slug_is_not_furniture():
                   f'council</h2><p>{MORE}</p></section><div id="comments">{thread}</div></article>'))
     assert PROSE in r.text and MORE in r.text
     assert "Comment number" not in r.text
+    # A slug has five words or more; separators at its ends are no words.
+    from scrapy_webclean.extractors._auto_words import _is_slug
+
+    assert _is_slug("how-to-reply-to-the-council") and not _is_slug("-the-related-posts-box-")
 
 
 def test_related_links_box_dropped():
