@@ -135,6 +135,19 @@ def test_section_whose_id_is_a_heading_slug_is_not_furniture():
     assert _is_slug("how-to-reply-to-the-council") and not _is_slug("-the-related-posts-box-")
 
 
+def test_a_paragraph_set_as_a_heading_is_prose():
+    # A site's whole text in an <h2> (a page written in heading type): its
+    # sentences are the body, not a short footer line beside it.
+    about = ("We are a group of volunteers who look after the old bridge and the river bank. We publish a "
+             "newsletter four times a year, with news of the work, the council's plans and the wildlife we "
+             "count. Our meetings are open to everyone who wants to help, and we welcome new members. "
+             "We invite you to find out more and to join us at the next meeting.")
+    body = (f'<div id="content"><h1>What is the Bridge Group?</h1><h2>{about}</h2></div>'
+            '<div id="bottom">Get our news feed on your site. We have branches in two towns. '
+            '<a href="/contact">Contact us</a></div>')
+    assert about in auto(page(body)).text
+
+
 def test_related_links_box_dropped():
     related = "".join(f'<li><a href="/story{i}">Another story about the town number {i}</a></li>' for i in range(6))
     r = auto(page(f'<article><p>{PROSE}</p><div class="box"><h3>Read next</h3><ul>{related}</ul></div>'

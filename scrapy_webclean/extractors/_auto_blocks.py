@@ -19,6 +19,9 @@ from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS,
 #: far above the article's prose such a heading may open its region.
 _HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
 _HEADED_LEVELS = 3
+#: A heading of this many characters outside links (and two sentence marks or more) is a
+#: paragraph set in a heading's type, valued as prose; shorter ones are structure, worth nothing.
+_PROSE_HEADING = 200
 
 
 class _Blocks:
@@ -79,8 +82,8 @@ class _Blocks:
                         titled[i] += 1  # a linked headline, not a "Buy" or "More" button
                 elif marked[i] and c < _MARK_LIMIT[marked[i]]:
                     v = -float(c)
-                elif t in _HEADINGS:
-                    v = 0.0
+                elif t in _HEADINGS and (nl < _PROSE_HEADING or punct[i] < 2):
+                    v = 0.0  # (a paragraph of sentences set as a heading is prose)
                 elif punct[i] == 0:
                     # No sentence punctuation: a label, a menu row, a caption.
                     if nl >= 40:
