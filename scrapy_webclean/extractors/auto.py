@@ -132,24 +132,22 @@ def tidy(doc: Document, selection: NodeSelection) -> NodeSelection:
 
 #: The headings, as :func:`positions` looks for them.
 _HEADING_TAGS = tuple(sorted(_HEADINGS))
+#: The most headings a body's text is cut of at its end, and the longest line read as one.
+_TRAILING_HEADINGS, _HEADING_LINE = 3, 200
 
 
 def _without_trailing_headings(doc: Document, selection: NodeSelection, kept: bytearray) -> NodeSelection:
     """``selection`` without the headings its text ends with: a heading heads what
     follows it, and where nothing does, what it headed was left out ("Related stories")."""
     root, stop = selection.root, doc.end[selection.root]
-    for _ in range(3):
+    drop = selection.drop
+    heads = sorted(h for t in _HEADING_TAGS for h in positions(doc.tags, t, root + 1, stop)
+                   if kept[h] and not (drop is not None and drop[h]))
+    for h in heads[:-_TRAILING_HEADINGS - 1:-1]:  # the last ones, last first
         text = selection.text().rstrip()
         last = " ".join(text[text.rfind("\n") + 1:].split())
-        if not last or len(last) > 200 or len(last) * 2 > len(text):
-            return selection
-        drop = selection.drop
-        heads = [h for t in _HEADING_TAGS for h in positions(doc.tags, t, root + 1, stop)
-                 if kept[h] and not (drop is not None and drop[h])]
-        if not heads:
-            return selection
-        h = max(heads)
-        if " ".join(subtree_text(doc, h).split()) != last:
+        if not last or len(last) > _HEADING_LINE or len(last) * 2 > len(text) \
+                or " ".join(subtree_text(doc, h).split()) != last:
             return selection
         drop = bytearray(len(doc)) if drop is None else bytearray(drop)
         drop[h] = 1
