@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from ._deadline import CHECK_EVERY, check_deadline
 
 if TYPE_CHECKING:
     from ._document import Document
 
-__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "owned_text", "positions", "holding", "flagged",
-           "common_region", "merge_subtrees"]
+__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "owned_text", "positions", "positions_of",
+           "holding", "flagged", "common_region", "merge_subtrees"]
 
 
 def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable[[int], None],
@@ -91,65 +91,59 @@ def subtree_text(doc: Document, i: int) -> str:
     texts and tails of the subtree of ``i`` in reading order (each node's
     text, its children's text and tails, then its own tail), without
     asking lxml for them again: a few times faster, whatever the size."""
-    end, texts, tails = doc.end, doc.texts, doc.tails
-    stop = end[i]
-    first = texts[i] or ""
+    stop = doc.end[i]
     if stop == i + 1:
-        return first  # most blocks are a leaf
+        return doc.texts[i] or ""  # most blocks are a leaf
     if "" in doc.tags[i:stop]:
         return text_content(doc.nodes[i])  # a node other than an element (the arrays hold no text of its)
-    if stop - i > CHECK_EVERY:
-        check_deadline()
-    out = [first]
-    add = out.append
-    stack: list[int] = []
-    push, pop = stack.append, stack.pop
-    for j in range(i + 1, stop):
-        while stack and end[stack[-1]] <= j:
-            x = tails[pop()]
-            if x:
-                add(x)
-        x = texts[j]
-        if x:
-            add(x)
-        push(j)
-    while stack:
-        x = tails[pop()]
-        if x:
-            add(x)
-    return "".join(out)
+    return _joined(doc, i, None)
 
 
 def owned_text(doc: Document, i: int, owner: Sequence[int]) -> str:
     """The text block ``i`` owns (``owner``: each node's block): its subtree's
     text without the blocks nested in it, whose tails it keeps."""
-    end, texts, tails = doc.end, doc.texts, doc.tails
-    stop = end[i]
+    stop = doc.end[i]
     if stop == i + 1 or "" in doc.tags[i:stop]:
         return subtree_text(doc, i)
+    return _joined(doc, i, owner)
+
+
+def _joined(doc: Document, i: int, owner: Sequence[int] | None) -> str:
+    """The texts and tails of ``i``'s subtree in reading order; with ``owner``, without the
+    subtrees of the blocks nested in it (``owner[j] == j``), their tails kept."""
+    end, texts, tails = doc.end, doc.texts, doc.tails
+    stop = end[i]
+    if stop - i > CHECK_EVERY:
+        check_deadline()
     out = [texts[i] or ""]
     add = out.append
     stack: list[int] = []
     push, pop = stack.append, stack.pop
-    j = i + 1
-    while j < stop:
+    resume = 0  # inside a nested block until here
+    for j in range(i + 1, stop):
+        if j < resume:
+            continue
         while stack and end[stack[-1]] <= j:
             x = tails[pop()]
             if x:
                 add(x)
         push(j)
-        if owner[j] == j:  # a nested block: its text is its own, its tail is ``i``'s
-            j = end[j]
+        if owner is not None and owner[j] == j:
+            resume = end[j]
             continue
         x = texts[j]
         if x:
             add(x)
-        j += 1
     while stack:
         x = tails[pop()]
         if x:
             add(x)
     return "".join(out)
+
+
+def positions_of(items: Sequence[str], values: Iterable[str], start: int = 0, stop: int | None = None) -> list[int]:
+    """Where any of ``values`` occurs in ``items`` from ``start`` to ``stop``, in order (see :func:`positions`)."""
+    return sorted(k for value in values for k in positions(items, value, start, stop))
 
 
 def positions(items: Sequence[str], value: str, start: int = 0, stop: int | None = None) -> list[int]:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, text_content
-from .._walk import common_region, positions
+from .._walk import common_region, positions_of
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS,
                           _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _is_title, _title_key)
@@ -19,9 +19,9 @@ from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS,
 #: far above the article's prose such a heading may open its region.
 _HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
 _HEADED_LEVELS = 3
-#: A heading of this many characters outside links (and two sentence marks or more) is a
+#: A heading of a short article's characters outside links (and two sentence marks or more) is a
 #: paragraph set in a heading's type, valued as prose; shorter ones are structure, worth nothing.
-_PROSE_HEADING = 200
+_PROSE_HEADING = SHORT_ARTICLE
 
 
 class _Blocks:
@@ -181,14 +181,12 @@ def _title_headings(doc: Document, title: str | None, tags: Iterable[str] = _HEA
     title_key = _title_key(title) if title else ""
     if not title_key:
         return []
-    nodes, found = doc.nodes, list[int]()
-    for tag in tags:
-        found += positions(doc.tags, tag, doc.body)
+    nodes, found = doc.nodes, positions_of(doc.tags, tags, doc.body)
     if text_len is not None:
         low, high = min(len(title_key), 11), 2 * len(title_key) + 20
         found = [i for i in found if low <= text_len[i] <= high]
     out = list[int]()
-    for k, i in enumerate(sorted(found)):
+    for k, i in enumerate(found):  # (in document order)
         if not k & CHECK_EVERY:
             check_deadline()
         if _is_title(_title_key(text_content(nodes[i])), title_key):

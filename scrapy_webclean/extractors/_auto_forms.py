@@ -8,7 +8,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from .._document import Document
-from .._walk import positions
+from .._walk import positions, positions_of
 from ._auto_words import _HEADINGS
 
 __all__ = ["login_boxes"]
@@ -36,7 +36,7 @@ def login_boxes(doc: Document) -> list[int]:
             continue
         if not text_len:
             text_len = doc.page_measures.text_len
-            heads = sorted(h for t in _HEADINGS for h in positions(doc.tags, t))
+            heads = positions_of(doc.tags, _HEADINGS)
         box = i
         while parent[box] > doc.body and text_len[parent[box]] <= LOGIN_TEXT \
                 and not _heading_beside(heads, end, parent[box], box):

@@ -80,7 +80,7 @@ _ARBITRARY_VALUE = re.compile(r"\[[^\]\s]*\]")
 #: Where a camel-case name's words meet ("relatedPosts", "siteFooter").
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])")
 #: Tokens by which a name declares the text itself: its camel-case words are not read then.
-_DECLARED_CONTENT = frozenset({"article", "hentry", "entry", "post", "story", "blog"})
+_DECLARED_CONTENT = _CONTENT_TOKENS | {"hentry"}
 
 
 def _is_slug(ident: str) -> bool:

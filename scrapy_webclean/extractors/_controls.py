@@ -16,7 +16,7 @@ from itertools import compress
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document
 from .._render import NodeSelection
-from .._walk import positions, subtree_text
+from .._walk import positions_of, subtree_text
 from ._auto_words import _BLOCKS, _CELLS
 from ._literals import by_first_letter
 
@@ -94,7 +94,7 @@ def _has_control_line(text: str) -> bool:
 def _fields(doc: Document, root: int, stop: int) -> list[int]:
     """The fields a reader types into under ``root``."""
     tags, nodes = doc.tags, doc.nodes
-    out = [i for t in _FIELD_TAGS for i in positions(tags, t, root + 1, stop)]
+    out = positions_of(tags, _FIELD_TAGS, root + 1, stop)
     return [i for i in out if tags[i] != "input" or (nodes[i].get("type") or "").strip().lower() in _TYPED_INPUTS]
 
 

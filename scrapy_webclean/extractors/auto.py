@@ -48,7 +48,7 @@ from .._document import Document, Measures, nonspace_len
 from .._metadata import extract_metadata
 from .base import Extractor, Option, SelectionResult, register
 from .._render import BlockSelection, NodeSelection, Selection, kept_mask
-from .._walk import positions, subtree_text
+from .._walk import positions_of, subtree_text
 from ._arbiter import arbitrate
 from ._consensus import consensus, found_nothing
 from ._controls import without_controls
@@ -130,8 +130,6 @@ def tidy(doc: Document, selection: NodeSelection) -> NodeSelection:
     return _without_trailing_headings(doc, selection, kept)
 
 
-#: The headings, as :func:`positions` looks for them.
-_HEADING_TAGS = tuple(sorted(_HEADINGS))
 #: The most headings a body's text is cut of at its end, and the longest line read as one.
 _TRAILING_HEADINGS, _HEADING_LINE = 3, 200
 
@@ -141,8 +139,8 @@ def _without_trailing_headings(doc: Document, selection: NodeSelection, kept: by
     follows it, and where nothing does, what it headed was left out ("Related stories")."""
     root, stop = selection.root, doc.end[selection.root]
     drop = selection.drop
-    heads = sorted(h for t in _HEADING_TAGS for h in positions(doc.tags, t, root + 1, stop)
-                   if kept[h] and not (drop is not None and drop[h]))
+    heads = [h for h in positions_of(doc.tags, _HEADINGS, root + 1, stop)
+             if kept[h] and not (drop is not None and drop[h])]
     for h in heads[:-_TRAILING_HEADINGS - 1:-1]:  # the last ones, last first
         text = selection.text().rstrip()
         last = " ".join(text[text.rfind("\n") + 1:].split())
