@@ -1181,6 +1181,24 @@ def test_a_log_in_box_is_left_out_by_both_picks_whatever_its_names():
     assert doc.tags[start] == "p" and "Type it here" in "".join(doc.nodes[start].itertext())
 
 
+def test_a_sign_up_box_is_left_out_by_both_picks_and_never_climbs_over_the_story():
+    signup = ('<div class="x9"><div>Be the first to know!</div><div>Get our picks texted to your phone.</div>'
+              '<form><input type="tel" name="phone"><button>Sign Me Up</button></form>'
+              '<div>By signing up, you agree to receive recurring automated marketing messages at the number '
+              'provided. Message and data rates may apply. Reply STOP to opt out.</div></div>')
+    for text in _both_picks(page(f"<article><p>{PROSE}</p>{signup}<p>{MORE}</p></article>")):
+        assert PROSE in text and MORE in text
+        assert "By signing up" not in text and "first to know" not in text
+    doc = parse(page(f"<article><p>{PROSE}</p>{signup}<p>{MORE}</p></article>"))
+    assert [doc.nodes[i].get("class") for i in login_boxes(doc)] == ["x9"]
+    # An e-mail field in a story's paragraph takes the paragraph, not the story (of over 500 characters);
+    # a search field is no box.
+    doc = parse(page(f'<div><p>{PROSE}</p><p>{MORE}</p><p>{PROSE}</p><p>Write to us: <input type="email"></p>'
+                     '<p><input type="search"></p></div>'))
+    (start,) = login_boxes(doc)
+    assert doc.tags[start] == "p" and "Write to us" in "".join(doc.nodes[start].itertext())
+
+
 def test_a_log_in_box_does_not_climb_over_a_story_a_site_trees_cleaning_left_short():
     """A site tree's cleaning leaves little text around the header's password
     field; the box is still measured on the page, so the short story beside it

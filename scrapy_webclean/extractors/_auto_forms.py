@@ -1,5 +1,6 @@
-"""Log-in boxes: a password field and the few words around it ("Email
-address:", "Forgot password?", "Remember me"), never a page's text, whatever
+"""Log-in and sign-up boxes: a password field and the few words around it
+("Email address:", "Forgot password?", "Remember me"), or an e-mail or
+telephone field with its pitch and fine print, never a page's text, whatever
 their names or styles say. Both of ``auto``'s picks leave them out. See
 docs/algorithms.md."""
 
@@ -15,12 +16,17 @@ __all__ = ["login_boxes"]
 
 #: The most text (characters other than white space) a log-in box holds: its labels, a line or two.
 LOGIN_TEXT = 300
+#: ... and a sign-up box around an e-mail or telephone field: a pitch, its labels, the fine print under them.
+SIGNUP_TEXT = 500
+#: The most text of a box, by the type of the field it is around.
+_BOX_TEXT = {"password": LOGIN_TEXT, "email": SIGNUP_TEXT, "tel": SIGNUP_TEXT}
 
 
 def login_boxes(doc: Document) -> list[int]:
-    """The roots of the page's log-in boxes: around each
+    """The roots of the page's log-in and sign-up boxes: around each
     password field, its largest ancestor below ``<body>`` of at most
-    :data:`LOGIN_TEXT` characters that adds no heading to the box (a short
+    :data:`LOGIN_TEXT` characters (around an e-mail or telephone field,
+    :data:`SIGNUP_TEXT`) that adds no heading to the box (a short
     story's headline beside a log-in form). The page's own text lengths decide, not
     a site tree's cleaned view's: cleaning must not let a box climb over
     the story. Found once per parse."""
@@ -32,13 +38,14 @@ def login_boxes(doc: Document) -> list[int]:
     text_len: list[int] = []
     heads: list[int] = []
     for i in positions(doc.tags, "input"):
-        if (nodes[i].get("type") or "").strip().lower() != "password":
+        limit = _BOX_TEXT.get((nodes[i].get("type") or "").strip().lower())
+        if not limit:
             continue
         if not text_len:
             text_len = doc.page_measures.text_len
             heads = positions_of(doc.tags, _HEADINGS)
         box = i
-        while parent[box] > doc.body and text_len[parent[box]] <= LOGIN_TEXT \
+        while parent[box] > doc.body and text_len[parent[box]] <= limit \
                 and not _heading_beside(heads, end, parent[box], box):
             box = parent[box]
         if box != i:
