@@ -441,6 +441,13 @@ def test_hub_page_returns_its_whole_main_landmark():
     assert "Trail shoe model 0" in r.text and "Trail shoe model 29" in r.text
     assert "Acme (12)" in r.text and "picked by our staff" in r.text
     assert "newsletter" not in r.text and "Section 3" not in r.text
+    # The menus and asides inside the landmark are still left out: the site's section menu, a promotion.
+    menu = "".join(f'<li><a href="/c/{k}">Running category {k}</a></li>' for k in range(6))
+    body = page(f"<main><nav><ul>{menu}</ul></nav><h1>Trail shoes</h1>{filters}{blurb}<ul class='grid'>{cards}</ul>"
+                "<aside><p>Free returns on every order this month.</p></aside></main>")
+    r = wc.extract(body, "https://shop.example/c/trail-shoes")
+    assert "Trail shoe model 29" in r.text and "Acme (12)" in r.text
+    assert "Running category" not in r.text and "Free returns" not in r.text
     # An article in <main> keeps the precise selection: its related box goes.
     related = "".join(f'<li><a href="/r{i}">A related story with a long headline {i}</a></li>' for i in range(8))
     r = auto(page(f"<main><article><p>{PROSE}</p><p>{MORE}</p></article><ul class='more'>{related}</ul></main>"))

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, Measures, text_content, union_mask
-from .._walk import flagged, owned_text, subtree_text
+from .._walk import flagged, owned_text, positions_of, subtree_text
 from .._render import NodeSelection
 from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
@@ -25,6 +25,8 @@ from ._auto_words import _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _is_title
 
 #: A block owning this many characters or more is read by its own text for boilerplate statements.
 _OWN_TEXT = 300
+#: What a hub page's whole landmark leaves out besides invisible tags: the menus and asides inside it.
+_HUB_FURNITURE = ("nav", "aside")
 
 
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
@@ -194,7 +196,7 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
                 and not declared <= root < end[declared] and not root <= declared < end[root]:
             root = declared  # the page's declared entry holds net prose: a pick beside it is a box beside the entry
     # A hub page (listing, product grid, landing page; see classify) whose
-    # main landmark holds the root: the landmark is the content, all of it.
+    # main landmark holds the root: the landmark is the content, all of it but its menus and asides.
     # Such a page spreads its content over many short blocks (cards,
     # filters, tabs a script opens), so the densest one is only a part.
     landmark = marks.landmark
@@ -221,7 +223,10 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
     lists = Lists(doc, m, (dead, named, drop))  # (drop: filled in preorder, a lead-in before its list)
     title_key = _title_key(title) if title else ""
     i = top + 1
-    stop = top + 1 if whole else end[top]  # a whole landmark: only invisible tags are left out
+    stop = top + 1 if whole else end[top]  # a whole landmark: only invisible tags are left out,
+    if whole:
+        for j in positions_of(tags, _HUB_FURNITURE, top + 1, end[top]):  # and its menus and asides
+            drop[j:end[j]] = b"\x01" * (end[j] - j)
     while i < stop:
         if not i & CHECK_EVERY:
             check_deadline()

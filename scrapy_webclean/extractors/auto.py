@@ -27,7 +27,8 @@ the JSON-LD body is returned; when the page shows the stated body outside
 what was chosen, under a furniture name (forum software calls its posts
 comments), that subtree is the body. On a hub page (a listing, product grid
 or landing page, by :func:`~scrapy_webclean.classify`'s measures) whose
-``<main>`` landmark holds the root, the whole landmark is the body. Dialogs
+``<main>`` landmark holds the root, the whole landmark is the body (less its
+``<nav>`` and ``<aside>`` elements). Dialogs
 (``aria-modal="true"``, ``role="dialog"``) are never content; class names
 inside ``<pre>``/``<code>`` are syntax highlighting, never furniture. With
 a site style tree, the page arrives already cleaned of the site's template.
