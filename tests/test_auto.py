@@ -454,6 +454,35 @@ def test_hub_page_returns_its_whole_main_landmark():
     assert PROSE in r.text and "related story" not in r.text
 
 
+def test_hub_page_without_main_returns_its_body_less_the_marked_template():
+    # A landing page of course cards and no <main>: where its template marks its parts
+    # (<header>, <nav>, <footer>), the body less those parts is the landmark; the densest
+    # card alone is not the content.
+    cards = "".join(f'<div class="card"><h3><a href="/c/{i}">Certificate in subject {i}</a></h3>'
+                    f'<p>Six weeks, online.</p><ul><li><a href="/c/{i}/a">Module {i}A</a></li>'
+                    f'<li><a href="/c/{i}/b">Module {i}B</a></li></ul></div>' for i in range(12))
+    intro = ("<p>Our professional programs prepare working people for the next step in their careers, "
+             "with courses taught in the evening, online and on weekends by practitioners of each field.</p>")
+    menu = "".join(f'<a href="/s{k}">Section {k}</a>' for k in range(8))
+    template = (f'<header><a href="/">Example University</a><nav>{menu}</nav></header>'
+                f'<div id="wrap"><h1>Programs</h1>{intro}<section><header><h2>All our certificates</h2></header>'
+                f'<div class="grid">{cards}</div></section></div>'
+                '<footer><p>Example University, 1 College Road. All rights reserved.</p></footer>')
+    url = "https://edu.example/programs/"
+    assert wc.classify(page(template), url).kind == "hub"
+    text = wc.extract(page(template), url).text
+    assert "working people" in text and "Certificate in subject 0" in text and "Certificate in subject 11" in text
+    assert "All our certificates" in text  # a section's own header is no template part
+    assert "Section 3" not in text and "All rights reserved" not in text
+    # An article in the same template keeps the precise selection: its related box goes.
+    related = "".join(f'<li><a href="/r{i}">A related story with a long headline {i}</a></li>' for i in range(8))
+    article = template.replace(f'<h1>Programs</h1>{intro}<section><header><h2>All our certificates</h2></header>'
+                               f'<div class="grid">{cards}</div></section>',
+                               f"<h1>Bridge approved</h1><p>{PROSE}</p><p>{MORE}</p><ul class='more'>{related}</ul>")
+    text = wc.extract(page(article), "https://edu.example/news/2024/05/bridge-approved").text
+    assert PROSE in text and MORE in text and "related story" not in text and "Section 3" not in text
+
+
 def test_modal_dialog_is_not_content():
     consent = ('<div id="cmp-panel"><div role="dialog" aria-modal="true"><h3>Manage consent preferences</h3>'
                + "".join(f"<p>Purpose {i}: your data can be used to select and measure advertising, "

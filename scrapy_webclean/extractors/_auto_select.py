@@ -27,6 +27,13 @@ from ._auto_words import _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _is_title
 _OWN_TEXT = 300
 #: What a hub page's whole landmark leaves out besides invisible tags: the menus and asides inside it.
 _HUB_FURNITURE = ("nav", "aside")
+#: A page without a <main> whose template marks its parts with these landmarks: its body, less those
+#: parts (:data:`_TEMPLATE_PARTS`), stands for the main landmark.
+_LANDMARKED = ("header", "nav")
+#: ... the page's own header and footer, not those of an article or section in it (:data:`_SECTIONS`).
+_PAGE_PARTS = ("header", "footer")
+_TEMPLATE_PARTS = _HUB_FURNITURE + _PAGE_PARTS
+_SECTIONS = ("article", "section")
 
 
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
@@ -200,11 +207,25 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
     # Such a page spreads its content over many short blocks (cards,
     # filters, tabs a script opens), so the densest one is only a part.
     landmark = marks.landmark
+    if landmark < 0 and all(t in doc.tags for t in _LANDMARKED):
+        landmark = body  # no <main>, but the template's parts are marked: the body less them
     whole = thread < 0 and landmark >= 0 and landmark <= root < end[landmark] \
         and page_features(doc, doc.url)["score"] <= 0
     if whole:
         root = landmark
     return root, whole, pos, neg
+
+
+def _template_parts(doc: Document, top: int) -> list[int]:
+    """The landmarks of the template in ``top``'s subtree (:data:`_TEMPLATE_PARTS`), but a header
+    or footer inside an ``<article>`` or ``<section>``: that one is the section's own."""
+    tags, end = doc.tags, doc.end
+    sectioned = bytearray(len(doc))
+    for s in positions_of(tags, _SECTIONS, top + 1, end[top]):
+        if not sectioned[s]:
+            sectioned[s + 1:end[s]] = b"\x01" * (end[s] - s - 1)
+    return [j for j in positions_of(tags, _TEMPLATE_PARTS, top + 1, end[top])
+            if not (sectioned[j] and tags[j] in _PAGE_PARTS)]
 
 
 def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],
@@ -224,8 +245,9 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
     title_key = _title_key(title) if title else ""
     i = top + 1
     stop = top + 1 if whole else end[top]  # a whole landmark: only invisible tags are left out,
-    if whole:
-        for j in positions_of(tags, _HUB_FURNITURE, top + 1, end[top]):  # and its menus and asides
+    if whole:  # and its menus and asides; the body as the landmark: the template's parts
+        parts = _template_parts(doc, top) if top == doc.body else positions_of(tags, _HUB_FURNITURE, top + 1, end[top])
+        for j in parts:
             drop[j:end[j]] = b"\x01" * (end[j] - j)
     while i < stop:
         if not i & CHECK_EVERY:

@@ -28,7 +28,8 @@ what was chosen, under a furniture name (forum software calls its posts
 comments), that subtree is the body. On a hub page (a listing, product grid
 or landing page, by :func:`~scrapy_webclean.classify`'s measures) whose
 ``<main>`` landmark holds the root, the whole landmark is the body (less its
-``<nav>`` and ``<aside>`` elements). Dialogs
+``<nav>`` and ``<aside>`` elements); without a ``<main>``, a page whose template
+marks its parts (``<header>``, ``<nav>``) has its body, less them, for one. Dialogs
 (``aria-modal="true"``, ``role="dialog"``) are never content; class names
 inside ``<pre>``/``<code>`` are syntax highlighting, never furniture. With
 a site style tree, the page arrives already cleaned of the site's template.
