@@ -1201,38 +1201,31 @@ def test_an_authors_box_left_out_on_a_real_page():
     assert "Voting is one of your rights" in text and "ShoeMoney.com is my blog" not in text
 
 
-def test_a_log_in_box_is_left_out_by_both_picks_whatever_its_names():
-    login = ('<div class="SSpopup"><p>Sign In</p><div>The feature you requested is only available to members.</div>'
-             '<b>Email Address:</b><input type="text"><b>Password:</b><input type="password">'
-             '<a href="/pw">Forgot Password?</a><label>Automatically sign me in next time.</label></div>')
-    for text in _both_picks(page(f"<article><p>{PROSE}</p>{login}<p>{MORE}</p></article>")):
-        assert PROSE in text and MORE in text
-        assert "Forgot Password" not in text and "only available to members" not in text
-    # The box is the password field's largest wrapper of 300 characters or fewer: never the story around it.
-    doc = parse(page(f"<article><p>{PROSE}</p>{login}<p>{MORE}</p></article>"))
-    (start,) = login_boxes(doc)
-    assert doc.nodes[start].get("class") == "SSpopup"
-    doc = parse(page(f'<div><p>{PROSE}</p><p>{MORE}</p><p>Type it here: <input type="password"></p></div>'))
-    (start,) = login_boxes(doc)
-    assert doc.tags[start] == "p" and "Type it here" in "".join(doc.nodes[start].itertext())
+_LOGIN_BOX = ('<div class="SSpopup"><p>Sign In</p><div>The feature you requested is only available to members.</div>'
+              '<b>Email Address:</b><input type="text"><b>Password:</b><input type="password">'
+              '<a href="/pw">Forgot Password?</a><label>Automatically sign me in next time.</label></div>')
+_SIGNUP_BOX = ('<div class="x9"><div>Be the first to know!</div><div>Get our picks texted to your phone.</div>'
+               '<form><input type="tel" name="phone"><button>Sign Me Up</button></form>'
+               '<div>By signing up, you agree to receive recurring automated marketing messages at the number '
+               'provided. Message and data rates may apply. Reply STOP to opt out.</div></div>')
 
 
-def test_a_sign_up_box_is_left_out_by_both_picks_and_never_climbs_over_the_story():
-    signup = ('<div class="x9"><div>Be the first to know!</div><div>Get our picks texted to your phone.</div>'
-              '<form><input type="tel" name="phone"><button>Sign Me Up</button></form>'
-              '<div>By signing up, you agree to receive recurring automated marketing messages at the number '
-              'provided. Message and data rates may apply. Reply STOP to opt out.</div></div>')
-    for text in _both_picks(page(f"<article><p>{PROSE}</p>{signup}<p>{MORE}</p></article>")):
+@pytest.mark.parametrize("box, name, gone, field", [
+    (_LOGIN_BOX, "SSpopup", ("Forgot Password", "only available to members"), '<input type="password">'),
+    (_SIGNUP_BOX, "x9", ("By signing up", "first to know"), '<input type="email">'),
+])
+def test_a_log_in_or_sign_up_box_is_left_out_by_both_picks_whatever_its_names(box, name, gone, field):
+    for text in _both_picks(page(f"<article><p>{PROSE}</p>{box}<p>{MORE}</p></article>")):
         assert PROSE in text and MORE in text
-        assert "By signing up" not in text and "first to know" not in text
-    doc = parse(page(f"<article><p>{PROSE}</p>{signup}<p>{MORE}</p></article>"))
-    assert [doc.nodes[i].get("class") for i in login_boxes(doc)] == ["x9"]
-    # An e-mail field in a story's paragraph takes the paragraph, not the story (of over 500 characters);
-    # a search field is no box.
-    doc = parse(page(f'<div><p>{PROSE}</p><p>{MORE}</p><p>{PROSE}</p><p>Write to us: <input type="email"></p>'
+        assert not any(g in text for g in gone)
+    # The box is the field's largest wrapper of 300 characters or fewer (500 around an e-mail or
+    # telephone field): never the story around it; a search field is no box.
+    doc = parse(page(f"<article><p>{PROSE}</p>{box}<p>{MORE}</p></article>"))
+    assert [doc.nodes[i].get("class") for i in login_boxes(doc)] == [name]
+    doc = parse(page(f'<div><p>{PROSE}</p><p>{MORE}</p><p>{PROSE}</p><p>Type it here: {field}</p>'
                      '<p><input type="search"></p></div>'))
     (start,) = login_boxes(doc)
-    assert doc.tags[start] == "p" and "Write to us" in "".join(doc.nodes[start].itertext())
+    assert doc.tags[start] == "p" and "Type it here" in "".join(doc.nodes[start].itertext())
 
 
 def test_a_log_in_box_does_not_climb_over_a_story_a_site_trees_cleaning_left_short():
