@@ -248,7 +248,8 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
     if whole:  # and its menus and asides; the body as the landmark: the template's parts
         parts = _template_parts(doc, top) if top == doc.body else positions_of(tags, _HUB_FURNITURE, top + 1, end[top])
         for j in parts:
-            drop[j:end[j]] = b"\x01" * (end[j] - j)
+            if not drop[j]:  # (one inside another: dropped with it)
+                drop[j:end[j]] = b"\x01" * (end[j] - j)
     while i < stop:
         if not i & CHECK_EVERY:
             check_deadline()
