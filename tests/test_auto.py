@@ -17,6 +17,7 @@ from scrapy_webclean.extractors._auto_lists import Lists
 from scrapy_webclean.extractors._auto_phrases import _MARK_PROMO, _piece_mark
 from scrapy_webclean.extractors._auto_words import _box_end
 from scrapy_webclean.extractors._auto_forms import login_boxes
+from scrapy_webclean.extractors._auto_select import _template_marked
 from scrapy_webclean._render import NodeSelection
 
 from conftest import corpus_page
@@ -481,6 +482,15 @@ def test_hub_page_without_main_returns_its_body_less_the_marked_template():
                                f"<h1>Bridge approved</h1><p>{PROSE}</p><p>{MORE}</p><ul class='more'>{related}</ul>")
     text = wc.extract(page(article), "https://edu.example/news/2024/05/bridge-approved").text
     assert PROSE in text and MORE in text and "related story" not in text and "Section 3" not in text
+
+
+def test_a_template_is_marked_by_a_header_and_a_nav_on_a_page_of_no_single_article():
+    head = '<header><a href="/">Site</a><nav><a href="/a">A</a></nav></header>'
+    for body, marked in ((head + "<div><p>x</p></div>", True),
+                         (head + "<article><p>x</p></article><article><p>y</p></article>", True),
+                         (head + "<article><p>x</p></article>", False),  # one article: the page's story
+                         ('<header><a href="/">Site</a></header><div><p>x</p></div>', False)):
+        assert _template_marked(parse(f"<html><body>{body}</body></html>".encode())) is marked
 
 
 def test_modal_dialog_is_not_content():

@@ -207,13 +207,20 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
     # Such a page spreads its content over many short blocks (cards,
     # filters, tabs a script opens), so the densest one is only a part.
     landmark = marks.landmark
-    if landmark < 0 and all(t in doc.tags for t in _LANDMARKED):
+    if landmark < 0 and _template_marked(doc):
         landmark = body  # no <main>, but the template's parts are marked: the body less them
     whole = thread < 0 and landmark >= 0 and landmark <= root < end[landmark] \
         and page_features(doc, doc.url)["score"] <= 0
     if whole:
         root = landmark
     return root, whole, pos, neg
+
+
+def _template_marked(doc: Document) -> bool:
+    """Whether the page marks its template's parts (:data:`_LANDMARKED`) and is no single
+    article: one ``<article>`` element is the page's story, whatever the tagger says."""
+    tags = doc.tags
+    return all(t in tags for t in _LANDMARKED) and tags.count("article") != 1
 
 
 def _template_parts(doc: Document, top: int) -> list[int]:
