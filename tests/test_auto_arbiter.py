@@ -180,11 +180,13 @@ def test_the_same_text_either_way_keeps_the_block_pick():
     assert not prefer_propagation(x, lambda _: 1.0, 0.5)
 
 
-def _picks(log_a: float, log_b: float, ld_a: float, ld_b: float) -> list[float]:
-    """Features of two disjoint picks (the trees say no: probability 0)."""
+def _picks(log_a: float, log_b: float, ld_a: float, ld_b: float, tag: float = 1.0) -> list[float]:
+    """Features of two disjoint picks (the trees say no: probability 0) on a page the tagger
+    scores ``tag`` (positive: an article)."""
     x = [0.0] * len(FEATURES)
     x[FEATURES.index("log_a")], x[FEATURES.index("log_b")] = math.log1p(log_a), math.log1p(log_b)
     x[FEATURES.index("ld_a")], x[FEATURES.index("ld_b")] = ld_a, ld_b
+    x[FEATURES.index("tag_score")] = tag
     return x
 
 
@@ -200,6 +202,8 @@ def test_a_headline_list_yields_to_the_prose_of_a_short_article():
     assert not prefer_propagation(_picks(1_000, 450, 0.4, 0.05), lambda _: 0.0, 0.5)  # not mostly links
     assert not prefer_propagation(_picks(1_000, 450, 0.9, 0.3), lambda _: 0.0, 0.5)  # links there too
     assert not prefer_propagation(_picks(1_000, 150, 0.9, 0.05), lambda _: 0.0, 0.5)  # too short
+    # On a page tagged a hub, the links are the content: the block pick's landing page stays.
+    assert not prefer_propagation(_picks(1_000, 450, 0.9, 0.05, tag=-2.0), lambda _: 0.0, 0.5)
 
 
 def test_on_a_page_in_cjk_script_only_the_fixed_rules_arbitrate():

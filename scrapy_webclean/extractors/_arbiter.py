@@ -39,8 +39,8 @@ FEATURES = (
 )
 
 
-_A_IN_B, _B_IN_A, _LOG_A, _LOG_B, _LD_A, _LD_B, _CJK = (
-    FEATURES.index(f) for f in ("a_in_b", "b_in_a", "log_a", "log_b", "ld_a", "ld_b", "cjk"))
+_A_IN_B, _B_IN_A, _LOG_A, _LOG_B, _LD_A, _LD_B, _CJK, _TAG = (
+    FEATURES.index(f) for f in ("a_in_b", "b_in_a", "log_a", "log_b", "ld_a", "ld_b", "cjk", "tag_score"))
 #: Above this many CJK sentence marks per 100 characters, a page is in CJK script, and the fixed
 #: rules alone arbitrate a block pick of 100 characters or more: the trees, learned from
 #: 70 such pages of two sites' worth of templates, did not carry to CJK sites held out of their fitting.
@@ -313,8 +313,10 @@ def prefer_propagation(x: list[float], prob: Callable[[list[float]], float], thr
         return False  # one region, cut a little differently: the block pick's cut stands
     if any(x[_LOG_A] < a and x[_LOG_B] >= b and x[_LD_B] < ld for a, b, ld in _YIELDS):
         return True  # the safety net: (next to) nothing, or a sliver, where the paragraphs show a body
-    if x[_LD_A] > 0.5 and x[_LD_B] < 0.2 and x[_LOG_B] >= _SHORT:
-        return True  # mostly links (a headline list) where the paragraphs show prose: a short article
+    if x[_LD_A] > 0.5 and x[_LD_B] < 0.2 and x[_LOG_B] >= _SHORT and x[_TAG] > 0:
+        # Mostly links (a headline list) where the paragraphs show prose, on a page tagged an
+        # article: a short article. (On a hub, the links are the content.)
+        return True
     return learned(x) and prob(x) > threshold
 
 
