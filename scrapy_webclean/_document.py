@@ -220,11 +220,13 @@ class Document:
         return bytearray([t in hidden for t in self.tags])
 
     def subtree_mask(self, roots: Iterable[int]) -> bytearray:
-        """1 for every node in the subtrees rooted at ``roots``."""
+        """1 for every node in the subtrees rooted at ``roots``. A root inside a subtree
+        already marked is passed over (its subtree is in that one): nested roots cost nothing."""
         mask = bytearray(len(self.nodes))
         end = self.end
         for r in roots:
-            mask[r:end[r]] = b"\x01" * (end[r] - r)
+            if not mask[r]:
+                mask[r:end[r]] = b"\x01" * (end[r] - r)
         return mask
 
     def with_removed(self, removed: bytearray | None) -> "Document":

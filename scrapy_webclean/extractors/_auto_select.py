@@ -206,11 +206,11 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
     # main landmark holds the root: the landmark is the content, all of it but its menus and asides.
     # Such a page spreads its content over many short blocks (cards,
     # filters, tabs a script opens), so the densest one is only a part.
+    hub = thread < 0 and page_features(doc, doc.url)["score"] <= 0
     landmark = marks.landmark
-    if landmark < 0 and _template_marked(doc):
+    if hub and landmark < 0 and _template_marked(doc):
         landmark = body  # no <main>, but the template's parts are marked: the body less them
-    whole = thread < 0 and landmark >= 0 and landmark <= root < end[landmark] \
-        and page_features(doc, doc.url)["score"] <= 0
+    whole = hub and landmark >= 0 and landmark <= root < end[landmark]
     if whole:
         root = landmark
     return root, whole, pos, neg
@@ -223,15 +223,15 @@ def _template_marked(doc: Document) -> bool:
     return all(t in tags for t in _LANDMARKED) and tags.count("article") != 1
 
 
-def _template_parts(doc: Document, top: int) -> list[int]:
-    """The landmarks of the template in ``top``'s subtree (:data:`_TEMPLATE_PARTS`), but a header
-    or footer inside an ``<article>`` or ``<section>``: that one is the section's own."""
-    tags, end = doc.tags, doc.end
-    sectioned = bytearray(len(doc))
-    for s in positions_of(tags, _SECTIONS, top + 1, end[top]):
-        if not sectioned[s]:
-            sectioned[s + 1:end[s]] = b"\x01" * (end[s] - s - 1)
-    return [j for j in positions_of(tags, _TEMPLATE_PARTS, top + 1, end[top])
+def _landmark_parts(doc: Document, top: int) -> list[int]:
+    """What a hub's whole landmark ``top`` leaves out: its menus and asides; the body, standing
+    for the landmark, the template's parts (:data:`_TEMPLATE_PARTS`), but a header or footer
+    inside an ``<article>`` or ``<section>``: that one is the section's own."""
+    tags, start, stop = doc.tags, top + 1, doc.end[top]
+    if top != doc.body:
+        return positions_of(tags, _HUB_FURNITURE, start, stop)
+    sectioned = doc.subtree_mask(positions_of(tags, _SECTIONS, start, stop))
+    return [j for j in positions_of(tags, _TEMPLATE_PARTS, start, stop)
             if not (sectioned[j] and tags[j] in _PAGE_PARTS)]
 
 
@@ -246,17 +246,13 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
     tags, end, nodes, text_len = doc.tags, doc.end, doc.nodes, m.text_len
     dead, named = marks.dead, marks.named
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
-    drop = bytearray(len(doc))
+    # A whole landmark: only invisible tags and its menus and asides (the template's parts) are left out.
+    drop = doc.subtree_mask(_landmark_parts(doc, top)) if whole else bytearray(len(doc))
     siblings: dict[int, list[int]] = {}
     lists = Lists(doc, m, (dead, named, drop))  # (drop: filled in preorder, a lead-in before its list)
     title_key = _title_key(title) if title else ""
     i = top + 1
-    stop = top + 1 if whole else end[top]  # a whole landmark: only invisible tags are left out,
-    if whole:  # and its menus and asides; the body as the landmark: the template's parts
-        parts = _template_parts(doc, top) if top == doc.body else positions_of(tags, _HUB_FURNITURE, top + 1, end[top])
-        for j in parts:
-            if not drop[j]:  # (one inside another: dropped with it)
-                drop[j:end[j]] = b"\x01" * (end[j] - j)
+    stop = top + 1 if whole else end[top]
     while i < stop:
         if not i & CHECK_EVERY:
             check_deadline()
