@@ -21,6 +21,7 @@ from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kep
                            _title_headings, _title_region)
 from ._auto_mark import _mark, _Marks
 from ._auto_phrases import _linked_sentence, _piece_mark
+from ._auto_threads import comment_threads
 from ._auto_words import _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _is_title, _title_key
 
 #: A block owning this many characters or more is read by its own text for boilerplate statements.
@@ -48,8 +49,13 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     blocks = _own(doc, m, marks)
     pos, neg = blocks.values(listing=False)
     check_deadline()
+    names = bytes(marks.named)  # before the rescue strikes any
     thread = _rescue(doc, marks, pos, neg, stated, title)
     root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
+    if _named_threads(doc, m, marks, names, root):  # comments in the root, whatever their names: chosen again
+        pos, neg = blocks.values(listing=False)
+        thread = _rescue(doc, marks, pos, neg, stated, title)
+        root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
     strength = pos[root]
     top, kept, path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole, pos, neg)
     check_deadline()
@@ -61,6 +67,19 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
         dead, named = marks.dead, marks.named
         comment_roots = [i for i in range(doc.body, len(doc)) if named[i] == 2 and not dead[i]]
     return NodeSelection(doc, top, drop, excluded=m.excluded), comment_roots, strength, marks.hidden, furniture
+
+
+def _named_threads(doc: Document, m: Measures, marks: _Marks, names: bytes, root: int) -> bool:
+    """Name the comment threads found by their shape inside ``root`` (see
+    :mod:`._auto_threads`) as threads; whether any was named nothing
+    (``names``: before the rescue; a furniture name it struck for the prose
+    under it stays struck: a forum's posts)."""
+    named = marks.named
+    found = [i for i in comment_threads(doc, m, marks.dead, marks.inlink, marks.owner, root)
+             if not named[i] and not names[i]]
+    for i in found:
+        named[i] = 2
+    return bool(found)
 
 
 def _unname_layouts(doc: Document, m: Measures, marks: _Marks) -> None:

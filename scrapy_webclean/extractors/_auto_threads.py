@@ -1,0 +1,163 @@
+"""Comment threads found by their shape, whatever their names: a run of
+three or more sibling elements of one tag, each opening with a short dated
+line (its author's byline), holding prose rather than links and no
+headline, after an article's worth of prose. See docs/algorithms.md."""
+
+from __future__ import annotations
+
+import re
+
+from .._classify import page_features
+from .._deadline import check_deadline
+from .._document import Document, Measures
+from .._measures import nonspace_len
+from .._walk import owned_text
+
+#: A dateline: a clock time, a date in words (English, or day-month-year in other languages) or figures,
+#: "3 days ago", 2012年8月9日.
+_DATE = re.compile(
+    r"\b\d{1,2}:\d{2}\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b,?\s+\d{4}"
+    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}"
+    r"|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b"
+    r"|\b\d{1,2}\.?\s+(?:de\s+)?[^\W\d_]{3,10}\.?,?\s+(?:de\s+)?\d{4}\b"  # 12. März 2024, 5 de marzo de 2024
+    r"|\b\d+\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\b"
+    r"|\d{4}年\d{1,2}月\d{1,2}日|\d+\s*(?:分钟|小时|天)前",
+    re.IGNORECASE)
+_DIGIT = re.compile(r"[0-9]")
+#: A dated piece of text is a line, not a sentence that mentions a date.
+_LINE = 120
+#: How far above its dateline an item may begin.
+_UP = 6
+_ITEMS = 3
+_HEADLINES = frozenset({"h1", "h2", "h3"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_CELLS = frozenset({"td", "th"})
+#: What a dateline holds besides its dates (an author, "at", "Reply").
+_REST = 50
+#: What an item holds besides its dateline: a message.
+_MESSAGE = 30
+#: A linked line this long opening an item is a headline: the item is a teaser.
+_HEADLINE = 25
+#: A piece of prose, not a label.
+_SENTENCE = 40
+#: Prose before the thread: the article it answers.
+_BEFORE = 300
+
+
+def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearray, owner: list[int],
+                    region: int) -> list[int]:
+    """Roots of comment threads in the subtree of ``region``, outermost, in document order."""
+    tags, parent, texts, tails, body = doc.tags, doc.parent, doc.texts, doc.tails, doc.body
+    text_len = m.text_len
+    n = len(tags)
+    dated = bytearray(n)
+    items: list[int] = []  # the dated elements
+    lines: dict[int, int] = {}  # a block's own text length, read once
+    start, stop = region, doc.end[region]
+    for pieces, tail in ((texts, False), (tails, True)):
+        for i in _dated_pieces(pieces, start + tail, stop):
+            at = parent[i] if tail else i
+            s = pieces[i] or ""
+            if at <= body or dead[at] or nonspace_len(_DATE.sub("", s)) > _REST:
+                continue
+            # The dateline's line (its block's own text): no more than a byline.
+            o = owner[at]
+            line = lines.get(o, -1)
+            if line < 0:
+                line = lines[o] = nonspace_len(owned_text(doc, o, owner))
+            if line > nonspace_len(s) + _REST:
+                continue
+            a, k = at, 0
+            while a > body and k < _UP:
+                if text_len[a] >= line + _MESSAGE and not dated[a]:
+                    dated[a] = 1
+                    items.append(a)
+                a, k = parent[a], k + 1
+    check_deadline()
+    counts: dict[tuple[int, str], list[int]] = {}
+    for i in sorted(items):
+        counts.setdefault((parent[i], tags[i]), []).append(i)
+    found: list[int] = []
+    prose = None
+    budget = 4 * n  # elements the headline check may read: candidates nest only on hostile pages
+    for (p, _), items in sorted(counts.items()):
+        if len(items) < _ITEMS or (found and p < doc.end[found[-1]]):
+            continue
+        budget -= doc.end[p] - p
+        if budget < 0:
+            break
+        median = _thread(doc, m, p, items, inlink)
+        if not median:
+            continue
+        if prose is None:
+            prose = _prose_prefix(doc, dead, inlink)
+        if prose[p] >= max(_BEFORE, median):  # an article before it, longer than a message
+            found.append(p)
+    if found and page_features(doc, doc.url)["score"] <= 0:
+        return []  # a listing's entries, not an article's comments
+    return found
+
+
+def _dated_pieces(pieces: list[str | None], start: int, stop: int) -> list[int]:
+    """Where a piece of text short enough for a line holds a date, from ``start`` to ``stop``."""
+    short = [i for i, t in enumerate(pieces[start:stop], start)
+             if t and len(t) <= _LINE and not t.isspace() and _DIGIT.search(t)]
+    return [i for i in short if _DATE.search(pieces[i] or "")]
+
+
+def _thread(doc: Document, m: Measures, p: int, items: list[int], inlink: bytearray) -> int:
+    """The median length of the messages of ``items``, the dated children of ``p``, if they make a thread; else 0."""
+    tags, text_len, link_len = doc.tags, m.text_len, m.link_len
+    total = sum(text_len[i] for i in items)
+    if total < 0.7 * text_len[p] or total <= 0:
+        return 0
+    if sum(link_len[i] for i in items) > 0.3 * total:
+        return 0
+    median = sorted(text_len[i] for i in items)[len(items) // 2]
+    if median < 30:
+        return 0
+    if sum(tags[c] in _HEADINGS for c in doc.children(p)) > 1:
+        return 0  # entries under their titles: a blog's front page
+    messages = sum(_message(doc, i, inlink) for i in items)
+    return median if messages >= _ITEMS and messages >= 0.6 * len(items) else 0
+
+
+def _message(doc: Document, i: int, inlink: bytearray) -> bool:
+    """Whether item ``i`` reads as a message: no headline in it (a linked
+    one opening it either), and no row of a data table."""
+    tags, end, texts = doc.tags, doc.end, doc.texts
+    if tags[i] == "tr" and sum(tags[c] in _CELLS for c in doc.children(i)) >= 3:
+        return False
+    first = True
+    for j in range(i, end[i]):
+        if tags[j] in _HEADLINES:
+            return False
+        t = texts[j]
+        if first and t and not t.isspace():
+            first = False
+            if inlink[j] and nonspace_len(t) >= _HEADLINE:
+                return False
+    return True
+
+
+def _prose_prefix(doc: Document, dead: bytearray, inlink: bytearray) -> list[int]:
+    """Characters of live unlinked prose before each element: pieces of text
+    (its own text and tails, in document order) of a sentence's length."""
+    texts, tails, parent = doc.texts, doc.tails, doc.parent
+    n = len(texts)
+    out = [0] * (n + 1)
+    run = 0
+    for i in range(n):
+        out[i] = run
+        if dead[i]:
+            continue
+        if not inlink[i]:
+            k = nonspace_len(texts[i])
+            run += k if k >= _SENTENCE else 0
+        p = parent[i]
+        if p >= 0 and not inlink[p]:
+            k = nonspace_len(tails[i])
+            run += k if k >= _SENTENCE else 0
+    out[n] = run
+    return out

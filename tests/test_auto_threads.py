@@ -1,0 +1,153 @@
+"""Comment threads found by their shape (``_auto_threads``): one hand-made page per rule, then real pages
+whose class and id names are taken away."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import scrapy_webclean as wc
+from scrapy_webclean import classify
+from scrapy_webclean._document import parse
+from scrapy_webclean._scoring import page_counts
+from scrapy_webclean.extractors._auto_mark import _mark
+from scrapy_webclean.extractors._auto_threads import comment_threads
+
+from conftest import corpus_page
+
+STORY = "".join(
+    f"<p>Paragraph {i} of the story: the council met on Tuesday to discuss the new budget, which had been "
+    f"delayed for months, and members argued about the cost of repairs to the old bridge.</p>" for i in range(6))
+MESSAGES = [
+    "I went to that meeting and nobody asked about the school roof, which leaks every winter.",
+    "The bridge has needed work for years. Good to see someone finally paying attention to it.",
+    "Why was the vote postponed again? This is the third time this year, and nothing changes.",
+    "Thanks for covering this. The local paper stopped sending reporters to these meetings.",
+]
+
+
+def comment(name: str, when: str, message: str) -> str:
+    """A comment as blog software writes one, without any class or id name."""
+    return f"<div><div><b>{name}</b> said,</div><div><a href='#c'>{when}</a></div><p>{message}</p></div>"
+
+
+def thread(items: list[str]) -> str:
+    return "<div><h3>4 Responses</h3>" + "".join(items) + "</div>"
+
+
+COMMENTS = [comment(f"Reader{i}", f"March {i + 5}, 2024 at 8:3{i} am", m) for i, m in enumerate(MESSAGES)]
+
+
+def blog(after: str, story: str = STORY) -> bytes:
+    nav = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(10))
+    return (f"<html><head><title>Budget vote delayed</title></head><body><ul>{nav}</ul>"
+            f"<div><h1>Budget vote delayed</h1>{story}</div>{after}</body></html>").encode()
+
+
+def threads(body: bytes, url: str | None = None) -> list[str]:
+    """The texts of the comment threads found by their shape on the page."""
+    doc = parse(body, url)
+    marks = _mark(doc, doc.measures, False)
+    found = comment_threads(doc, doc.measures, marks.dead, marks.inlink, marks.owner, doc.body)
+    return [" ".join(doc.nodes[i].itertext()) for i in found]
+
+
+def test_an_unnamed_comment_thread_is_left_out():
+    text = wc.extract(blog(thread(COMMENTS))).text
+    assert "Paragraph 5 of the story" in text
+    assert not any(m in text for m in MESSAGES)
+    found = threads(blog(thread(COMMENTS)))
+    assert len(found) == 1 and all(m in found[0] for m in MESSAGES)
+
+
+@pytest.mark.parametrize("when", ["12. März 2024, 14:05", "5 de marzo de 2024", "2024-03-05", "3 days ago",
+                                  "2024年3月5日"])
+def test_datelines_in_other_forms(when):
+    assert len(threads(blog(thread([comment(f"R{i}", when, m) for i, m in enumerate(MESSAGES)])))) == 1
+
+
+def test_two_comments_are_no_thread():
+    assert threads(blog(thread(COMMENTS[:2]))) == []
+
+
+def test_a_timeline_in_the_story_is_no_thread():
+    # Each entry's time opens a line of its own text: no byline above a message.
+    steps = "".join(f"<li><b>{i}:05 p.m.:</b> {m}</li>" for i, m in enumerate(MESSAGES, 8))
+    assert threads(blog(f"<ul>{steps}</ul>")) == []
+    steps = "".join(f"<div><p><b>{i}:05 p.m.</b> {m}</p><p>{m}</p></div>" for i, m in enumerate(MESSAGES, 8))
+    assert threads(blog(f"<div>{steps}</div>")) == []
+
+
+def test_a_sentence_that_gives_a_date_is_no_dateline():
+    said = "We met the mayor at the meeting on March 5, 2024 and asked about the bridge again"
+    assert threads(blog(thread([f"<div><p>{said}.</p><p>{m}</p></div>" for m in MESSAGES]))) == []
+
+
+def test_entries_under_their_titles_are_no_thread():
+    # A blog's front page: dated entries under headings of their own.
+    entries = "".join(f"<h2>Entry {i}</h2>{c}" for i, c in enumerate(COMMENTS))
+    assert threads(blog(f"<div>{entries}</div>")) == []
+
+
+def test_teasers_opening_with_a_linked_headline_are_no_thread():
+    teasers = [comment("<a href='/story'>The headline of another story</a>", "March 5, 2024", m * 2)
+               for m in MESSAGES]
+    assert len(threads(blog(thread([comment("Reader", "March 5, 2024", m * 2) for m in MESSAGES])))) == 1
+    assert threads(blog(thread(teasers))) == []
+
+
+def test_rows_of_a_data_table_are_no_thread():
+    rows = "".join(f"<tr><td>Product {i}</td><td>560g</td><td>Best before 14/4/2026</td><td>{m}</td></tr>"
+                   for i, m in enumerate(MESSAGES))
+    assert threads(blog(f"<table>{rows}</table>")) == []
+
+
+def test_posts_with_no_article_before_them_are_no_thread():
+    # A forum's topic: the posts are the page (no prose before them).
+    page = ("<html><head><title>Which bridge?</title></head><body><h1>Which bridge?</h1>"
+            f"{thread(COMMENTS)}</body></html>").encode()
+    assert threads(page) == []
+
+
+def test_messages_longer_than_the_article_before_them_are_no_thread():
+    short = "<p>" + "A short note before the replies, one sentence long and no more than that. " * 5 + "</p>"
+    messages = [comment(f"R{i}", "March 5, 2024", m * 3) for i, m in enumerate(MESSAGES)]
+    assert len(threads(blog(thread(messages), story=STORY + short))) == 1
+    messages = [comment(f"R{i}", "March 5, 2024", m * 6) for i, m in enumerate(MESSAGES)]
+    url = "https://news.example/2024/03/05/budget-vote-delayed.html"  # the page reads as an article
+    assert classify(blog(thread(messages), story=short), url).kind == "content"
+    assert threads(blog(thread(messages), story=short), url) == []
+
+
+def test_dated_entries_on_a_listing_are_no_thread():
+    # A site's front page: headlines, a paragraph about the site, the latest dated notes.
+    headlines = "".join(f"<li><a href='/n{i}'>A headline that links to story number {i}</a></li>" for i in range(80))
+    about = "<p>" + "Town News covers the council, the schools and the bridge, every day of the week. " * 5 + "</p>"
+    listing = blog(f"<ul>{headlines}</ul>{thread(COMMENTS)}", story=about)
+    assert classify(listing).kind == "hub" and threads(listing) == []
+
+
+NAMES = re.compile(rb'\s(?:class|id)\s*=\s*(?:"[^"]*"|\'[^\']*\'|[^\s>]+)', re.I)
+
+
+def _f1(gold: str, text: str) -> float:
+    tp, fp, fn = page_counts(gold, text)
+    return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+
+
+@pytest.mark.parametrize("corpus, pid", [
+    ("dragnet", "dragnet-T132"),  # a travel blog's post, its 49 comments chosen over it without names
+    ("dragnet", "dragnet-R246"),  # a post under 100 comments
+    ("googlenews", "googlenews-756ff125-8afa-43d2-a2bb-f9e742109202"),
+])
+def test_real_threads_found_without_their_names(corpus, pid):
+    rec, body = corpus_page(corpus, pid)
+    text = wc.extract(NAMES.sub(b"", body), rec["url"], encoding=rec.get("http_charset")).text
+    assert _f1(rec["articleBody"], text) > 0.9
+
+
+def test_a_real_thread_beside_its_names():
+    # A 2012 blog post whose comments' names the word lists do not know.
+    rec, body = corpus_page("dragnet", "dragnet-R179")
+    assert _f1(rec["articleBody"], wc.extract(body, rec["url"]).text) > 0.95
