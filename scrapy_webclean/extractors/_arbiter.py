@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import add, mul
-from typing import Callable
+from typing import Callable, Sequence
 
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import MEASURED, Document, Measures
+from .._document import MEASURED, Document, Measures, union_mask
 from .._packaged import trained_data
 from .._classify import page_features
 from .._render import NodeSelection, kept_mask
@@ -198,13 +198,14 @@ def probability(x: list[float], name: str = "propagation") -> float:
 
 
 def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: float, furniture: bytearray,
-              favor: str = "balanced") -> NodeSelection:
+              threads: Sequence[int] = (), favor: str = "balanced") -> NodeSelection:
     """``selection``; or, where the models prefer it, the propagation pick or
-    what both picks keep (``furniture``: the nodes the block pick read as furniture).
+    what both picks keep (``furniture``: the nodes the block pick read as furniture;
+    ``threads``: the comment threads it found by their shape, see :func:`second_pick`).
 
     ``favor``: where the two picks hold one region, ``"precision"`` returns
     what both keep, ``"recall"`` what either keeps."""
-    pick = propagation_pick(doc, m)
+    pick = second_pick(doc, m, threads)
     if pick.root < 0:
         return selection
     a_kept = kept_mask(doc, selection.root, selection.skip_mask())
@@ -219,6 +220,15 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
     if chosen == "c":
         return combined(doc, m, selection.root, a_kept, pick, b_kept, True)
     return selection
+
+
+def second_pick(doc: Document, m: Measures, threads: Sequence[int]) -> Pick:
+    """The propagation pick, less the comment ``threads`` the block pick found
+    by their shape (the classic method knows threads only by their names)."""
+    pick = propagation_pick(doc, m)
+    if threads and pick.root >= 0:
+        pick.drop = union_mask(pick.drop, doc.subtree_mask(threads))
+    return pick
 
 
 def _title_opens_only(doc: Document, m: Measures, kept: bytearray, other: bytearray) -> bool:

@@ -38,11 +38,12 @@ _SECTIONS = ("article", "section")
 
 
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
-                 stated: int = -1) -> tuple[NodeSelection, list[int], float, int, bytearray]:
+                 stated: int = -1) -> tuple[NodeSelection, list[int], float, int, bytearray, list[int]]:
     """The body as a node selection, the comment-thread roots, the body's
     prose value (how much real text the chosen root holds), how many
     characters hidden styles left out (``unhide``: none; hidden subtrees
-    are measured like the rest), and the nodes read as furniture."""
+    are measured like the rest), the nodes read as furniture, and the comment
+    threads found by their shape (see :func:`_named_threads`)."""
     marks = _mark(doc, m, unhide)
     check_deadline()
     _unname_layouts(doc, m, marks)
@@ -52,7 +53,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     names = bytes(marks.named)  # before the rescue strikes any
     thread = _rescue(doc, marks, pos, neg, stated, title)
     root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
-    if _named_threads(doc, m, marks, names, root):  # comments in the root, whatever their names: chosen again
+    threads = _named_threads(doc, m, marks, names, root)
+    if threads:  # comments in the root, whatever their names: chosen again
         pos, neg = blocks.values(listing=False)
         thread = _rescue(doc, marks, pos, neg, stated, title)
         root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
@@ -66,20 +68,20 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     if opts["comments"]:
         dead, named = marks.dead, marks.named
         comment_roots = [i for i in range(doc.body, len(doc)) if named[i] == 2 and not dead[i]]
-    return NodeSelection(doc, top, drop, excluded=m.excluded), comment_roots, strength, marks.hidden, furniture
+    return NodeSelection(doc, top, drop, excluded=m.excluded), comment_roots, strength, marks.hidden, furniture, threads
 
 
-def _named_threads(doc: Document, m: Measures, marks: _Marks, names: bytes, root: int) -> bool:
+def _named_threads(doc: Document, m: Measures, marks: _Marks, names: bytes, root: int) -> list[int]:
     """Name the comment threads found by their shape inside ``root`` (see
-    :mod:`._auto_threads`) as threads; whether any was named nothing
-    (``names``: before the rescue; a furniture name it struck for the prose
-    under it stays struck: a forum's posts)."""
+    :mod:`._auto_threads`) as threads: those named nothing (``names``: before
+    the rescue; a furniture name it struck for the prose under it stays
+    struck: a forum's posts)."""
     named = marks.named
     found = [i for i in comment_threads(doc, m, marks.dead, marks.inlink, marks.owner, root)
              if not named[i] and not names[i]]
     for i in found:
         named[i] = 2
-    return bool(found)
+    return found
 
 
 def _unname_layouts(doc: Document, m: Measures, marks: _Marks) -> None:

@@ -44,7 +44,7 @@ recursion, no change to the tree.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from .._document import Document, Measures, nonspace_len
 from .._metadata import extract_metadata
@@ -109,9 +109,9 @@ class AutoExtractor(Extractor):
     )
 
     def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:
-        selection, meta, comments, strength, furniture = _auto_pick(doc, opts)
+        selection, meta, comments, strength, furniture, threads = _auto_pick(doc, opts)
         if furniture is not None and isinstance(selection, NodeSelection):
-            selection = arbitrate(doc, doc.measures, selection, strength, furniture, opts["favor"])
+            selection = arbitrate(doc, doc.measures, selection, strength, furniture, threads, opts["favor"])
         if isinstance(selection, NodeSelection):
             selection = tidy(doc, selection)
         if found_nothing(selection.text()):
@@ -155,17 +155,27 @@ def _without_trailing_headings(doc: Document, selection: NodeSelection, kept: by
     return selection
 
 
-def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[str, Any], list[int], float,
-                                                                 bytearray | None]:
-    """The block pick: selection, metadata, comment roots, prose value, and
-    the nodes it read as furniture when it was made in the page's plain view
-    (not from JSON-LD, not with hidden text or ``<noscript>`` read; else
-    None: the arbiter does not run)."""
+class BlockPick(NamedTuple):
+    """The block pick: selection, metadata, comment roots, prose value, the
+    nodes it read as furniture when it was made in the page's plain view (not
+    from JSON-LD, not with hidden text or ``<noscript>`` read; else None: the
+    arbiter does not run), and the comment threads it found by their shape."""
+
+    selection: Selection
+    meta: dict[str, Any]
+    comments: list[int]
+    strength: float
+    furniture: bytearray | None
+    threads: list[int]
+
+
+def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> BlockPick:
+    """The block pick (see :class:`BlockPick`)."""
     meta = extract_metadata(doc)
     # The title as its heading reads (the heading dropped from the body), when the result's title differs.
     title = meta.pop("_heading") if "_heading" in meta else meta.get("title")
     selection: Selection
-    selection, comments, strength, hidden, furniture = _select_body(doc, opts, title, doc.measures)
+    selection, comments, strength, hidden, furniture, threads = _select_body(doc, opts, title, doc.measures)
     view: tuple[Measures, bool] = (doc.measures, False)  # the measures and unhide the selection used
     if strength < 500 and hidden > _HIDDEN_SHARE * doc.measures.text_len[doc.body]:
         # Little prose in view but most of the page's text styled hidden:
@@ -173,7 +183,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[
         # wall, a loader); a reader sees that text, so it counts.
         second = _select_body(doc, opts, title, doc.measures, unhide=True)
         if second[2] > strength:
-            selection, comments, strength, hidden, furniture = second
+            selection, comments, strength, hidden, furniture, threads = second
             view = (doc.measures, True)
     if strength < 500 and "noscript" in doc.tags:
         # Little prose in view: some pages (forum software, for one) keep
@@ -182,7 +192,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[
         if with_ns.text_len[doc.body] > 1.5 * doc.measures.text_len[doc.body] + 200:
             second = _select_body(doc, opts, title, with_ns)
             if second[2] > strength:
-                selection, comments, strength, hidden, furniture = second
+                selection, comments, strength, hidden, furniture, threads = second
                 view = (with_ns, False)
     body_ld = meta.pop("_article_body", None)
     rescued = False
@@ -202,7 +212,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> tuple[Selection, dict[
             if at >= 0:
                 second = _select_body(doc, opts, title, view[0], unhide=view[1], stated=at)
                 if stated[:_PROBE] in _nonspace(second[0].text()):
-                    selection, comments, strength, hidden, furniture = second
+                    selection, comments, strength, hidden, furniture, threads = second
                     rescued = True
     plain = view[0] is doc.measures and not view[1] and not rescued and isinstance(selection, NodeSelection)
-    return selection, meta, comments, strength, furniture if plain else None
+    return BlockPick(selection, meta, comments, strength, furniture if plain else None, threads)

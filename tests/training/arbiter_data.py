@@ -20,9 +20,8 @@ from scrapy_webclean._api import load_document
 from scrapy_webclean.extractors import get_extractor, resolve_options
 from scrapy_webclean._scoring import load_corpus, page_counts as tp_fp_fn
 from scrapy_webclean._render import NodeSelection, kept_mask
-from scrapy_webclean.extractors._arbiter import combined, features
+from scrapy_webclean.extractors._arbiter import combined, features, second_pick
 from scrapy_webclean.extractors._consensus import consensus, found_nothing
-from scrapy_webclean.extractors._propagation import propagation_pick
 from scrapy_webclean.extractors.auto import _auto_pick, tidy
 from sites import site_of
 
@@ -47,7 +46,7 @@ def measure(raw: bytes, record: dict) -> dict:
     doc = load_document(raw, record.get("url"), encoding=record.get("http_charset"))
     if doc.is_empty:
         return {"x": None, "a": tp_fp_fn(gold, "")}
-    selection, _, _, strength, furniture = _auto_pick(doc, opts)
+    selection, _, _, strength, furniture, threads = _auto_pick(doc, opts)
     net: dict[str, tuple[float, float, float]] = {}  # what auto returns instead, where a pick is nothing
 
     @cache  # the seeds are asked once a page
@@ -62,7 +61,7 @@ def measure(raw: bytes, record: dict) -> dict:
 
     a = counts("a", (tidy(doc, selection) if isinstance(selection, NodeSelection) else selection).text())
     m = doc.measures
-    pick = propagation_pick(doc, m) if furniture is not None and isinstance(selection, NodeSelection) else None
+    pick = second_pick(doc, m, threads) if furniture is not None and isinstance(selection, NodeSelection) else None
     if pick is None or pick.root < 0:
         return {"x": None, "a": a} | ({"net": net} if net else {})
     skip = selection.skip_mask()
