@@ -62,7 +62,7 @@ def test_an_unnamed_comment_thread_is_left_out():
 
 
 @pytest.mark.parametrize("when", ["12. März 2024, 14:05", "5 de marzo de 2024", "2024-03-05", "3 days ago",
-                                  "2024年3月5日"])
+                                  "2024年3月5日", "9:35am Wed 9 Jan 08"])
 def test_datelines_in_other_forms(when):
     assert len(threads(blog(thread([comment(f"R{i}", when, m) for i, m in enumerate(MESSAGES)])))) == 1
 

@@ -16,7 +16,7 @@ from .._walk import owned_text
 #: A dateline: a clock time, a date in words (English, or day-month-year in other languages) or figures,
 #: "3 days ago", 2012年8月9日.
 _DATE = re.compile(
-    r"\b\d{1,2}:\d{2}\b"
+    r"\b\d{1,2}:\d{2}(?!\d)"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b,?\s+\d{4}"
     r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}"
     r"|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b"
