@@ -12,6 +12,7 @@ from .._deadline import check_deadline
 from .._document import Document, Measures
 from .._measures import nonspace_len
 from .._walk import owned_text
+from ._auto_words import _BLOCKS
 
 #: A dateline: a clock time, a date in words (English, or day-month-year in other languages) or figures,
 #: "3 days ago", 2012年8月9日.
@@ -59,10 +60,11 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         for i in _dated_pieces(pieces, start + tail, stop):
             at = parent[i] if tail else i
             s = pieces[i] or ""
-            if at <= body or dead[at] or nonspace_len(_DATE.sub("", s)) > _REST:
+            if at <= body or m.excluded[at] or nonspace_len(_DATE.sub("", s)) > _REST:
                 continue
-            # The dateline's line (its block's own text): no more than a byline.
-            o = owner[at]
+            # The dateline's line (its block's own text): no more than a byline. (In a subtree the block
+            # pick passed over, a comment's <footer>, no owner was recorded: the nearest block is looked for.)
+            o = owner[at] if not dead[at] else _block(doc, at)
             line = lines.get(o, -1)
             if line < 0:
                 line = lines[o] = nonspace_len(owned_text(doc, o, owner))
@@ -97,6 +99,14 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     if found and page_features(doc, doc.url)["score"] <= 0:
         return []  # a listing's entries, not an article's comments
     return found
+
+
+def _block(doc: Document, i: int) -> int:
+    """The nearest block element holding ``i`` (``i`` itself if one)."""
+    tags, parent = doc.tags, doc.parent
+    while parent[i] >= 0 and tags[i] not in _BLOCKS:
+        i = parent[i]
+    return i
 
 
 def _dated_pieces(pieces: list[str | None], start: int, stop: int) -> list[int]:
