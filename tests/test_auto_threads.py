@@ -77,6 +77,17 @@ def test_a_dateline_in_a_comments_footer():
     assert len(threads(page)) == 1
 
 
+def test_a_flat_thread_of_bylines_and_messages():
+    # Each byline a sibling before its message (<dt> and <dd>; "Posted by" paragraphs).
+    pairs = "".join(f"<dt><a href='#c{i}'>{i}.</a> Reader{i} - March 5, 2024</dt><dd><p>{m}</p></dd>"
+                    for i, m in enumerate(MESSAGES, 1))
+    found = threads(blog(f"<dl>{pairs}</dl>"))
+    assert len(found) == 1 and all(m in found[0] for m in MESSAGES)
+    # Timestamps with no message after them (a video's chapters) are no thread.
+    chapters = "".join(f"<li>0{i}:15 — {m[:40]}</li>" for i, m in enumerate(MESSAGES))
+    assert threads(blog(f"<ul>{chapters}</ul>")) == []
+
+
 def test_two_comments_are_no_thread():
     assert threads(blog(thread(COMMENTS[:2]))) == []
 
@@ -153,6 +164,7 @@ def _f1(gold: str, text: str) -> float:
     # The propagation pick held the post and its thread, and the arbiter took it: the thread is left out of it too.
     ("dragnet", "dragnet-R218"),
     ("dragnet", "dragnet-R319"),
+    ("dragnet", "dragnet-T13"),  # a flat thread: <dt> bylines, <dd> messages
 ])
 def test_real_threads_found_without_their_names(corpus, pid):
     rec, body = corpus_page(corpus, pid)

@@ -55,6 +55,7 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     dated = bytearray(n)
     items: list[int] = []  # the dated elements
     lines: dict[int, int] = {}  # a block's own text length, read once
+    bylines: dict[int, list[int]] = {}  # blocks that are a dateline alone, by parent
     start, stop = region, doc.end[region]
     for pieces, tail in ((texts, False), (tails, True)):
         for i in _dated_pieces(pieces, start + tail, stop):
@@ -70,6 +71,8 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
                 line = lines[o] = nonspace_len(owned_text(doc, o, owner))
             if line > nonspace_len(s) + _REST:
                 continue
+            if text_len[o] <= line + _REST and o > body:
+                bylines.setdefault(parent[o], []).append(o)  # a line of its own: its message may follow it
             a, k = at, 0
             while a > body and k < _UP:
                 if text_len[a] >= line + _MESSAGE and not dated[a]:
@@ -80,16 +83,20 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     counts: dict[tuple[int, str], list[int]] = {}
     for i in sorted(items):
         counts.setdefault((parent[i], tags[i]), []).append(i)
+    for p, heads in bylines.items():  # a flat thread: each byline a sibling before its message (<dt>, <dd>)
+        if len(heads) >= _ITEMS and (p, "") not in counts:
+            counts[(p, "")] = sorted(set(heads))
     found: list[int] = []
     prose = None
     budget = 4 * n  # elements the headline check may read: candidates nest only on hostile pages
-    for (p, _), items in sorted(counts.items()):
+    for (p, flat), items in sorted(counts.items()):
         if len(items) < _ITEMS or (found and p < doc.end[found[-1]]):
             continue
         budget -= doc.end[p] - p
         if budget < 0:
             break
-        median = _thread(doc, m, p, items, inlink)
+        groups = [[i] for i in items] if flat else _groups(doc, m, p, items)
+        median = _thread(doc, m, p, groups, inlink) if len(groups) >= _ITEMS else 0
         if not median:
             continue
         if prose is None:
@@ -116,21 +123,39 @@ def _dated_pieces(pieces: list[str | None], start: int, stop: int) -> list[int]:
     return [i for i in short if _DATE.search(pieces[i] or "")]
 
 
-def _thread(doc: Document, m: Measures, p: int, items: list[int], inlink: bytearray) -> int:
-    """The median length of the messages of ``items``, the dated children of ``p``, if they make a thread; else 0."""
+def _groups(doc: Document, m: Measures, p: int, heads: list[int]) -> list[list[int]]:
+    """The children of ``p`` from each of ``heads`` (bylines) to the next: a flat thread's comments
+    (those holding a message after their byline)."""
+    groups: list[list[int]] = []
+    at = 0
+    for c in doc.children(p):
+        if at < len(heads) and c == heads[at]:
+            groups.append([])
+            at += 1
+        if groups and doc.tags[c]:
+            groups[-1].append(c)
+    text_len = m.text_len
+    return [g for g in groups if sum(text_len[i] for i in g[1:]) >= _MESSAGE]
+
+
+def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink: bytearray) -> int:
+    """The median length of the messages of ``groups`` (each a comment: one
+    element, or a byline and the siblings after it) under ``p``, if they
+    make a thread; else 0."""
     tags, text_len, link_len = doc.tags, m.text_len, m.link_len
-    total = sum(text_len[i] for i in items)
+    sizes = sorted(sum(text_len[i] for i in g) for g in groups)
+    total = sum(sizes)
     if total < 0.7 * text_len[p] or total <= 0:
         return 0
-    if sum(link_len[i] for i in items) > 0.3 * total:
+    if sum(link_len[i] for g in groups for i in g) > 0.3 * total:
         return 0
-    median = sorted(text_len[i] for i in items)[len(items) // 2]
+    median = sizes[len(sizes) // 2]
     if median < 30:
         return 0
     if sum(tags[c] in _HEADINGS for c in doc.children(p)) > 1:
         return 0  # entries under their titles: a blog's front page
-    messages = sum(_message(doc, i, inlink) for i in items)
-    return median if messages >= _ITEMS and messages >= 0.6 * len(items) else 0
+    messages = sum(all(_message(doc, i, inlink) for i in g) for g in groups)
+    return median if messages >= _ITEMS and messages >= 0.6 * len(groups) else 0
 
 
 def _message(doc: Document, i: int, inlink: bytearray) -> bool:
