@@ -1,7 +1,8 @@
 """Comment threads found by their shape, whatever their names: a run of
-three or more sibling elements of one tag, each opening with a short dated
-line (its author's byline), holding prose rather than links and no
-headline, after an article's worth of prose. See docs/algorithms.md."""
+three or more sibling elements of one tag, each holding a short dated line
+(its author's byline) and a message, or (a flat thread) three or more such
+bylines each followed by its message as siblings; prose rather than links,
+no headlines, after an article's worth of prose. See docs/algorithms.md."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from .._deadline import check_deadline
 from .._document import Document, Measures
 from .._measures import nonspace_len
 from .._walk import owned_text
-from ._auto_words import _BLOCKS
+from ._auto_words import _BLOCKS, _CELLS, _HEADINGS
 
 #: A dateline: a clock time, a date in words (English, or day-month-year in other languages) or figures,
 #: "3 days ago", 2012年8月9日.
@@ -32,8 +33,6 @@ _LINE = 120
 _UP = 6
 _ITEMS = 3
 _HEADLINES = frozenset({"h1", "h2", "h3"})
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-_CELLS = frozenset({"td", "th"})
 #: What a dateline holds besides its dates (an author, "at", "Reply").
 _REST = 50
 #: What an item holds besides its dateline: a message.
