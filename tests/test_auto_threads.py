@@ -61,6 +61,17 @@ def test_an_unnamed_comment_thread_is_left_out():
     assert len(found) == 1 and all(m in found[0] for m in MESSAGES)
 
 
+def test_a_long_comment_chosen_over_a_short_post_is_looked_around():
+    # One comment outweighs the post: the root chosen first is inside the thread.
+    post = "<p>" + "A short post about the budget vote, which was delayed again this week. " * 7 + "</p>"
+    long = " ".join(MESSAGES) * 5
+    signed = "Great post, thanks! <a href='https://reader.example/blog'>https://reader.example/my-own-blog</a>"
+    items = [comment("R0", "March 5, 2024 at 8:30 am", long)] + [comment(f"R{i}", "March 6, 2024", signed)
+                                                                 for i in range(1, 6)]
+    text = wc.extract(blog(thread(items), story=post), "https://news.example/2024/03/05/budget.html").text
+    assert "A short post about the budget" in text and MESSAGES[1] not in text and "Great post" not in text
+
+
 @pytest.mark.parametrize("when", ["12. März 2024, 14:05", "5 de marzo de 2024", "2024-03-05", "3 days ago",
                                   "2024年3月5日", "9:35am Wed 9 Jan 08"])
 def test_datelines_in_other_forms(when):
@@ -165,6 +176,8 @@ def _f1(gold: str, text: str) -> float:
     ("dragnet", "dragnet-R218"),
     ("dragnet", "dragnet-R319"),
     ("dragnet", "dragnet-T13"),  # a flat thread: <dt> bylines, <dd> messages
+    ("dragnet", "dragnet-R26"),  # one long comment outweighed the post: the root was inside the thread
+    ("dragnet", "dragnet-R905"),  # a thread beside the post: chosen again, the root would climb into its form
 ])
 def test_real_threads_found_without_their_names(corpus, pid):
     rec, body = corpus_page(corpus, pid)

@@ -54,7 +54,10 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     thread = _rescue(doc, marks, pos, neg, stated, title)
     root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
     threads = _named_threads(doc, m, marks, names, root)
-    if threads:  # comments in the root, whatever their names: chosen again
+    end = doc.end
+    if any(t <= root < end[t] or root <= t < end[root] for t in threads):  # comments in or around the root
+        # (whatever their names): chosen again. (A thread beside it leaves it be: with the thread's
+        # value gone, a root may climb into the comment form around it.)
         pos, neg = blocks.values(listing=False)
         thread = _rescue(doc, marks, pos, neg, stated, title)
         root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
@@ -72,12 +75,15 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
 
 
 def _named_threads(doc: Document, m: Measures, marks: _Marks, names: bytes, root: int) -> list[int]:
-    """Name the comment threads found by their shape inside ``root`` (see
-    :mod:`._auto_threads`) as threads: those named nothing (``names``: before
-    the rescue; a furniture name it struck for the prose under it stays
-    struck: a forum's posts)."""
-    named = marks.named
-    found = [i for i in comment_threads(doc, m, marks.dead, marks.inlink, marks.owner, root)
+    """Name the comment threads found by their shape around ``root`` (in the
+    subtree of its grandparent; see :mod:`._auto_threads`) as threads: those
+    named nothing (``names``: before the rescue; a furniture name it struck
+    for the prose under it stays struck: a forum's posts)."""
+    named, region = marks.named, root
+    for _ in range(2):  # a root inside a thread (one long comment) is looked around
+        if region > doc.body:
+            region = doc.parent[region]
+    found = [i for i in comment_threads(doc, m, marks.dead, marks.inlink, marks.owner, region)
              if not named[i] and not names[i]]
     for i in found:
         named[i] = 2
