@@ -115,7 +115,7 @@ def _furniture_b_only(html: str) -> float:
     from scrapy_webclean._render import kept_mask
 
     doc = parse(f"<html><head><title>T</title></head><body>{html}</body></html>".encode())
-    selection, _, _, strength, furniture, _ = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))
+    selection, _, strength, furniture, _ = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))
     assert furniture is not None
     pick = propagation_pick(doc, doc.measures)
     x = features(doc, doc.measures, selection.root, kept_mask(doc, selection.root, selection.skip_mask()), strength,

@@ -38,9 +38,8 @@ _SECTIONS = ("article", "section")
 
 
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
-                 stated: int = -1) -> tuple[NodeSelection, list[int], float, int, bytearray, list[int]]:
-    """The body as a node selection, the comment-thread roots, the body's
-    prose value (how much real text the chosen root holds), how many
+                 stated: int = -1) -> tuple[NodeSelection, float, int, bytearray, list[int]]:
+    """The body as a node selection, the body's prose value (how much real text the chosen root holds), how many
     characters hidden styles left out (``unhide``: none; hidden subtrees
     are measured like the rest), the nodes read as furniture, and the comment
     threads found by their shape (see :func:`_named_threads`)."""
@@ -67,11 +66,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     # What the block pick read as furniture, whatever the root: dead subtrees, and those named so.
     furniture = union_mask(marks.dead, doc.subtree_mask(flagged(marks.named)))
     drop = _prune(doc, m, marks, blocks, pos, neg, (top, kept, path, whole, furniture), opts["favor"], title)
-    comment_roots: list[int] = []
-    if opts["comments"]:
-        dead, named = marks.dead, marks.named
-        comment_roots = [i for i in range(doc.body, len(doc)) if named[i] == 2 and not dead[i]]
-    return NodeSelection(doc, top, drop, excluded=m.excluded), comment_roots, strength, marks.hidden, furniture, threads
+    return NodeSelection(doc, top, drop, excluded=m.excluded), strength, marks.hidden, furniture, threads
 
 
 def _named_threads(doc: Document, m: Measures, marks: _Marks, names: bytes, root: int) -> list[int]:

@@ -109,7 +109,7 @@ class AutoExtractor(Extractor):
     )
 
     def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:
-        selection, meta, comments, strength, furniture, threads = _auto_pick(doc, opts)
+        selection, meta, strength, furniture, threads = _auto_pick(doc, opts)
         if furniture is not None and isinstance(selection, NodeSelection):
             selection = arbitrate(doc, doc.measures, selection, strength, furniture, threads, opts["favor"])
         if isinstance(selection, NodeSelection):
@@ -119,8 +119,6 @@ class AutoExtractor(Extractor):
             selection = consensus(doc) or selection
         if opts["min_text"] and nonspace_len(selection.text()) < opts["min_text"]:
             selection = NodeSelection(doc, doc.body)
-        if opts["comments"] and comments:
-            meta["comments"] = "\n".join(NodeSelection(doc, r).text() for r in comments)
         return SelectionResult(selection, meta)
 
 
@@ -156,14 +154,13 @@ def _without_trailing_headings(doc: Document, selection: NodeSelection, kept: by
 
 
 class BlockPick(NamedTuple):
-    """The block pick: selection, metadata, comment roots, prose value, the
+    """The block pick: selection, metadata, prose value, the
     nodes it read as furniture when it was made in the page's plain view (not
     from JSON-LD, not with hidden text or ``<noscript>`` read; else None: the
     arbiter does not run), and the comment threads it found by their shape."""
 
     selection: Selection
     meta: dict[str, Any]
-    comments: list[int]
     strength: float
     furniture: bytearray | None
     threads: list[int]
@@ -175,15 +172,15 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> BlockPick:
     # The title as its heading reads (the heading dropped from the body), when the result's title differs.
     title = meta.pop("_heading") if "_heading" in meta else meta.get("title")
     selection: Selection
-    selection, comments, strength, hidden, furniture, threads = _select_body(doc, opts, title, doc.measures)
+    selection, strength, hidden, furniture, threads = _select_body(doc, opts, title, doc.measures)
     view: tuple[Measures, bool] = (doc.measures, False)  # the measures and unhide the selection used
     if strength < 500 and hidden > _HIDDEN_SHARE * doc.measures.text_len[doc.body]:
         # Little prose in view but most of the page's text styled hidden:
         # the page hides itself until a script runs (behind a consent
         # wall, a loader); a reader sees that text, so it counts.
         second = _select_body(doc, opts, title, doc.measures, unhide=True)
-        if second[2] > strength:
-            selection, comments, strength, hidden, furniture, threads = second
+        if second[1] > strength:
+            selection, strength, hidden, furniture, threads = second
             view = (doc.measures, True)
     if strength < 500 and "noscript" in doc.tags:
         # Little prose in view: some pages (forum software, for one) keep
@@ -191,8 +188,8 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> BlockPick:
         with_ns = doc.compute_measures(visible=("noscript",))
         if with_ns.text_len[doc.body] > 1.5 * doc.measures.text_len[doc.body] + 200:
             second = _select_body(doc, opts, title, with_ns)
-            if second[2] > strength:
-                selection, comments, strength, hidden, furniture, threads = second
+            if second[1] > strength:
+                selection, strength, hidden, furniture, threads = second
                 view = (with_ns, False)
     body_ld = meta.pop("_article_body", None)
     rescued = False
@@ -212,7 +209,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> BlockPick:
             if at >= 0:
                 second = _select_body(doc, opts, title, view[0], unhide=view[1], stated=at)
                 if stated[:_PROBE] in _nonspace(second[0].text()):
-                    selection, comments, strength, hidden, furniture, threads = second
+                    selection, strength, hidden, furniture, threads = second
                     rescued = True
     plain = view[0] is doc.measures and not view[1] and not rescued and isinstance(selection, NodeSelection)
-    return BlockPick(selection, meta, comments, strength, furniture if plain else None, threads)
+    return BlockPick(selection, meta, strength, furniture if plain else None, threads)

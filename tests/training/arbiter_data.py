@@ -46,7 +46,7 @@ def measure(raw: bytes, record: dict) -> dict:
     doc = load_document(raw, record.get("url"), encoding=record.get("http_charset"))
     if doc.is_empty:
         return {"x": None, "a": tp_fp_fn(gold, "")}
-    selection, _, _, strength, furniture, threads = _auto_pick(doc, opts)
+    selection, _, strength, furniture, threads = _auto_pick(doc, opts)
     net: dict[str, tuple[float, float, float]] = {}  # what auto returns instead, where a pick is nothing
 
     @cache  # the seeds are asked once a page
