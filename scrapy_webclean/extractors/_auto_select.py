@@ -9,7 +9,7 @@ the kept region (:func:`._auto_blocks._kept_region`) and the pruning
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
@@ -37,36 +37,50 @@ _TEMPLATE_PARTS = _HUB_FURNITURE + _PAGE_PARTS
 _SECTIONS = ("article", "section")
 
 
+class Body(NamedTuple):
+    """The block pick over one view of the page: the body as a node
+    selection, its prose value (how much real text the chosen root holds),
+    how many characters hidden styles left out, the nodes read as furniture,
+    and the comment threads found by their shape (see :func:`_named_threads`)."""
+
+    selection: NodeSelection
+    strength: float
+    hidden: int
+    furniture: bytearray
+    threads: list[int]
+
+
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
-                 stated: int = -1) -> tuple[NodeSelection, float, int, bytearray, list[int]]:
-    """The body as a node selection, the body's prose value (how much real text the chosen root holds), how many
-    characters hidden styles left out (``unhide``: none; hidden subtrees
-    are measured like the rest), the nodes read as furniture, and the comment
-    threads found by their shape (see :func:`_named_threads`)."""
+                 stated: int = -1) -> Body:
+    """The block pick over the view ``m`` (``unhide``: hidden subtrees are measured like the rest)."""
     marks = _mark(doc, m, unhide)
     check_deadline()
     _unname_layouts(doc, m, marks)
     blocks = _own(doc, m, marks)
-    pos, neg = blocks.values(listing=False)
-    check_deadline()
     names = bytes(marks.named)  # before the rescue strikes any
-    thread = _rescue(doc, marks, pos, neg, stated, title)
-    root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
+    root, whole, pos, neg = _pick_root(doc, m, marks, blocks, stated, title)
     threads = _named_threads(doc, m, marks, names, root)
     end = doc.end
     if any(t <= root < end[t] or root <= t < end[root] for t in threads):  # comments in or around the root
         # (whatever their names): chosen again. (A thread beside it leaves it be: with the thread's
         # value gone, a root may climb into the comment form around it.)
-        pos, neg = blocks.values(listing=False)
-        thread = _rescue(doc, marks, pos, neg, stated, title)
-        root, whole, pos, neg = _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
+        root, whole, pos, neg = _pick_root(doc, m, marks, blocks, stated, title)
     strength = pos[root]
     top, kept, path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole, pos, neg)
     check_deadline()
     # What the block pick read as furniture, whatever the root: dead subtrees, and those named so.
     furniture = union_mask(marks.dead, doc.subtree_mask(flagged(marks.named)))
     drop = _prune(doc, m, marks, blocks, pos, neg, (top, kept, path, whole, furniture), opts["favor"], title)
-    return NodeSelection(doc, top, drop, excluded=m.excluded), strength, marks.hidden, furniture, threads
+    return Body(NodeSelection(doc, top, drop, excluded=m.excluded), strength, marks.hidden, furniture, threads)
+
+
+def _pick_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, stated: int,
+               title: str | None) -> tuple[int, bool, list[float], list[float]]:
+    """The block values, the furniture rescue and the root (see :func:`_choose_root`)."""
+    pos, neg = blocks.values(listing=False)
+    check_deadline()
+    thread = _rescue(doc, marks, pos, neg, stated, title)
+    return _choose_root(doc, m, marks, blocks, pos, neg, thread, title)
 
 
 def _named_threads(doc: Document, m: Measures, marks: _Marks, names: bytes, root: int) -> list[int]:

@@ -13,6 +13,7 @@ from .._deadline import check_deadline
 from .._document import Document, Measures
 from .._measures import nonspace_len
 from .._walk import owned_text
+from ._auto_blocks import _HEADLINE_TAGS
 from ._auto_words import _BLOCKS, _CELLS, _HEADINGS
 
 #: A dateline: a clock time, a date in words (English, or day-month-year in other languages) or figures,
@@ -32,7 +33,6 @@ _LINE = 120
 #: How far above its dateline an item may begin.
 _UP = 6
 _ITEMS = 3
-_HEADLINES = frozenset({"h1", "h2", "h3"})
 #: What a dateline holds besides its dates (an author, "at", "Reply").
 _REST = 50
 #: What an item holds besides its dateline: a message.
@@ -165,7 +165,7 @@ def _message(doc: Document, i: int, inlink: bytearray) -> bool:
         return False
     first = True
     for j in range(i, end[i]):
-        if tags[j] in _HEADLINES:
+        if tags[j] in _HEADLINE_TAGS:
             return False
         t = texts[j]
         if first and t and not t.isspace():

@@ -179,7 +179,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> BlockPick:
         # the page hides itself until a script runs (behind a consent
         # wall, a loader); a reader sees that text, so it counts.
         second = _select_body(doc, opts, title, doc.measures, unhide=True)
-        if second[1] > strength:
+        if second.strength > strength:
             selection, strength, hidden, furniture, threads = second
             view = (doc.measures, True)
     if strength < 500 and "noscript" in doc.tags:
@@ -188,7 +188,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> BlockPick:
         with_ns = doc.compute_measures(visible=("noscript",))
         if with_ns.text_len[doc.body] > 1.5 * doc.measures.text_len[doc.body] + 200:
             second = _select_body(doc, opts, title, with_ns)
-            if second[1] > strength:
+            if second.strength > strength:
                 selection, strength, hidden, furniture, threads = second
                 view = (with_ns, False)
     body_ld = meta.pop("_article_body", None)
@@ -208,7 +208,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> BlockPick:
             at = _stated_at(doc, body_ld, view[0].excluded)
             if at >= 0:
                 second = _select_body(doc, opts, title, view[0], unhide=view[1], stated=at)
-                if stated[:_PROBE] in _nonspace(second[0].text()):
+                if stated[:_PROBE] in _nonspace(second.selection.text()):
                     selection, strength, hidden, furniture, threads = second
                     rescued = True
     plain = view[0] is doc.measures and not view[1] and not rescued and isinstance(selection, NodeSelection)
