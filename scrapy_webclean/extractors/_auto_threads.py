@@ -83,10 +83,10 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     for i in sorted(items):
         counts.setdefault((parent[i], tags[i]), []).append(i)
     for p, heads in bylines.items():  # a flat thread: each byline a sibling before its message (<dt>, <dd>)
-        if len(heads) >= _ITEMS and (p, "") not in counts:
+        if len(heads) >= _ITEMS:
             counts[(p, "")] = sorted(set(heads))
     found: list[int] = []
-    prose = None
+    read = prose = 0  # the prose before element ``read``: candidates come in document order
     budget = 4 * n  # elements the headline check may read: candidates nest only on hostile pages
     for (p, flat), items in sorted(counts.items()):
         if len(items) < _ITEMS or (found and p < doc.end[found[-1]]):
@@ -98,9 +98,8 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         median = _thread(doc, m, p, groups, inlink) if len(groups) >= _ITEMS else 0
         if not median:
             continue
-        if prose is None:
-            prose = _prose_prefix(doc, dead, inlink)
-        if prose[p] >= max(_BEFORE, median):  # an article before it, longer than a message
+        prose, read = prose + _prose(doc, dead, inlink, read, p), p
+        if prose >= max(_BEFORE, median):  # an article before it, longer than a message
             found.append(p)
     if found and page_features(doc, doc.url)["score"] <= 0:
         return []  # a listing's entries, not an article's comments
@@ -175,23 +174,19 @@ def _message(doc: Document, i: int, inlink: bytearray) -> bool:
     return True
 
 
-def _prose_prefix(doc: Document, dead: bytearray, inlink: bytearray) -> list[int]:
-    """Characters of live unlinked prose before each element: pieces of text
-    (its own text and tails, in document order) of a sentence's length."""
+def _prose(doc: Document, dead: bytearray, inlink: bytearray, start: int, stop: int) -> int:
+    """Characters of live unlinked prose in elements ``start`` to ``stop``: pieces of text (their
+    texts and tails) of a sentence's length."""
     texts, tails, parent = doc.texts, doc.tails, doc.parent
-    n = len(texts)
-    out = [0] * (n + 1)
     run = 0
-    for i in range(n):
-        out[i] = run
+    for i in range(start, stop):
         if dead[i]:
             continue
         if not inlink[i]:
             k = nonspace_len(texts[i])
             run += k if k >= _SENTENCE else 0
-        p = parent[i]
-        if p >= 0 and not inlink[p]:
+        q = parent[i]
+        if q >= 0 and not inlink[q]:
             k = nonspace_len(tails[i])
             run += k if k >= _SENTENCE else 0
-    out[n] = run
-    return out
+    return run
