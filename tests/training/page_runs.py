@@ -4,6 +4,13 @@
     python tests/training/page_runs.py run after --corpus modern-web -o favor=precision
     python tests/training/page_runs.py run traf --extractor trafilatura   # a peer, as the scoreboard calls it
     python tests/training/page_runs.py compare before after [--list 40] [--holdout]
+    python tests/training/page_runs.py run stripped --probe names    # the pages without class and id
+
+``--probe`` rewrites each page before extracting it, to see how much a run
+leans on what unseen sites may not have: ``names`` drops every ``class`` and
+``id`` attribute, ``landmarks`` turns ``main``, ``article``, ``section``,
+``header``, ``footer``, ``nav`` and ``aside`` into ``div``. The page's bytes
+are rewritten in place, so its encoding stays as it was.
 
 ``compare`` prints each corpus's F1 (mean precision and recall of the pages,
 as the scoreboard scores) in both runs, and the pages whose text changed,
@@ -18,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from functools import cache
 from multiprocessing import Pool
@@ -60,8 +68,23 @@ def _peer(name: str) -> Extract:
     return readability
 
 
-def _page(job: tuple[str, str, dict, bytes, str, dict]) -> tuple[str, dict]:
-    corpus, pid, record, raw, extractor, options = job
+_TAG = re.compile(rb"<[a-zA-Z][^<>]*>")
+_NAME_ATTR = re.compile(rb"""\s(?:class|id)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)""", re.I)
+_LANDMARK = re.compile(rb"<(/?)(?:main|article|section|header|footer|nav|aside)(?=[\s/>])", re.I)
+
+
+def probe(raw: bytes, kind: str) -> bytes:
+    """The page rewritten for a probe (see the module's docstring); ``""`` leaves it as it is."""
+    if kind == "names":
+        return _TAG.sub(lambda m: _NAME_ATTR.sub(b"", m.group()), raw)
+    if kind == "landmarks":
+        return _LANDMARK.sub(rb"<\1div", raw)
+    return raw
+
+
+def _page(job: tuple[str, str, dict, bytes, str, dict, str]) -> tuple[str, dict]:
+    corpus, pid, record, raw, extractor, options, kind = job
+    raw = probe(raw, kind)
     url, charset = record.get("url"), record.get("http_charset")
     try:
         if extractor in ("trafilatura", "readability"):
@@ -76,16 +99,18 @@ def _page(job: tuple[str, str, dict, bytes, str, dict]) -> tuple[str, dict]:
                                "site": site_of(corpus, record, raw), "error": error}
 
 
-def run(name: str, corpora: Path, only: list[str], extractor: str, options: dict, processes: int) -> None:
+def run(name: str, corpora: Path, only: list[str], extractor: str, options: dict, processes: int,
+        kind: str = "") -> None:
     jobs = []
     for corpus in sorted(p for p in corpora.iterdir() if (p / "ground-truth.json").exists()):
         if only and corpus.name not in only:
             continue
-        jobs += [(corpus.name, pid, record, raw, extractor, options) for pid, record, raw in load_corpus(corpus)]
+        jobs += [(corpus.name, pid, record, raw, extractor, options, kind) for pid, record, raw in load_corpus(corpus)]
     with Pool(processes) as pool:
         pages = dict(pool.map(_page, jobs, chunksize=8))
     RUNS.mkdir(exist_ok=True)
-    (RUNS / f"{name}.json").write_text(json.dumps({"extractor": extractor, "options": options, "pages": pages}))
+    (RUNS / f"{name}.json").write_text(json.dumps({"extractor": extractor, "options": options, "probe": kind,
+                                                        "pages": pages}))
     _table({"": pages}, [name])
 
 
@@ -144,6 +169,8 @@ def main() -> None:
     r.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                    help="an extractor option, VALUE read as JSON when it parses; repeatable")
     r.add_argument("-p", "--processes", type=int, default=2)
+    r.add_argument("--probe", choices=["names", "landmarks"], default="",
+                   help="rewrite each page first: without class/id names, or without landmark tags")
     c = sub.add_parser("compare", help="compare two saved runs page by page")
     c.add_argument("old")
     c.add_argument("new")
@@ -159,7 +186,7 @@ def main() -> None:
             except ValueError:
                 options[key] = value
         run(args.name, args.corpora, [n for n in args.corpus.split(",") if n], args.extractor, options,
-            args.processes)
+            args.processes, args.probe)
     else:
         compare(args.old, args.new, args.list, args.holdout)
 
