@@ -99,6 +99,14 @@ def test_a_flat_thread_of_bylines_and_messages():
     assert threads(blog(f"<ul>{chapters}</ul>")) == []
 
 
+def test_a_flat_threads_byline_wrapped_in_its_own_block():
+    # The byline is a paragraph inside the <dt> (beside the comment's number): the <dt> is the byline.
+    pairs = "".join(f"<dt><span><a href='#c{i}'>{i}</a></span><p><span>Reader{i}</span> <span>07.19.12 at 07:5{i}"
+                    f"</span></p></dt><dd><div><p>{m}</p></div></dd>" for i, m in enumerate(MESSAGES, 1))
+    found = threads(blog(f"<dl>{pairs}</dl>"))
+    assert len(found) == 1 and all(m in found[0] for m in MESSAGES)
+
+
 def test_two_comments_are_no_thread():
     assert threads(blog(thread(COMMENTS[:2]))) == []
 
@@ -176,6 +184,7 @@ def _f1(gold: str, text: str) -> float:
     ("dragnet", "dragnet-R218"),
     ("dragnet", "dragnet-R319"),
     ("dragnet", "dragnet-T13"),  # a flat thread: <dt> bylines, <dd> messages
+    ("dragnet", "dragnet-459"),  # the same, each byline a paragraph inside its <dt>
     ("dragnet", "dragnet-R26"),  # one long comment outweighed the post: the root was inside the thread
     ("dragnet", "dragnet-R905"),  # a thread beside the post: chosen again, the root would climb into its form
 ])

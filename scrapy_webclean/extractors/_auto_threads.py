@@ -71,7 +71,11 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
             if line > nonspace_len(s) + _REST:
                 continue
             if text_len[o] <= line + _REST and o > body:
-                bylines.setdefault(parent[o], []).append(o)  # a line of its own: its message may follow it
+                # A line of its own: its message may follow it (as the outermost block that holds
+                # no more than the byline: a <dt> around it, a comment's number beside it).
+                while parent[o] > body and text_len[parent[o]] <= line + _REST:
+                    o = parent[o]
+                bylines.setdefault(parent[o], []).append(o)
             a, k = at, 0
             while a > body and k < _UP:
                 if text_len[a] >= line + _MESSAGE and not dated[a]:
