@@ -137,6 +137,17 @@ def test_teasers_opening_with_a_linked_headline_are_no_thread():
     assert threads(blog(thread(teasers))) == []
 
 
+def test_a_byline_in_a_heading_is_no_headline():
+    # WordPress themes put the author in an <h3> ("Name says:") and the date in an <h4>; a teaser's
+    # headline in an <h3> runs to a headline's length.
+    bylined = [f"<div><h3><a href='/r{i}'>Reader{i}</a> says:</h3><h4>on March 5, 2024 at 8:3{i} am</h4>"
+               f"<p>{m}</p></div>" for i, m in enumerate(MESSAGES)]
+    assert len(threads(blog(thread(bylined)))) == 1
+    headed = [f"<div><h3>The council's budget, part {i} of four</h3><h4>March 5, 2024</h4><p>{m}</p></div>"
+              for i, m in enumerate(MESSAGES)]
+    assert threads(blog(thread(headed))) == []
+
+
 def test_rows_of_a_data_table_are_no_thread():
     rows = "".join(f"<tr><td>Product {i}</td><td>560g</td><td>Best before 14/4/2026</td><td>{m}</td></tr>"
                    for i, m in enumerate(MESSAGES))
@@ -185,6 +196,7 @@ def _f1(gold: str, text: str) -> float:
     ("dragnet", "dragnet-R319"),
     ("dragnet", "dragnet-T13"),  # a flat thread: <dt> bylines, <dd> messages
     ("dragnet", "dragnet-459"),  # the same, each byline a paragraph inside its <dt>
+    ("dragnet", "dragnet-R279"),  # each comment's author in an <h3>, its date in an <h4>
     ("dragnet", "dragnet-R26"),  # one long comment outweighed the post: the root was inside the thread
     ("dragnet", "dragnet-R905"),  # a thread beside the post: chosen again, the root would climb into its form
 ])

@@ -156,19 +156,19 @@ def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink:
         return 0
     if sum(tags[c] in _HEADINGS for c in doc.children(p)) > 1:
         return 0  # entries under their titles: a blog's front page
-    messages = sum(all(_message(doc, i, inlink) for i in g) for g in groups)
+    messages = sum(all(_message(doc, m, i, inlink) for i in g) for g in groups)
     return median if messages >= _ITEMS and messages >= 0.6 * len(groups) else 0
 
 
-def _message(doc: Document, i: int, inlink: bytearray) -> bool:
-    """Whether item ``i`` reads as a message: no headline in it (a linked
-    one opening it either), and no row of a data table."""
-    tags, end, texts = doc.tags, doc.end, doc.texts
+def _message(doc: Document, m: Measures, i: int, inlink: bytearray) -> bool:
+    """Whether item ``i`` reads as a message: no headline in it (a heading of a
+    headline's length, or a linked line of that length opening it), and no row of a data table."""
+    tags, end, texts, text_len = doc.tags, doc.end, doc.texts, m.text_len
     if tags[i] == "tr" and sum(tags[c] in _CELLS for c in doc.children(i)) >= 3:
         return False
     first = True
     for j in range(i, end[i]):
-        if tags[j] in _HEADLINE_TAGS:
+        if tags[j] in _HEADLINE_TAGS and text_len[j] >= _HEADLINE:
             return False
         t = texts[j]
         if first and t and not t.isspace():
