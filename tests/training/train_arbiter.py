@@ -2,6 +2,8 @@
 
     python tests/training/arbiter_data.py ../shared/corpora data.jsonl
     python tests/training/train_arbiter.py data.jsonl [--write]
+    python tests/training/arbiter_data.py ../shared/corpora names.jsonl --probe names
+    python tests/training/train_arbiter.py data.jsonl --augment names.jsonl --write
 
 Boosted trees (``gbdt.py``: pure Python, deterministic) learn when the
 propagation pick beats ``auto``'s block pick, and a second set when what
@@ -13,6 +15,13 @@ gives, per corpus, ``auto`` without the arbiter, the out-of-fold figure
 (each fold scored by a model fitted on the other four) and the in-sample
 figure (one model fitted on everything, the one ``--write`` saves to
 ``scrapy_webclean/extractors/arbiter.json``).
+
+With ``--augment``, the trees are also fitted on the same pages with their
+``class`` and ``id`` names taken away (``arbiter_data.py --probe names``),
+each copy in its site's fold: unseen sites name their blocks in ways the
+block pick's word lists do not know, and its picks then look as they do on
+the stripped pages. The copies are never scored with the pages; a second
+table scores them apart.
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ RATE = float(os.environ.get("ARBITER_RATE", "0.1"))
 MIN_LEAF = float(os.environ.get("ARBITER_MIN_LEAF", "0.08"))
 THRESHOLD = float(os.environ.get("ARBITER_THRESHOLD", "0.55"))
 BOTH_THRESHOLD = float(os.environ.get("ARBITER_BOTH_THRESHOLD", "0.6"))
+AUGMENT_WEIGHT = float(os.environ.get("ARBITER_AUGMENT_WEIGHT", "0.5"))
 MODEL = Path(__file__).resolve().parents[2] / "scrapy_webclean" / "extractors" / "arbiter.json"
 
 
@@ -47,11 +57,12 @@ def fold_of(site: str, repeat: int = 0) -> int:
     return site_bucket(site, str(repeat) if repeat else "", FOLDS)
 
 
-def out_of_fold(rows: list[dict], repeat: int = 0) -> list[list[float]]:
-    """Each row's chosen counts by trees fitted on the folds without its site."""
+def out_of_fold(rows: list[dict], repeat: int = 0, extra: list[dict] | None = None) -> list[list[float]]:
+    """Each row's chosen counts by trees fitted on the folds without its site
+    (with the ``extra`` rows of those folds' sites: see ``--augment``)."""
     oof: list[list[float]] = [r["a"] for r in rows]
     for k in range(FOLDS):
-        model = fit([r for r in rows if fold_of(r["site"], repeat) != k])
+        model = fit([r for r in rows + (extra or []) if fold_of(r["site"], repeat) != k])
         for i, r in enumerate(rows):
             if fold_of(r["site"], repeat) == k:
                 oof[i] = choose(model, r)
@@ -72,7 +83,7 @@ def _trees(rows: list[dict], other: str, threshold: float) -> dict:
     for r in rows:
         size[r["corpus"]] = size.get(r["corpus"], 0) + 1
     data = [(r["x"], 1.0 if f1(r[other]) > f1(r["a"]) else 0.0,
-             abs(f1(r[other]) - f1(r["a"])) * len(rows) / (len(size) * size[r["corpus"]]))
+             abs(f1(r[other]) - f1(r["a"])) * len(rows) / (len(size) * size[r["corpus"]]) * r.get("weight", 1.0))
             for r in rows if r["x"] is not None]
     data = [d for d in data if d[2] > 0.001]
     model = gbdt.fit([d[0] for d in data], [d[1] for d in data], [d[2] for d in data], rounds=ROUNDS,
@@ -141,12 +152,22 @@ def main() -> None:
     ap.add_argument("--write", action="store_true", help=f"save the model fitted on every page to {MODEL}")
     ap.add_argument("--repeats", type=int, default=3,
                     help="cross-validate over this many different splits into folds and report the mean")
+    ap.add_argument("--augment", type=Path,
+                    help="rows of the same pages rewritten by a probe (arbiter_data.py --probe names): fitted on "
+                         "with the rest, in their sites' folds; scored apart, never in the main table")
     args = ap.parse_args()
     rows = [json.loads(line) for line in args.data.read_text("utf-8").splitlines()]
-    full = fit(rows)
+    extra = [json.loads(line) | {"weight": AUGMENT_WEIGHT}
+             for line in args.augment.read_text("utf-8").splitlines()] if args.augment else []
+    full = fit(rows + extra)
     report(rows, {"auto-blocks": [[returned(r, "a") for r in rows]],
-                  "out-of-fold": [out_of_fold(rows, k) for k in range(args.repeats)],
+                  "out-of-fold": [out_of_fold(rows, k, extra) for k in range(args.repeats)],
                   "in-sample": [[choose(full, r) for r in rows]]})
+    if extra:
+        print(f"the probed pages of {args.augment.name}:")
+        report(extra, {"auto-blocks": [[returned(r, "a") for r in extra]],
+                       "out-of-fold": [out_of_fold(extra, k, rows) for k in range(args.repeats)],
+                       "in-sample": [[choose(full, r) for r in extra]]})
     if args.write:
         MODEL.write_text(render(full), encoding="utf-8")
         print(f"wrote {MODEL}")
