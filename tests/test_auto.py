@@ -13,10 +13,11 @@ from scrapy_webclean._metadata import strip_site_suffix
 from scrapy_webclean.extractors.base import get_extractor, resolve_options
 from scrapy_webclean.extractors.auto import _auto_pick
 from scrapy_webclean.extractors._propagation import propagation_pick
+from scrapy_webclean.extractors._arbiter import second_pick
 from scrapy_webclean.extractors._auto_lists import Lists
 from scrapy_webclean.extractors._auto_phrases import _MARK_PROMO, _piece_mark
 from scrapy_webclean.extractors._auto_words import _box_end
-from scrapy_webclean.extractors._auto_forms import login_boxes
+from scrapy_webclean.extractors._auto_forms import login_boxes, message_forms
 from scrapy_webclean.extractors._auto_select import _template_marked
 from scrapy_webclean._render import NodeSelection
 
@@ -1258,6 +1259,26 @@ def test_a_log_in_box_does_not_climb_over_a_story_a_site_trees_cleaning_left_sho
     for text in (block, NodeSelection(view, pick.root, pick.drop).text()):
         assert "The mayor opened the new bridge" in text
 
+
+
+_COMMENT_FORM = ("<form><p>Your email address will not be published. Required fields are marked *</p>"
+                 "<p><label>Name *</label><input type='text'></p><p><label>Comment</label><textarea></textarea>"
+                 "</p><p>You may use these HTML tags and attributes: a, b, em, strong.</p></form>")
+
+
+def test_a_comment_form_in_the_body_is_left_out_by_both_picks_whatever_its_names():
+    body = page(f"<div><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p>{_COMMENT_FORM}</div>")
+    doc = parse(body)
+    (form,) = message_forms(doc)
+    assert doc.tags[form] == "form"
+    pick = second_pick(doc, doc.measures, [])
+    for text in (auto(body).text, block_pick(body), NodeSelection(doc, pick.root, pick.drop).text()):
+        assert PROSE in text and MORE in text and "will not be published" not in text
+    # A page wrapped in one form (ASP.NET's) is no comment form; nor is a form holding the whole story.
+    assert message_forms(parse(page(f"<form><p>{PROSE}</p><p>{MORE}</p><p>{PROSE}</p><textarea></textarea></form>"))) == []
+    story = "<h1>Bridge approved</h1><p>The council approved the new bridge on Tuesday. Work starts in May.</p>"
+    text = auto(page(f"<form>{story}<p><label>Your comment</label><textarea></textarea></p></form>")).text
+    assert "The council approved the new bridge" in text
 
 
 def test_sections_inside_unclosed_named_anchors_are_kept_on_a_real_page():

@@ -25,6 +25,7 @@ from .._classify import page_features
 from .._render import NodeSelection, kept_mask
 from .._walk import positions
 from ._auto_blocks import _title_headings
+from ._auto_forms import message_forms
 from ._auto_phrases import _SENTENCE_ENDS
 from ._auto_words import SHORT_ARTICLE
 from ._propagation import Pick, propagation_pick
@@ -226,8 +227,10 @@ def second_pick(doc: Document, m: Measures, threads: Sequence[int]) -> Pick:
     """The propagation pick, less the comment ``threads`` the block pick found
     by their shape (the classic method knows threads only by their names)."""
     pick = propagation_pick(doc, m)
-    if threads and pick.root >= 0:
-        pick.drop = union_mask(pick.drop, doc.subtree_mask(threads))
+    end = doc.end
+    left_out = [*threads, *(f for f in message_forms(doc) if pick.root < f < end[pick.root])]
+    if left_out and pick.root >= 0:
+        pick.drop = union_mask(pick.drop, doc.subtree_mask(left_out))
     return pick
 
 

@@ -12,7 +12,7 @@ from .._document import Document
 from .._walk import positions, positions_of
 from ._auto_words import _HEADINGS
 
-__all__ = ["login_boxes"]
+__all__ = ["login_boxes", "message_forms"]
 
 #: The most text (characters other than white space) a log-in box holds: its labels, a line or two.
 LOGIN_TEXT = 300
@@ -52,6 +52,34 @@ def login_boxes(doc: Document) -> list[int]:
             boxes.append(box)
     doc.parse_memo["login_boxes"] = boxes
     return boxes
+
+
+def message_forms(doc: Document) -> list[int]:
+    """The forms around a message field (``<textarea>``: a comment or contact form) that hold no
+    more than :data:`SIGNUP_TEXT` characters, their labels and fine print, and offer no choices. Left out of both picks'
+    bodies once the bodies are chosen (the form itself is the box: what lies around it may be a
+    short story). Found once per parse."""
+    found = doc.parse_memo.get("message_forms")
+    if found is not None:
+        return found
+    forms: list[int] = []
+    parent, tags = doc.parent, doc.tags
+    for i in positions(tags, "textarea"):
+        form = parent[i]
+        while form > doc.body and tags[form] != "form":
+            form = parent[form]
+        if form > doc.body and doc.page_measures.text_len[form] <= SIGNUP_TEXT and form not in forms[-1:] \
+                and not _choices(doc, form):
+            forms.append(form)
+    doc.parse_memo["message_forms"] = forms
+    return forms
+
+
+def _choices(doc: Document, form: int) -> bool:
+    """Whether ``form`` offers choices (a ``<select>``, radio buttons): a product's options, its text."""
+    tags, nodes = doc.tags, doc.nodes
+    return any(tags[i] == "select" or (tags[i] == "input" and (nodes[i].get("type") or "").lower() == "radio")
+               for i in range(form, doc.end[form]))
 
 
 def _heading_beside(heads: list[int], end: list[int], top: int, box: int) -> bool:
