@@ -56,30 +56,30 @@ def login_boxes(doc: Document) -> list[int]:
 
 def message_forms(doc: Document) -> list[int]:
     """The forms around a message field (``<textarea>``: a comment or contact form) that hold no
-    more than :data:`SIGNUP_TEXT` characters, their labels and fine print, and offer no choices. Left out of both picks'
-    bodies once the bodies are chosen (the form itself is the box: what lies around it may be a
-    short story). Found once per parse."""
+    more than :data:`SIGNUP_TEXT` characters, their labels and fine print, and offer no choices
+    (a ``<select>``, radio buttons: a product's options, its text). Left out of both picks' bodies
+    once the bodies are chosen (the form itself is the box: what lies around it may be a short
+    story). Found once per parse."""
     found = doc.parse_memo.get("message_forms")
     if found is not None:
         return found
+    tags, nodes, end = doc.tags, doc.nodes, doc.end
+    fields = positions(tags, "textarea")
     forms: list[int] = []
-    parent, tags = doc.parent, doc.tags
-    for i in positions(tags, "textarea"):
-        form = parent[i]
-        while form > doc.body and tags[form] != "form":
-            form = parent[form]
-        if form > doc.body and doc.page_measures.text_len[form] <= SIGNUP_TEXT and form not in forms[-1:] \
-                and not _choices(doc, form):
-            forms.append(form)
+    if fields:
+        text_len = doc.page_measures.text_len
+        choices = sorted(positions(tags, "select") + [i for i in positions(tags, "input")
+                                                      if (nodes[i].get("type") or "").strip().lower() == "radio"])
+        forms = [f for f in positions(tags, "form") if f > doc.body and text_len[f] <= SIGNUP_TEXT
+                 and _holds(fields, f, end[f]) and not _holds(choices, f, end[f])]
     doc.parse_memo["message_forms"] = forms
     return forms
 
 
-def _choices(doc: Document, form: int) -> bool:
-    """Whether ``form`` offers choices (a ``<select>``, radio buttons): a product's options, its text."""
-    tags, nodes = doc.tags, doc.nodes
-    return any(tags[i] == "select" or (tags[i] == "input" and (nodes[i].get("type") or "").lower() == "radio")
-               for i in range(form, doc.end[form]))
+def _holds(at: list[int], start: int, stop: int) -> bool:
+    """Whether one of the sorted positions ``at`` lies in ``[start, stop)``."""
+    k = bisect_left(at, start)
+    return k < len(at) and at[k] < stop
 
 
 def _heading_beside(heads: list[int], end: list[int], top: int, box: int) -> bool:
