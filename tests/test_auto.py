@@ -569,6 +569,17 @@ def test_promotional_link_lines_in_the_running_text_dropped():
                                                                "spends", "Budget 20")), line
 
 
+def test_a_sentence_with_three_inline_links_is_no_row_of_links():
+    # Three links in a sentence whose own words are most of it: prose, not a menu row.
+    linked = ('<p>Yesterday <a href="/we">we</a> opened the <a href="/bridge">new bridge over the river</a> in a '
+              '<a href="/party">noisy and happy way</a>, with the town watching.</p>')
+    text = " ".join(block_pick(page(f"<article><p>{PROSE}</p>{linked}<p>{MORE}</p></article>")).split())
+    assert "opened the new bridge over the river in a noisy" in text and PROSE in text
+    # Three links that are most of their line are a row, whatever the words between them.
+    row = '<p>See <a href="/1">the budget of 2023</a>, <a href="/2">of 2022</a> and <a href="/3">of 2021</a>.</p>'
+    assert "budget of 2023" not in block_pick(page(f"<article><p>{PROSE}</p>{row}<p>{MORE}</p></article>"))
+
+
 def test_long_run_of_link_lines_between_paragraphs_dropped():
     run = "".join(f'<p><a href="/s{i}">Another story about the town number {i}</a></p>' for i in range(8))
     r = auto(page(f"<article><p>{PROSE}</p>{run}<p>{MORE}</p></article>"))
