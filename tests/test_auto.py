@@ -580,6 +580,15 @@ def test_a_sentence_with_three_inline_links_is_no_row_of_links():
     assert "budget of 2023" not in block_pick(page(f"<article><p>{PROSE}</p>{row}<p>{MORE}</p></article>"))
 
 
+def test_an_inline_wrapper_of_the_text_is_not_pruned_for_the_links_it_holds():
+    # An old page sets its whole story in one <font>, lines broken by <br>, a list of links inside:
+    # the story's text belongs to the cell, so the <font> is judged by what it holds, not dropped.
+    links = "<ul>" + "".join(f'<li><a href="/s{i}">Section {i}</a></li>' for i in range(6)) + "</ul>"
+    body = f"<table><tr><td><font>{PROSE}<br>{MORE}<br>{links}{PROSE}</font></td></tr></table>"
+    text = block_pick(page(body))
+    assert PROSE in text and MORE in text and "Section 3" not in text
+
+
 def test_long_run_of_link_lines_between_paragraphs_dropped():
     run = "".join(f'<p><a href="/s{i}">Another story about the town number {i}</a></p>' for i in range(8))
     r = auto(page(f"<article><p>{PROSE}</p>{run}<p>{MORE}</p></article>"))

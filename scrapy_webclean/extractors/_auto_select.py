@@ -284,7 +284,7 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
     the kept blocks, furniture and mostly-negative subtrees, and the title's heading."""
     top, kept, path, whole, furniture = region
     tags, end, nodes, text_len = doc.tags, doc.end, doc.nodes, m.text_len
-    dead, named = marks.dead, marks.named
+    dead, named, owner, own_len = marks.dead, marks.named, blocks.owner, doc.own_len
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
     # A whole landmark: only invisible tags and its menus and asides (the template's parts) are left out.
     drop = doc.subtree_mask(_landmark_parts(doc, top)) if whole else bytearray(len(doc))
@@ -324,6 +324,11 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
             continue
         ng = neg[i]
         if ng > 0 and pos[i] < keep_ratio * ng:
+            if owner[i] != i and own_len[i]:
+                # An inline wrapper (<font>, <span>) of its block's own text: its text counts for that
+                # block, not for it; what it holds is judged instead.
+                i += 1
+                continue
             if t in _FLOW_TAGS and _in_flow(doc, blocks, pos, neg, i, siblings):
                 drop[i + 1:e] = furniture[i + 1:e]  # a link line of the running text, links and all
                 i = e
