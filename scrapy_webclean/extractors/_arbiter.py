@@ -225,11 +225,14 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
 
 def second_pick(doc: Document, m: Measures, threads: Sequence[int]) -> Pick:
     """The propagation pick, less the comment ``threads`` the block pick found
-    by their shape (the classic method knows threads only by their names)."""
+    by their shape (the classic method knows threads only by their names) and
+    the comment forms in it (see :func:`message_forms`)."""
     pick = propagation_pick(doc, m)
+    if pick.root < 0:
+        return pick
     end = doc.end
     left_out = [*threads, *(f for f in message_forms(doc) if pick.root < f < end[pick.root])]
-    if left_out and pick.root >= 0:
+    if left_out:
         pick.drop = union_mask(pick.drop, doc.subtree_mask(left_out))
     return pick
 
