@@ -1,0 +1,50 @@
+"""The probes of ``tests/training/page_runs.py`` (``--probe``) and the augmented arbiter fitting
+(``train_arbiter.py --augment``): pages rewritten in place, copies fitted in their sites' folds."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "training"))
+from page_runs import probe  # noqa: E402
+import train_arbiter  # noqa: E402
+
+import scrapy_webclean as wc  # noqa: E402
+
+
+def test_the_names_probe_drops_class_and_id_only_in_tags():
+    page = ('<div class="post entry-content" id=main data-class="keep" data-id="7">'
+            '<p CLASS=\'x\'>class="not an attribute" and id=3 in the text</p></div>').encode("gbk")
+    out = probe(page, "names")
+    assert out == ('<div data-class="keep" data-id="7"><p>class="not an attribute" and id=3 in the text'
+                   '</p></div>').encode("gbk")
+    assert probe(page, "") == page
+
+
+def test_the_landmarks_probe_turns_landmarks_into_divisions():
+    page = b"<MAIN id=m><article><header>h</header><section>s</section></article><nav/><aside></aside></MAIN>"
+    out = probe(page, "landmarks")
+    assert out == b"<div id=m><div><div>h</div><div>s</div></div><div/><div></div></div>"
+    assert probe(b"<mainframe><navy>", "landmarks") == b"<mainframe><navy>"
+
+
+def test_a_stripped_page_still_extracts():
+    story = "<p>The council met on Tuesday and argued about the bridge, which needs repairs.</p>" * 4
+    page = f'<html><body><div class="nav"><a href="/">Home</a></div><div class="story">{story}</div></body></html>'
+    assert "argued about the bridge" in wc.extract(probe(page.encode(), "names")).text
+
+
+def test_augmented_copies_are_fitted_in_their_sites_folds_and_never_scored(monkeypatch):
+    # Site-grouped folds hold for the stripped copies too: a fold's sites, copies included,
+    # are never in the fitting that scores it, and the copies are fitted on but not scored.
+    rows = [{"site": f"site{i}.example", "x": None, "a": [1.0, 0.0, 0.0], "copy": False} for i in range(40)]
+    extra = [r | {"copy": True} for r in rows]
+    fitted: list[list[dict]] = []
+    monkeypatch.setattr(train_arbiter, "fit", lambda part: fitted.append(part) or {})
+    picks = train_arbiter.out_of_fold(rows, 0, extra)
+    assert len(picks) == len(rows) and len(fitted) == train_arbiter.FOLDS
+    for k, part in enumerate(fitted):
+        held = {r["site"] for r in rows if train_arbiter.fold_of(r["site"]) == k}
+        assert held and not held & {r["site"] for r in part}
+        assert {r["site"] for r in part if r["copy"]} == {r["site"] for r in rows} - held
