@@ -71,6 +71,14 @@ def _weights() -> tuple[tuple[float, ...], float]:
     return tuple(float(w) for w in data["weights"]), float(data["bias"])
 
 
+@lru_cache(maxsize=1)
+def _unknown_url_terms() -> tuple[float, float]:
+    """The home-page and article-URL terms of a page whose URL is not known: their means over the
+    labelled pages, each class weighing the same (as in the fitting), from ``tagger.json``."""
+    root, article = trained_data(__package__, "tagger.json", "terms", TERMS)["unknown_url"]
+    return float(root), float(article)
+
+
 @dataclass(frozen=True)
 class PageKind:
     """What :func:`classify` returns: ``kind`` ("hub" or "content"), ``score``
@@ -171,9 +179,10 @@ def _terms(prose: float, share: float, link_ratio: float, headlines: int, og_typ
     og = 1.0 if "article" in og_type or og_type == "blog" else (
         -0.5 if og_type == "website" or og_type.startswith("product") else 0.0)
     ld = (1.0 if ld_types & _ARTICLE_TYPES else 0.0) - (1.0 if ld_types & _HUB_TYPES else 0.0)
+    url = _unknown_url_terms() if url_shape == "unknown" else (
+        1.0 if url_shape == "root" else 0.0, 1.0 if url_shape == "article" else 0.0)
     return [max(-1.5, min(1.5, math.log10(prose + 1) - MASS_PIVOT)), share, link_ratio,
-            max(0.0, math.log10(headlines + 1) - math.log10(prose / 100 + 1) - 0.5), og, ld,
-            1.0 if url_shape == "root" else 0.0, 1.0 if url_shape == "article" else 0.0]
+            max(0.0, math.log10(headlines + 1) - math.log10(prose / 100 + 1) - 0.5), og, ld, *url]
 
 
 def _score(weights: Sequence[float], bias: float, terms: Sequence[float]) -> float:
@@ -201,9 +210,10 @@ def _declared_types(doc: Document) -> tuple[str, set[str]]:
 
 def _url_shape(url: str | None) -> str:
     """``root`` for a site's home page, ``article`` for a dated, numbered or
-    long-slug last segment, else ``other``."""
+    long-slug last segment, ``unknown`` without a URL (its terms are then their
+    means: see :func:`_unknown_url_terms`), else ``other``."""
     if not url:
-        return "other"
+        return "unknown"
     try:
         path = urlsplit(url).path
     except ValueError:

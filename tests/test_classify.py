@@ -38,10 +38,20 @@ def test_declared_types_move_the_score():
     ("https://x.example/blog/how-we-built-our-new-search", "article"),
     ("https://x.example/item?id=123456", "other"),
     ("https://x.example/news", "other"), ("https://x.example/c/hiking-boots", "other"),
-    (None, "other"), ("http://[bad", "other"),
+    (None, "unknown"), ("", "unknown"), ("http://[bad", "other"),
 ])
 def test_url_shape(url, shape):
     assert _url_shape(url) == shape
+
+
+def test_a_page_without_a_url_is_scored_between_its_two_url_shapes():
+    # No URL is not a URL of the "other" shape: the URL terms take their means over the labelled
+    # pages (each class weighing the same, as in the fitting), so the page's own measures decide.
+    page = f"<html><body><p>{'Some words about the river plan. ' * 12}</p></body></html>".encode()
+    other = wc.classify(page, "https://x.example/world").score
+    article = wc.classify(page, "https://x.example/world/2024/05/river-plan").score
+    assert other < wc.classify(page).score < article
+    assert wc.classify(page, "").score == wc.classify(page, None).score
 
 
 def test_cjk_prose_weighs_more_per_character():
@@ -108,12 +118,12 @@ def test_site_tree_judges_the_page_without_its_template():
     tree = wc.SiteStyleTree()
     for n in range(8):
         tree.add_page(flash(n), f"https://site.example/news/{n}")
-    page = flash(20)
-    assert wc.classify(page).kind == "hub"  # links are most of the text
-    assert wc.classify(page, site_tree=tree).kind == "content"
-    assert wc.classify(page, site_tree=tree.compile()).kind == "content"
+    page, url = flash(20), "https://site.example/news/20"
+    assert wc.classify(page, url).kind == "hub"  # links are most of the text
+    assert wc.classify(page, url, site_tree=tree).kind == "content"
+    assert wc.classify(page, url, site_tree=tree.compile()).kind == "content"
     # A listing of the same site stays a hub: its headlines are not template.
-    assert wc.classify(teasers(1), site_tree=tree).kind == "hub"
+    assert wc.classify(teasers(1), "https://site.example/news", site_tree=tree).kind == "hub"
     with pytest.raises(ValueError, match="SiteStyleTree"):
         wc.classify(page, site_tree=object())
 

@@ -92,6 +92,18 @@ def fit(rows: list[dict]) -> tuple[list[float], float]:
     return w, b
 
 
+def unknown_url_terms(rows: list[dict]) -> list[float]:
+    """The home-page and article-URL terms to give a page whose URL is not known: each term's mean
+    over the pages of each class, the two classes weighing the same (as in :func:`fit`)."""
+    at = [TERMS.index("root_url"), TERMS.index("article_url")]
+    means = []
+    for j in at:
+        per_class = [sum(r["x"][j] for r in rows if r["y"] == y) / max(1, sum(r["y"] == y for r in rows))
+                     for y in (0.0, 1.0)]
+        means.append(round(sum(per_class) / 2, 4))
+    return means
+
+
 def recalls(rows: list[dict], scores: list[float], threshold: float) -> tuple[float, float]:
     hubs = [s for r, s in zip(rows, scores) if r["y"] == 0.0]
     content = [s for r, s in zip(rows, scores) if r["y"] == 1.0]
@@ -126,8 +138,11 @@ def main() -> None:
         print(f"{t:>9.2f}   {sum(p[0] for p in pairs) / len(pairs):>22.3f}  {sum(p[1] for p in pairs) / len(pairs):>14.3f}")
     w, b = fit(rows)
     print("weights fitted on every page:", {name: round(a, 3) for name, a in zip(TERMS, w)}, "bias", round(b, 3))
+    unknown = unknown_url_terms(rows)
+    print("the URL terms of a page without a URL (class-balanced means):", unknown)
     if args.write:
-        data = {"terms": list(TERMS), "weights": [round(a, 4) + 0.0 for a in w], "bias": round(b - args.threshold, 4)}
+        data = {"terms": list(TERMS), "weights": [round(a, 4) + 0.0 for a in w], "bias": round(b - args.threshold, 4),
+                "unknown_url": unknown}
         MODEL.write_text(json.dumps(data) + "\n", encoding="utf-8")
         print(f"wrote {MODEL} (threshold {args.threshold} folded into the bias)")
 
