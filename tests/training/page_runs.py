@@ -10,7 +10,8 @@
 leans on what unseen sites may not have: ``names`` drops every ``class`` and
 ``id`` attribute, ``landmarks`` turns ``main``, ``article``, ``section``,
 ``header``, ``footer``, ``nav`` and ``aside`` into ``div``. The page's bytes
-are rewritten in place, so its encoding stays as it was.
+are rewritten in place, so its encoding stays as it was. ``nourl`` leaves the
+page as it is and withholds its URL (``extract(body)`` as a user may call it).
 
 ``compare`` prints each corpus's F1 (mean precision and recall of the pages,
 as the scoreboard scores) in both runs, and the pages whose text changed,
@@ -85,7 +86,7 @@ def probe(raw: bytes, kind: str) -> bytes:
 def _page(job: tuple[str, str, dict, bytes, str, dict, str]) -> tuple[str, dict]:
     corpus, pid, record, raw, extractor, options, kind = job
     raw = probe(raw, kind)
-    url, charset = record.get("url"), record.get("http_charset")
+    url, charset = None if kind == "nourl" else record.get("url"), record.get("http_charset")
     try:
         if extractor in ("trafilatura", "readability"):
             text = _peer(extractor)(raw, url, charset)
@@ -169,8 +170,9 @@ def main() -> None:
     r.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                    help="an extractor option, VALUE read as JSON when it parses; repeatable")
     r.add_argument("-p", "--processes", type=int, default=2)
-    r.add_argument("--probe", choices=["names", "landmarks"], default="",
-                   help="rewrite each page first: without class/id names, or without landmark tags")
+    r.add_argument("--probe", choices=["names", "landmarks", "nourl"], default="",
+                   help="rewrite each page first: without class/id names or without landmark tags; "
+                        "or withhold its URL")
     c = sub.add_parser("compare", help="compare two saved runs page by page")
     c.add_argument("old")
     c.add_argument("new")
