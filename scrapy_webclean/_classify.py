@@ -65,17 +65,21 @@ MASS_PIVOT = 2.7
 
 
 @lru_cache(maxsize=1)
+def _tagger() -> dict[str, Any]:
+    """``tagger.json``, read once."""
+    return trained_data(__package__, "tagger.json", "terms", TERMS)
+
+
 def _weights() -> tuple[tuple[float, ...], float]:
     """(weight per term, bias) from ``tagger.json``."""
-    data = trained_data(__package__, "tagger.json", "terms", TERMS)
+    data = _tagger()
     return tuple(float(w) for w in data["weights"]), float(data["bias"])
 
 
-@lru_cache(maxsize=1)
 def _unknown_url_terms() -> tuple[float, float]:
     """The home-page and article-URL terms of a page whose URL is not known: their means over the
     labelled pages, each class weighing the same (as in the fitting), from ``tagger.json``."""
-    root, article = trained_data(__package__, "tagger.json", "terms", TERMS)["unknown_url"]
+    root, article = _tagger()["unknown_url"]
     return float(root), float(article)
 
 
