@@ -25,7 +25,7 @@ from .._classify import page_features
 from .._render import NodeSelection, kept_mask
 from .._walk import positions
 from ._auto_blocks import _title_headings
-from ._auto_forms import message_forms
+from ._auto_forms import message_forms_in
 from ._auto_phrases import _SENTENCE_ENDS
 from ._auto_words import SHORT_ARTICLE
 from ._propagation import Pick, propagation_pick
@@ -226,12 +226,11 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
 def second_pick(doc: Document, m: Measures, threads: Sequence[int]) -> Pick:
     """The propagation pick, less the comment ``threads`` the block pick found
     by their shape (the classic method knows threads only by their names) and
-    the comment forms in it (see :func:`message_forms`)."""
+    the comment forms in it (see :func:`message_forms_in`)."""
     pick = propagation_pick(doc, m)
     if pick.root < 0:
         return pick
-    end = doc.end
-    left_out = [*threads, *(f for f in message_forms(doc) if pick.root < f < end[pick.root])]
+    left_out = [*threads, *message_forms_in(doc, pick.root)]
     if left_out:
         pick.drop = union_mask(pick.drop, doc.subtree_mask(left_out))
     return pick

@@ -12,7 +12,7 @@ from .._document import Document
 from .._walk import positions, positions_of
 from ._auto_words import _HEADINGS
 
-__all__ = ["login_boxes", "message_forms"]
+__all__ = ["login_boxes", "message_forms", "message_forms_in"]
 
 #: The most text (characters other than white space) a log-in box holds: its labels, a line or two.
 LOGIN_TEXT = 300
@@ -74,6 +74,13 @@ def message_forms(doc: Document) -> list[int]:
                  and _holds(fields, f, end[f]) and not _holds(choices, f, end[f])]
     doc.parse_memo["message_forms"] = forms
     return forms
+
+
+def message_forms_in(doc: Document, root: int) -> list[int]:
+    """The :func:`message_forms` strictly inside ``root``'s subtree (a body's own comment form,
+    never a form the body lies in)."""
+    stop = doc.end[root]
+    return [f for f in message_forms(doc) if root < f < stop]
 
 
 def _holds(at: list[int], start: int, stop: int) -> bool:

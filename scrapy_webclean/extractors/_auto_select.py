@@ -16,7 +16,7 @@ from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, Measures, text_content, union_mask
 from .._walk import flagged, owned_text, positions_of, subtree_text
 from .._render import NodeSelection
-from ._auto_forms import message_forms
+from ._auto_forms import message_forms_in
 from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
                            _title_headings, _title_region)
@@ -72,7 +72,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     # What the block pick read as furniture, whatever the root: dead subtrees, and those named so.
     furniture = union_mask(marks.dead, doc.subtree_mask(flagged(marks.named)))
     drop = _prune(doc, m, marks, blocks, pos, neg, (top, kept, path, whole, furniture), opts["favor"], title)
-    forms = [f for f in message_forms(doc) if top < f < end[top]]  # a comment form in the body: its labels
+    forms = message_forms_in(doc, top)  # a comment form in the body: its labels and fine print
     if forms:
         drop = union_mask(drop, doc.subtree_mask(forms))
     return Body(NodeSelection(doc, top, drop, excluded=m.excluded), strength, marks.hidden, furniture, threads)
