@@ -580,6 +580,21 @@ def test_a_sentence_with_three_inline_links_is_no_row_of_links():
     assert "budget of 2023" not in block_pick(page(f"<article><p>{PROSE}</p>{row}<p>{MORE}</p></article>"))
 
 
+def test_a_paragraph_whose_long_inline_links_are_under_half_of_it_is_prose():
+    # Two long links (about 40% of the paragraph), each inside a sentence: the story's opening or
+    # closing paragraph, kept (a block is worth its words less its links: positive under half links).
+    linked = ('<p>Earlier this week, the paper <a href="/a">reported that the council would delay the vote on the '
+              'budget</a> until the spring. It so happens that the same plan was discussed at length at a '
+              'meeting where <a href="/b">the treasurer warned about the cost of the bridge</a>.</p>')
+    for body in (f"{linked}<p>{PROSE}</p><p>{MORE}</p>", f"<p>{PROSE}</p><p>{MORE}</p>{linked}"):
+        text = " ".join(block_pick(page(f"<article>{body}</article>")).split())
+        assert "reported that the council would delay the vote" in text and PROSE in text and MORE in text
+    # Links that are most of a closing line still make it a row of links.
+    row = ('<p><a href="/c">The council delays the budget vote until spring</a> and '
+           '<a href="/d">the treasurer warns about the bridge</a>.</p>')
+    assert "treasurer warns" not in block_pick(page(f"<article><p>{PROSE}</p><p>{MORE}</p>{row}</article>"))
+
+
 def test_an_inline_wrapper_of_the_text_is_not_pruned_for_the_links_it_holds():
     # An old page sets its whole story in one <font>, lines broken by <br>, a list of links inside:
     # the story's text belongs to the cell, so the <font> is judged by what it holds, not dropped.

@@ -93,7 +93,7 @@ class _Blocks:
                     else:
                         v = -0.5 * lc
                 else:
-                    v = nl * (1.0 - lc / c) - lc
+                    v = float(nl - lc)  # its words for it, its links against it
                 val[i] = v
                 if v > 0:
                     pos[i] += v
