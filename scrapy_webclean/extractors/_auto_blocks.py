@@ -347,8 +347,8 @@ def _in_flow(doc: Document, blocks: _Blocks, pos: list[float], neg: list[float],
             return False  # a credit, a copyright line: negative for its words, not its links
         if tags[b] == "a" and _BUTTON_CLASS.search(nodes[b].get("class") or ""):
             return False
-        if owner[b] == b and anchors[b] > 2 and (blocks.chars[b] - blocks.links[b]) * 2 < blocks.chars[b]:
-            return False  # a row of links (their own words less than half the block's)
+        if owner[b] == b and anchors[b] > 2 and blocks.links[b] * 2 > blocks.chars[b]:
+            return False  # a row of links (they are over half the block's text)
     text = text_content(nodes[i]).strip()
     if _CALL_TO_ACTION.match(text):
         return False

@@ -1,8 +1,8 @@
 """Log-in and sign-up boxes: a password field and the few words around it
 ("Email address:", "Forgot password?", "Remember me"), or an e-mail or
 telephone field with its pitch and fine print, never a page's text, whatever
-their names or styles say. Both of ``auto``'s picks leave them out. See
-docs/algorithms.md."""
+their names or styles say; and comment or contact forms around a message
+field. Both of ``auto``'s picks leave them out. See docs/algorithms.md."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .._document import Document
 from .._walk import positions, positions_of
 from ._auto_words import _HEADINGS
 
-__all__ = ["login_boxes", "message_forms", "message_forms_in"]
+__all__ = ["input_types", "login_boxes", "message_forms", "message_forms_in"]
 
 #: The most text (characters other than white space) a log-in box holds: its labels, a line or two.
 LOGIN_TEXT = 300
@@ -20,6 +20,18 @@ LOGIN_TEXT = 300
 SIGNUP_TEXT = 500
 #: The most text of a box, by the type of the field it is around.
 _BOX_TEXT = {"password": LOGIN_TEXT, "email": SIGNUP_TEXT, "tel": SIGNUP_TEXT}
+
+
+def input_types(doc: Document) -> dict[int, str]:
+    """Each ``<input>`` element's ``type`` (trimmed, lower case; ``""`` without one), by node number in
+    document order. Read once per parse: the log-in boxes, the message forms and the body's
+    controls all ask."""
+    found = doc.parse_memo.get("input_types")
+    if found is None:
+        nodes = doc.nodes
+        found = {i: (nodes[i].get("type") or "").strip().lower() for i in positions(doc.tags, "input")}
+        doc.parse_memo["input_types"] = found
+    return found
 
 
 def login_boxes(doc: Document) -> list[int]:
@@ -34,11 +46,11 @@ def login_boxes(doc: Document) -> list[int]:
     if found is not None:
         return found
     boxes: list[int] = []
-    parent, nodes, end = doc.parent, doc.nodes, doc.end
+    parent, end = doc.parent, doc.end
     text_len: list[int] = []
     heads: list[int] = []
-    for i in positions(doc.tags, "input"):
-        limit = _BOX_TEXT.get((nodes[i].get("type") or "").strip().lower())
+    for i, kind in input_types(doc).items():
+        limit = _BOX_TEXT.get(kind)
         if not limit:
             continue
         if not text_len:
@@ -63,13 +75,12 @@ def message_forms(doc: Document) -> list[int]:
     found = doc.parse_memo.get("message_forms")
     if found is not None:
         return found
-    tags, nodes, end = doc.tags, doc.nodes, doc.end
+    tags, end = doc.tags, doc.end
     fields = positions(tags, "textarea")
     forms: list[int] = []
     if fields:
         text_len = doc.page_measures.text_len
-        choices = sorted(positions(tags, "select") + [i for i in positions(tags, "input")
-                                                      if (nodes[i].get("type") or "").strip().lower() == "radio"])
+        choices = sorted(positions(tags, "select") + [i for i, kind in input_types(doc).items() if kind == "radio"])
         forms = [f for f in positions(tags, "form") if f > doc.body and text_len[f] <= SIGNUP_TEXT
                  and _holds(fields, f, end[f]) and not _holds(choices, f, end[f])]
     doc.parse_memo["message_forms"] = forms

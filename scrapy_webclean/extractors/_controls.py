@@ -17,6 +17,7 @@ from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document
 from .._render import NodeSelection
 from .._walk import positions_of, subtree_text
+from ._auto_forms import input_types
 from ._auto_words import _BLOCKS, _CELLS
 from ._literals import by_first_letter
 
@@ -93,9 +94,9 @@ def _has_control_line(text: str) -> bool:
 
 def _fields(doc: Document, root: int, stop: int) -> list[int]:
     """The fields a reader types into under ``root``."""
-    tags, nodes = doc.tags, doc.nodes
+    tags, types = doc.tags, input_types(doc)
     out = positions_of(tags, _FIELD_TAGS, root + 1, stop)
-    return [i for i in out if tags[i] != "input" or (nodes[i].get("type") or "").strip().lower() in _TYPED_INPUTS]
+    return [i for i in out if tags[i] != "input" or types[i] in _TYPED_INPUTS]
 
 
 def _labelled_fields(doc: Document, selection: NodeSelection, kept: bytearray, fields: list[int]) -> bytearray | None:
