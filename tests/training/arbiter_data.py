@@ -23,7 +23,7 @@ from scrapy_webclean._render import NodeSelection, kept_mask
 from scrapy_webclean.extractors._arbiter import combined, features, second_pick
 from scrapy_webclean.extractors._consensus import consensus, found_nothing
 from scrapy_webclean.extractors.auto import _auto_pick, tidy
-from page_runs import probe
+from page_runs import REWRITES, probe
 from sites import site_of
 
 
@@ -79,7 +79,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("corpora", type=Path)
     ap.add_argument("out", type=Path)
-    ap.add_argument("--probe", choices=["names", "landmarks"], default="",
+    ap.add_argument("--probe", choices=REWRITES, default="",
                     help="rewrite each page first, as page_runs.py's --probe does")
     args = ap.parse_args()
     with args.out.open("w", encoding="utf-8") as out:

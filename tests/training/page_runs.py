@@ -69,6 +69,8 @@ def _peer(name: str) -> Extract:
     return readability
 
 
+#: The probes that rewrite a page's bytes (``nourl`` withholds its URL instead).
+REWRITES = ("names", "landmarks")
 _TAG = re.compile(rb"<[a-zA-Z][^<>]*>")
 _NAME_ATTR = re.compile(rb"""\s(?:class|id)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)""", re.I)
 _LANDMARK = re.compile(rb"<(/?)(?:main|article|section|header|footer|nav|aside)(?=[\s/>])", re.I)
@@ -170,7 +172,7 @@ def main() -> None:
     r.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                    help="an extractor option, VALUE read as JSON when it parses; repeatable")
     r.add_argument("-p", "--processes", type=int, default=2)
-    r.add_argument("--probe", choices=["names", "landmarks", "nourl"], default="",
+    r.add_argument("--probe", choices=[*REWRITES, "nourl"], default="",
                    help="rewrite each page first: without class/id names or without landmark tags; "
                         "or withhold its URL")
     c = sub.add_parser("compare", help="compare two saved runs page by page")
