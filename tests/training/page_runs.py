@@ -5,6 +5,7 @@
     python tests/training/page_runs.py run traf --extractor trafilatura   # a peer, as the scoreboard calls it
     python tests/training/page_runs.py compare before after [--list 40] [--holdout]
     python tests/training/page_runs.py run stripped --probe names    # the pages without class and id
+    python tests/training/page_runs.py show after dragnet/dragnet-R208   # one page: what it missed and kept
 
 ``--probe`` rewrites each page before extracting it, to see how much a run
 leans on what unseen sites may not have: ``names`` drops every ``class`` and
@@ -161,6 +162,30 @@ def compare(old: str, new: str, listed: int, holdout: bool) -> None:
     _table(groups, [old, new], a, b)
 
 
+def line_diff(gold: str, text: str) -> tuple[list[str], list[str]]:
+    """The gold text's lines that ``text`` does not hold, and ``text``'s lines that the gold does not
+    (white space collapsed; a line is looked for by its first 60 characters)."""
+    def lines(s: str) -> list[str]:
+        return [" ".join(line.split()) for line in s.splitlines() if line.strip()]
+
+    flat_gold, flat_text = " ".join(gold.split()), " ".join(text.split())
+    return ([g for g in lines(gold) if g[:60] not in flat_text], [t for t in lines(text) if t[:60] not in flat_gold])
+
+
+def show(name: str, key: str, corpora: Path) -> None:
+    """One page of a saved run: its scores, the gold lines it missed and the lines it kept beyond the gold."""
+    page = json.loads((RUNS / f"{name}.json").read_text())["pages"][key]
+    corpus, pid = key.split("/", 1)
+    record = next(rec for p, rec, _ in load_corpus(corpora / corpus) if p == pid)
+    s = summarize([tuple(page["counts"])])
+    print(f"{key}  {record.get('url')}\nF1 {s['f1']:.3f} (P {s['precision']:.3f} R {s['recall']:.3f})"
+          + (f"  error {page['error']}" if page.get("error") else ""))
+    missed, extra = line_diff(record["articleBody"], page["text"])
+    for label, found in (("missed", missed), ("kept beyond the gold", extra)):
+        print(f"-- {label}: {len(found)} lines")
+        print("\n".join(f"   {line[:160]}" for line in found))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -180,8 +205,14 @@ def main() -> None:
     c.add_argument("new")
     c.add_argument("--list", type=int, default=30, help="list this many of the worst and of the best changes")
     c.add_argument("--holdout", action="store_true", help="score one site in five apart, unlisted")
+    w = sub.add_parser("show", help="one page of a saved run, line by line against its gold text")
+    w.add_argument("name")
+    w.add_argument("page", help="corpus/id, as compare lists it")
+    w.add_argument("--corpora", type=Path, default=CORPORA)
     args = ap.parse_args()
-    if args.command == "run":
+    if args.command == "show":
+        show(args.name, args.page, args.corpora)
+    elif args.command == "run":
         options: dict[str, Any] = {}
         for item in args.option:
             key, _, value = item.partition("=")

@@ -22,6 +22,13 @@ each copy in its site's fold: unseen sites name their blocks in ways the
 block pick's word lists do not know, and its picks then look as they do on
 the stripped pages. The copies are never scored with the pages; a second
 table scores them apart.
+
+To judge a change, save the splits of the code before it and compare the
+code after it split by split (each split's folds are the same sites in both
+runs, so the difference is the change's, not the split's):
+
+    python tests/training/train_arbiter.py before.jsonl --augment before-names.jsonl --repeats 10 --save before.json
+    python tests/training/train_arbiter.py after.jsonl --augment after-names.jsonl --repeats 10 --against before.json
 """
 
 from __future__ import annotations
@@ -31,6 +38,8 @@ import json
 import math
 import os
 import sys
+from functools import partial
+from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -146,6 +155,28 @@ def report(rows: list[dict], picks: dict[str, list[list[list[float]]]]) -> None:
     print(f"{'mean':<13}" + "".join(f"{sum(col) / len(col):>12.4f}" for col in zip(*table)))
 
 
+def split_scores(rows: list[dict], oof: list[list[float]]) -> dict[str, float]:
+    """Each corpus's F1 of one split's out-of-fold counts, and their mean (``"mean"``)."""
+    scores = {c: summarize([tuple(oof[i]) for i, r in enumerate(rows) if r["corpus"] == c])["f1"]
+              for c in sorted({r["corpus"] for r in rows})}
+    return scores | {"mean": sum(scores.values()) / len(scores)}
+
+
+def paired(before: list[dict[str, float]], after: list[dict[str, float]]) -> list[str]:
+    """Two runs' splits compared split by split: the mean difference, how many splits went up and
+    down, and each corpus's mean in both."""
+    n = min(len(before), len(after))
+    if n == 0:
+        return ["no splits in common"]
+    diffs = [after[k]["mean"] - before[k]["mean"] for k in range(n)]
+    lines = [f"{n} paired splits: mean {sum(diffs) / n:+.5f}, "
+             f"{sum(d > 0 for d in diffs)} up, {sum(d < 0 for d in diffs)} down"]
+    for c in before[0]:
+        old, new = (sum(run[k][c] for k in range(n)) / n for run in (before, after))
+        lines.append(f"  {c:<13}{old:.4f} -> {new:.4f} ({new - old:+.4f})")
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", type=Path)
@@ -155,18 +186,30 @@ def main() -> None:
     ap.add_argument("--augment", type=Path,
                     help="rows of the same pages rewritten by a probe (arbiter_data.py --probe names): fitted on "
                          "with the rest, in their sites' folds; scored apart, never in the main table")
+    ap.add_argument("--save", type=Path, help="write each split's out-of-fold F1 per corpus to this JSON file")
+    ap.add_argument("--against", type=Path, help="compare each split with the same split of a --save file")
+    ap.add_argument("-p", "--processes", type=int, default=2, help="splits cross-validated at once")
     args = ap.parse_args()
     rows = [json.loads(line) for line in args.data.read_text("utf-8").splitlines()]
     extra = [json.loads(line) | {"weight": AUGMENT_WEIGHT}
              for line in args.augment.read_text("utf-8").splitlines()] if args.augment else []
+    with Pool(args.processes) as pool:  # the splits cross-validated side by side
+        oof = pool.map(partial(out_of_fold, rows, extra=extra), range(args.repeats))
+        extra_oof = pool.map(partial(out_of_fold, extra, extra=rows), range(args.repeats)) if extra else []
+    if args.save or args.against:
+        splits = [split_scores(rows, counts) for counts in oof]
+        if args.save:
+            args.save.write_text(json.dumps(splits), encoding="utf-8")
+        if args.against:
+            print("\n".join(paired(json.loads(args.against.read_text("utf-8")), splits)))
     full = fit(rows + extra)
     report(rows, {"auto-blocks": [[returned(r, "a") for r in rows]],
-                  "out-of-fold": [out_of_fold(rows, k, extra) for k in range(args.repeats)],
+                  "out-of-fold": oof,
                   "in-sample": [[choose(full, r) for r in rows]]})
     if extra:
         print(f"the probed pages of {args.augment.name}:")
         report(extra, {"auto-blocks": [[returned(r, "a") for r in extra]],
-                       "out-of-fold": [out_of_fold(extra, k, rows) for k in range(args.repeats)],
+                       "out-of-fold": extra_oof,
                        "in-sample": [[choose(full, r) for r in extra]]})
     if args.write:
         MODEL.write_text(render(full), encoding="utf-8")
