@@ -111,6 +111,21 @@ def test_a_flat_threads_byline_wrapped_in_its_own_block():
     assert len(found) == 1 and all(m in found[0] for m in MESSAGES)
 
 
+def test_a_commenters_name_in_a_cite_is_a_byline_without_a_date():
+    # Blog software cites each commenter's name (<cite>); some themes print no date.
+    items = "".join(f"<li><div><cite>Reader{i}</cite></div><div><p>{m}</p></div></li>" for i, m in enumerate(MESSAGES))
+    found = threads(blog(f"<ul>{items}</ul>"))
+    assert len(found) == 1 and all(m in found[0] for m in MESSAGES)
+    text = wc.extract(blog(f"<ul>{items}</ul>")).text
+    assert "Paragraph 5 of the story" in text and not any(m in text for m in MESSAGES)
+
+
+def test_a_work_cited_in_a_sentence_is_no_byline():
+    # The <cite>'s block holds a sentence, not a line of its own.
+    cited = "".join(f"<div><p>As <cite>Report {i}</cite> put it: {m}</p></div>" for i, m in enumerate(MESSAGES))
+    assert threads(blog(f"<div>{cited}</div>")) == []
+
+
 def test_two_comments_are_no_thread():
     assert threads(blog(thread(COMMENTS[:2]))) == []
 
@@ -201,6 +216,7 @@ def _f1(gold: str, text: str) -> float:
     ("dragnet", "dragnet-R279"),  # each comment's author in an <h3>, its date in an <h4>
     ("dragnet", "dragnet-R26"),  # one long comment outweighed the post: the root was inside the thread
     ("dragnet", "dragnet-R905"),  # a thread beside the post: chosen again, the root would climb into its form
+    ("dragnet", "dragnet-R892"),  # each commenter's name in a <cite>, no dates
 ])
 def test_real_threads_found_without_their_names(corpus, pid):
     rec, body = corpus_page(corpus, pid)

@@ -1,7 +1,7 @@
 """Comment threads found by their shape, whatever their names: a run of
 three or more sibling elements of one tag, each holding a short dated line
-(its author's byline) and a message, or (a flat thread) three or more such
-bylines each followed by its message as siblings; prose rather than links,
+or a short ``<cite>`` line (its author's byline) and a message, or (a flat
+thread) three or more such bylines each followed by its message as siblings; prose rather than links,
 no headlines, after an article's worth of prose. See docs/algorithms.md."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from .._classify import page_features
 from .._deadline import check_deadline
 from .._document import Document, Measures
 from .._measures import nonspace_len
-from .._walk import owned_text
+from .._walk import owned_text, positions
 from ._auto_blocks import _HEADLINE_TAGS
 from ._auto_words import _BLOCKS, _CELLS, _HEADINGS
 
@@ -56,10 +56,12 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     lines: dict[int, int] = {}  # a block's own text length, read once
     bylines: dict[int, list[int]] = {}  # blocks that are a dateline alone, by parent
     start, stop = region, doc.end[region]
-    for pieces, tail in ((texts, False), (tails, True)):
-        for i in _dated_pieces(pieces, start + tail, stop):
+    # A commenter's name in a <cite> (blog software's comment templates) is a byline without a date.
+    signed = positions(tags, "cite", start, stop)
+    for pieces, tail in ((texts, False), (tails, True), (None, False)):
+        for i in _dated_pieces(pieces, start + tail, stop) if pieces is not None else signed:
             at = parent[i] if tail else i
-            s = pieces[i] or ""
+            s = (pieces[i] or "") if pieces is not None else ""  # (a <cite>'s line holds no date)
             if at <= body or m.excluded[at] or nonspace_len(_DATE.sub("", s)) > _REST:
                 continue
             # The dateline's line (its block's own text): no more than a byline. (In a subtree the block
