@@ -40,4 +40,7 @@ def test_a_page_is_read_line_by_line_against_its_gold():
     assert missed == ["Headline"]
     assert extra == ["Related stories"]
     assert line_diff(gold, gold) == ([], [])
+    # Read by their words, as the scorer reads them: bullets and quotes aside (a number is a word).
+    assert line_diff("- “Quoted” item one.\n• Item two", '"Quoted" item one\nItem two.') == ([], [])
+    assert line_diff("The Council meets", "the council meets.") == ([], [])  # (case aside)
     assert line_diff(gold, "") == (["Headline", "The council met on Tuesday.", "It argued about the bridge."], [])

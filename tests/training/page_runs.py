@@ -163,13 +163,25 @@ def compare(old: str, new: str, listed: int, holdout: bool) -> None:
 
 
 def line_diff(gold: str, text: str) -> tuple[list[str], list[str]]:
-    """The gold text's lines that ``text`` does not hold, and ``text``'s lines that the gold does not
-    (white space collapsed; a line is looked for by its first 60 characters)."""
+    """The gold text's lines that ``text`` does not hold, and ``text``'s lines that the gold does not.
+    A line is read as the scorer reads text, by its words (punctuation, bullets and quotes
+    aside), and looked for by its first ten."""
     def lines(s: str) -> list[str]:
         return [" ".join(line.split()) for line in s.splitlines() if line.strip()]
 
-    flat_gold, flat_text = " ".join(gold.split()), " ".join(text.split())
-    return ([g for g in lines(gold) if g[:60] not in flat_text], [t for t in lines(text) if t[:60] not in flat_gold])
+    def words(s: str) -> str:
+        return " ".join(_WORD.findall(s.lower()))
+
+    flat_gold, flat_text = f" {words(gold)} ", f" {words(text)} "
+
+    def held(line: str, flat: str) -> bool:
+        key = " ".join(words(line).split()[:10])
+        return not key or f" {key} " in flat
+
+    return [g for g in lines(gold) if not held(g, flat_text)], [t for t in lines(text) if not held(t, flat_gold)]
+
+
+_WORD = re.compile(r"\w+")
 
 
 def show(name: str, key: str, corpora: Path) -> None:
