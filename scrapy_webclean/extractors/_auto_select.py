@@ -18,12 +18,12 @@ from .._walk import flagged, owned_text, positions_of, subtree_text
 from .._render import NodeSelection
 from ._auto_forms import message_forms_in
 from ._auto_lists import KEPT_WHOLE, Lists
-from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root,
-                           _title_headings, _title_region)
+from ._auto_blocks import (_HEADED_LEVELS, _best_root, _beside, _Blocks, _headed, _in_flow, _kept_region,
+                           _prose_root, _title_headings, _title_region)
 from ._auto_mark import _mark, _Marks
 from ._auto_phrases import _linked_sentence, _piece_mark
 from ._auto_threads import comment_threads
-from ._auto_words import _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _is_title, _title_key
+from ._auto_words import SHORT_ARTICLE, _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _is_title, _title_key
 
 #: A block owning this many characters or more is read by its own text for boilerplate statements.
 _OWN_TEXT = 300
@@ -36,6 +36,9 @@ _LANDMARKED = ("header", "nav")
 _PAGE_PARTS = ("header", "footer")
 _TEMPLATE_PARTS = _HUB_FURNITURE + _PAGE_PARTS
 _SECTIONS = ("article", "section")
+#: A region under the page's title heading worth this share of the chosen root is the story beside it
+#: (see :func:`_titled_instead`).
+_TITLED_SHARE = 0.5
 
 
 class Body(NamedTuple):
@@ -226,7 +229,7 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
         root = thread
     else:
         root = _best_root(end, dead, named, pos, neg, body)
-        prose = _prose_root(doc, dead, named, pos, root)
+        prose = _titled_instead(doc, marks, pos, neg, _prose_root(doc, dead, named, pos, root), title)
         if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body] \
                 and not (declared >= 0 and pos[declared] > 0 and declared <= root < end[declared]) \
                 and not _headed(doc, prose, _title_headings(doc, title)):
@@ -254,6 +257,33 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
     if whole:
         root = landmark
     return root, whole, pos, neg
+
+
+def _titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[float], root: int,
+                    title: str | None) -> int:
+    """``root``, or the region the page's title heads when ``root`` lies apart from it and the
+    region holds a short article's prose and half of ``root``'s net value: the story under its
+    headline, not a box beside it of about its size (a blog's profile, a notice, a comment form's
+    notes). The region is the best of the title headings' ancestors (up to three levels above
+    each); the headings read as the title found for the page or as its ``<title>`` (a blog's
+    metadata may take the blog's name, whose heading heads the blog's own description)."""
+    end, parent, dead, named = doc.end, doc.parent, marks.dead, marks.named
+    worth = pos[root] - neg[root]
+    headings = sorted(set(_title_headings(doc, title)) | set(_title_headings(doc, doc.title))) if worth > 0 else []
+    if any(root <= h < end[root] for h in headings):
+        return root
+    best, best_worth = -1, 0.0
+    for h in headings:
+        a = parent[h]
+        for _ in range(_HEADED_LEVELS if not (dead[h] or named[h]) else 0):
+            if a <= doc.body or dead[a] or named[a]:
+                break
+            if pos[a] - neg[a] > best_worth and pos[a] >= SHORT_ARTICLE:
+                best, best_worth = a, pos[a] - neg[a]
+            a = parent[a]
+    if best < 0 or best <= root < end[best] or root <= best < end[root]:
+        return root
+    return best if best_worth >= _TITLED_SHARE * worth else root
 
 
 def _template_marked(doc: Document) -> bool:

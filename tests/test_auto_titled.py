@@ -1,0 +1,71 @@
+"""The block pick's root beside the page's title: a short story under its headline is not
+outweighed by a box of about its size beside it (``_auto_select._titled_instead``). One
+hand-made page per rule, then real pages whose class and id names are taken away."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import scrapy_webclean as wc
+from scrapy_webclean._scoring import page_counts, summarize
+
+from conftest import corpus_page
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "training"))
+from page_runs import probe  # noqa: E402  (the names probe: class and id attributes taken away)
+
+POST = ("<p>The council met on Tuesday and delayed the budget vote again, the third time this year.</p>"
+        "<p>Members argued for an hour about the cost of repairing the old bridge over the river.</p>"
+        "<p>Residents who came to speak were asked to return next month.</p><p>The vote is now set for March.</p>")
+PROFILE = ("<p>Welcome to my blog. I have covered the town council for twenty years, first for the local paper "
+           "and now here, and I write about budgets, bridges, schools and everything else the council decides. "
+           "Thanks for reading, and do write to me with your tips and questions.</p>")
+
+
+def blog(headline: str = "Budget vote delayed again", sidebar: str = PROFILE) -> bytes:
+    """A blog post beside its author's profile and the blog's archive, without any class or id name."""
+    nav = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(8))
+    archive = "".join(f"<li><a href='/2024/0{i % 9 + 1}/post-{i}.html'>An older post about the town council, number {i}"
+                      f"</a></li>" for i in range(20))
+    return (f"<html><head><title>Town Hall Notes: Budget vote delayed again</title></head><body>"
+            f"<div><h1><a href='/'>Town Hall Notes</a></h1><ul>{nav}</ul></div>"
+            f"<div><h2>Monday, March 4, 2024</h2><div><h3>{headline}</h3><div>{POST}</div></div></div>"
+            f"<div><div><h2>About me</h2><div>{sidebar}</div></div><ul>{archive}</ul></div></body></html>").encode()
+
+
+def test_a_short_post_under_the_title_wins_over_a_box_of_its_size_beside_it():
+    text = wc.extract(blog(), "https://townhall.example/2024/03/budget.html").text
+    assert "delayed the budget vote again" in text and "The vote is now set for March." in text
+    assert "Welcome to my blog" not in text
+
+
+def test_without_the_title_over_it_the_larger_box_stands():
+    # No heading reads as the page's title: nothing tells the story from the box.
+    text = wc.extract(blog(headline="Monday notes"), "https://townhall.example/2024/03/budget.html").text
+    assert "Welcome to my blog" in text
+
+
+def test_a_box_worth_over_twice_the_titled_region_stands():
+    # The region under the title must hold half the value of the root it would replace.
+    text = wc.extract(blog(sidebar=PROFILE * 4), "https://townhall.example/2024/03/budget.html").text
+    assert "Welcome to my blog" in text
+
+
+def _f1(gold: str, text: str) -> float:
+    return summarize([page_counts(gold, text)])["f1"]
+
+
+@pytest.mark.parametrize("corpus,pid", [
+    ("dragnet", "dragnet-R103"),  # a Blogger post beside the author's profile
+    ("dragnet", "dragnet-268"),  # a short video story beside an old browser's notice
+    ("dragnet", "dragnet-R60"),  # a post beside one reader's comment
+    ("googlenews", "googlenews-a118b090-681e-4800-ba6c-d0d540c12bad"),  # a short story beside a teaser box
+    ("dragnet", "dragnet-R86"),  # the blog's name heads its description: the post, holding the root, stays
+])
+def test_real_short_stories_beside_a_box_without_their_names(corpus, pid):
+    rec, body = corpus_page(corpus, pid)
+    text = wc.extract(probe(body, "names"), rec["url"], encoding=rec.get("http_charset")).text
+    assert _f1(rec["articleBody"], text) > 0.9
