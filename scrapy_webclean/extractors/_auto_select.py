@@ -269,7 +269,9 @@ def _titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[fl
     metadata may take the blog's name, whose heading heads the blog's own description)."""
     end, parent, dead, named = doc.end, doc.parent, marks.dead, marks.named
     worth = pos[root] - neg[root]
-    headings = sorted(set(_title_headings(doc, title)) | set(_title_headings(doc, doc.title))) if worth > 0 else []
+    headings = _title_headings(doc, title) if worth > 0 else []
+    if worth > 0 and doc.title != title:
+        headings = sorted(set(headings) | set(_title_headings(doc, doc.title)))
     if any(root <= h < end[root] for h in headings):
         return root
     best, best_worth = -1, 0.0
