@@ -56,34 +56,34 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     lines: dict[int, int] = {}  # a block's own text length, read once
     bylines: dict[int, list[int]] = {}  # blocks that are a dateline alone, by parent
     start, stop = region, doc.end[region]
-    # A commenter's name in a <cite> (blog software's comment templates) is a byline without a date.
-    signed = positions(tags, "cite", start, stop)
-    for pieces, tail in ((texts, False), (tails, True), (None, False)):
-        for i in _dated_pieces(pieces, start + tail, stop) if pieces is not None else signed:
-            at = parent[i] if tail else i
-            s = (pieces[i] or "") if pieces is not None else ""  # (a <cite>'s line holds no date)
-            if at <= body or m.excluded[at] or nonspace_len(_DATE.sub("", s)) > _REST:
-                continue
-            # The dateline's line (its block's own text): no more than a byline. (In a subtree the block
-            # pick passed over, a comment's <footer>, no owner was recorded: the nearest block is looked for.)
-            o = owner[at] if not dead[at] else _block(doc, at)
-            line = lines.get(o, -1)
-            if line < 0:
-                line = lines[o] = nonspace_len(owned_text(doc, o, owner))
-            if line > nonspace_len(s) + _REST:
-                continue
-            if text_len[o] <= line + _REST and o > body:
-                # A line of its own: its message may follow it (as the outermost block that holds
-                # no more than the byline: a <dt> around it, a comment's number beside it).
-                while parent[o] > body and text_len[parent[o]] <= line + _REST:
-                    o = parent[o]
-                bylines.setdefault(parent[o], []).append(o)
-            a, k = at, 0
-            while a > body and k < _UP:
-                if text_len[a] >= line + _MESSAGE and not dated[a]:
-                    dated[a] = 1
-                    items.append(a)
-                a, k = parent[a], k + 1
+    # Each dated piece of text with the element it is in; and a commenter's name in a <cite> (blog
+    # software's comment templates), a byline without a date.
+    found_at = ([(i, texts[i] or "") for i in _dated_pieces(texts, start, stop)]
+                + [(parent[i], tails[i] or "") for i in _dated_pieces(tails, start + 1, stop)]
+                + [(i, "") for i in positions(tags, "cite", start, stop)])
+    for at, s in found_at:
+        if at <= body or m.excluded[at] or nonspace_len(_DATE.sub("", s)) > _REST:
+            continue
+        # The dateline's line (its block's own text): no more than a byline. (In a subtree the block
+        # pick passed over, a comment's <footer>, no owner was recorded: the nearest block is looked for.)
+        o = owner[at] if not dead[at] else _block(doc, at)
+        line = lines.get(o, -1)
+        if line < 0:
+            line = lines[o] = nonspace_len(owned_text(doc, o, owner))
+        if line > nonspace_len(s) + _REST:
+            continue
+        if text_len[o] <= line + _REST and o > body:
+            # A line of its own: its message may follow it (as the outermost block that holds
+            # no more than the byline: a <dt> around it, a comment's number beside it).
+            while parent[o] > body and text_len[parent[o]] <= line + _REST:
+                o = parent[o]
+            bylines.setdefault(parent[o], []).append(o)
+        a, k = at, 0
+        while a > body and k < _UP:
+            if text_len[a] >= line + _MESSAGE and not dated[a]:
+                dated[a] = 1
+                items.append(a)
+            a, k = parent[a], k + 1
     check_deadline()
     counts: dict[tuple[int, str], list[int]] = {}
     for i in sorted(items):
