@@ -37,7 +37,7 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scrapy_webclean  # noqa: E402
-from scrapy_webclean._scoring import load_corpus, page_counts, summarize  # noqa: E402
+from scrapy_webclean._scoring import load_corpus, page_counts, summarize, tokens  # noqa: E402
 from sites import site_bucket, site_of  # noqa: E402
 
 CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpora"
@@ -164,13 +164,13 @@ def compare(old: str, new: str, listed: int, holdout: bool) -> None:
 
 def line_diff(gold: str, text: str) -> tuple[list[str], list[str]]:
     """The gold text's lines that ``text`` does not hold, and ``text``'s lines that the gold does not.
-    A line is read as the scorer reads text, by its words (punctuation, bullets and quotes
-    aside), and looked for by its first ten."""
+    A line is read as the scorer reads text, by its tokens (``_scoring.tokens``: words, each CJK
+    character one; punctuation, bullets and quotes aside; case aside too), and looked for by its first ten."""
     def lines(s: str) -> list[str]:
         return [" ".join(line.split()) for line in s.splitlines() if line.strip()]
 
     def words(s: str) -> str:
-        return " ".join(_WORD.findall(s.lower()))
+        return " ".join(tokens(s.lower()))
 
     flat_gold, flat_text = f" {words(gold)} ", f" {words(text)} "
 
@@ -179,9 +179,6 @@ def line_diff(gold: str, text: str) -> tuple[list[str], list[str]]:
         return not key or f" {key} " in flat
 
     return [g for g in lines(gold) if not held(g, flat_text)], [t for t in lines(text) if not held(t, flat_gold)]
-
-
-_WORD = re.compile(r"\w+")
 
 
 def show(name: str, key: str, corpora: Path) -> None:

@@ -141,25 +141,24 @@ def render(model: dict) -> str:
     return part(model, ("features", "threshold", "base", "rate"))[:-1] + ',\n"both": ' + both + "}\n"
 
 
-def report(rows: list[dict], picks: dict[str, list[list[list[float]]]]) -> None:
-    """One row per corpus: each pick's F1 (the mean over its repeats), and the mean of the corpora."""
-    corpora = sorted({r["corpus"] for r in rows})
-    print(f"{'corpus':<13}" + "".join(f"{name:>12}" for name in picks))
-    table = []
-    for c in corpora:
-        idx = [i for i, r in enumerate(rows) if r["corpus"] == c]
-        cells = [sum(summarize([tuple(p[i]) for i in idx])["f1"] for p in runs) / len(runs)
-                 for runs in picks.values()]
-        table.append(cells)
-        print(f"{c:<13}" + "".join(f"{v:>12.3f}" for v in cells))
-    print(f"{'mean':<13}" + "".join(f"{sum(col) / len(col):>12.4f}" for col in zip(*table)))
-
-
 def split_scores(rows: list[dict], oof: list[list[float]]) -> dict[str, float]:
     """Each corpus's F1 of one split's out-of-fold counts, and their mean (``"mean"``)."""
     scores = {c: summarize([tuple(oof[i]) for i, r in enumerate(rows) if r["corpus"] == c])["f1"]
               for c in sorted({r["corpus"] for r in rows})}
     return scores | {"mean": sum(scores.values()) / len(scores)}
+
+
+def report(rows: list[dict], picks: dict[str, list[list[list[float]]]]) -> None:
+    """One row per corpus: each pick's F1 (the mean over its repeats), and the mean of the corpora."""
+    corpora = sorted({r["corpus"] for r in rows})
+    print(f"{'corpus':<13}" + "".join(f"{name:>12}" for name in picks))
+    scores = [[split_scores(rows, p) for p in runs] for runs in picks.values()]
+    table = []
+    for c in corpora:
+        cells = [sum(run[c] for run in runs) / len(runs) for runs in scores]
+        table.append(cells)
+        print(f"{c:<13}" + "".join(f"{v:>12.3f}" for v in cells))
+    print(f"{'mean':<13}" + "".join(f"{sum(col) / len(col):>12.4f}" for col in zip(*table)))
 
 
 def paired(before: list[dict[str, float]], after: list[dict[str, float]]) -> list[str]:
