@@ -8,7 +8,7 @@ from typing import Any
 from ._comments import comments_text, extract_comments
 from ._deadline import DEFAULT_TIME_LIMIT, check_deadline
 from ._deadline import time_limit as _time_limit
-from ._document import MAX_BODY_SIZE, SiteCleaner, load_document
+from ._document import MAX_BODY_SIZE, SiteCleaner, load_document, usable_url
 from ._meta_title import browser_title
 from ._metadata import page_metadata
 from ._rules import Rules, apply_drop, body_selection, compile_rules, rule_fields
@@ -247,7 +247,7 @@ def _extract(cls: type[Extractor], opts: dict[str, Any], body: Any, url: str | N
              max_body_size: int | None, reference_date: Any = None, rules: Rules | None = None) -> ExtractResult:
     doc = load_document(body, url, encoding=encoding, max_body_size=max_body_size)
     if url is not None and doc.url is None:
-        doc.url = url
+        doc.url = usable_url(url)
     if site_tree is not None:
         doc = doc.cleaned(site_tree)
     elif cls.needs_site_tree:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from enum import Enum
 from typing import Any, Final, Iterable, Protocol
+from urllib.parse import urlsplit
 
 from ._deadline import check_deadline
 from ._encoding import decode_body_utf8
@@ -84,7 +85,7 @@ class Document:
                  utf8: bytes | None = None) -> None:
         """``utf8``: ``source`` encoded as UTF-8, when the caller has it (the
         parser reads bytes; encoding a page again costs a copy of it)."""
-        self.url = url
+        self.url = usable_url(url)
         self.encoding = encoding
         self.source = source
         self.removed: bytearray | None = None
@@ -323,6 +324,17 @@ def union_mask(a: bytearray, b: bytes | bytearray) -> bytearray:
     if len(b) != n:
         b = bytes(b[:n]).ljust(n, b"\0")
     return bytearray((int.from_bytes(a, "little") | int.from_bytes(b, "little")).to_bytes(n, "little"))
+
+
+def usable_url(url: str | None) -> str | None:
+    """``url``, or ``None`` where urllib cannot split it (an unclosed IPv6 literal): a page's URL is a
+    hint to its readers (title, date, page type, links), and one they cannot read is no hint."""
+    if url:
+        try:
+            urlsplit(url)
+        except ValueError:
+            return None
+    return url
 
 
 def parse(body: bytes | str | None, url: str | None = None, *, encoding: str | None = None,

@@ -709,3 +709,32 @@ def test_a_huge_title_never_closed_is_repaired_in_linear_time():
     body = "<title>" + "word " * 2_000_000 + "<body>" + STORY
     doc = parse(body)  # (under the autouse hang guard)
     assert "delay the budget" in " ".join(t for _, _, t in text_nodes(doc))
+
+
+#: URLs urllib cannot split (an unclosed IPv6 literal): a page's URL is a hint, never a reason to fail.
+BAD_URLS = ("http://[::1", "http://[::1/2024/05/03/budget-vote-delayed", "https://[bad]x/news/")
+
+
+@pytest.mark.parametrize("url", BAD_URLS)
+def test_an_unparsable_url_is_read_as_no_url_hint(url):
+    # A headline linking home (the title reader asks whether a link leads to the site's root)
+    # and a byline without a date (the date reader then looks in the URL's path).
+    body = ("<html><head><title>Budget vote delayed | Town News</title></head><body>"
+            "<header><h1><a href='/'>Town News</a></h1></header><article><h2>Budget vote delayed</h2>"
+            f"<p class='byline'>By Ann Lee</p>{STORY}</article></body></html>")
+    for extractor in EXTRACTORS:
+        if extractor != "sst":
+            assert "delay the budget" in wc.extract(body, url, extractor=extractor).text, extractor
+    r = wc.extract(body, url)
+    assert r.title == "Budget vote delayed" and r.date is None
+    assert wc.classify(body, url).kind == "content"
+    tree = wc.SiteStyleTree()
+    tree.add_page(body, url)
+    assert "delay the budget" in wc.extract(body, url, site_tree=tree).text
+
+
+def test_an_unparsable_url_on_real_pages():
+    # Three articles whose title reader asks where the page's links lead, and the first googlenews ones.
+    pages = [p for p in corpus_pages("articles-en") if p[0][:6] in ("680c28", "851498", "e7994d")]
+    for pid, rec, body in pages + corpus_pages("googlenews")[:10]:
+        assert wc.extract(body, "http://[::1").text == wc.extract(body).text, pid
