@@ -56,7 +56,7 @@ _FURNITURE_WORDS = (
     "breadcrumb breadcrumbs nav navbar navigation menu menus pagination pager "
     "tags tagcloud tag-list copyright disclaimer trending popular mostread most-read "
     "byline author-bio authorbio author-box postmeta entry-meta post-meta user-info caption captions credit credits "
-    "modal popover tooltip popup"
+    "modal popover tooltip popup rss"
 )
 _FURNITURE_ONE = frozenset(w for w in _FURNITURE_WORDS.split() if "-" not in w)
 _FURNITURE_TWO = frozenset(tuple(w.split("-")) for w in _FURNITURE_WORDS.split() if "-" in w)
