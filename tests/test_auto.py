@@ -764,6 +764,22 @@ def test_controls_inside_the_body_dropped_code_and_table_cells_kept(control):
     assert "Print works showing" in r.text
 
 
+@pytest.mark.parametrize("control", ["Back to top", "Skip to content", "Learn more", "3 Comments"])
+def test_a_control_link_on_a_line_of_its_own_dropped_inside_a_sentence_kept(control):
+    # A link (or button) whose text is a control's label and that stands on a line of its own, loose in
+    # its block (a "Back to top" link at the end of a section, "Skip to content" before the header), is a
+    # control as a block of that text is; the same words linked inside a sentence are text.
+    loose = f'<article><a href="#top">{control}</a><p>{PROSE}</p><p>{MORE}</p><a href="#top">{control}</a></article>'
+    r = auto(page(loose))
+    assert PROSE in r.text and MORE in r.text and control not in r.text
+    inline = f'<article><p>{PROSE}</p><p>{MORE} Readers can <a href="/x">{control.lower()}</a> here.</p></article>'
+    assert f"can {control.lower()} here" in auto(page(inline)).text
+    # Beside text in its block (not a line of its own), it is left where it is.
+    beside = (f'<article><p>{PROSE}</p><p>{MORE}</p><div><a href="/x">{control}</a> about the plan in the '
+              "council's own report, published last week with the minutes of the meeting.</div></article>")
+    assert f"{control} about the plan" in auto(page(beside)).text
+
+
 def test_labels_of_typed_fields_dropped_options_kept():
     # A comment form inside the body: the block around a field one types
     # into holds that field's label ("Name (required)", "Website"), not text.

@@ -14,7 +14,7 @@ import re
 from itertools import compress
 
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import Document
+from .._document import BLOCK_TAGS, Document
 from .._render import NodeSelection
 from .._walk import positions_of, subtree_text
 from ._auto_forms import input_types
@@ -60,6 +60,8 @@ _FIELD_TAGS = ("input", "textarea")
 _TYPED_INPUTS = frozenset({"", "text", "email", "url", "password", "search", "tel"})
 #: Blocks that may be controls: table cells are data ("Email" heads a column), ``<pre>`` is code.
 _CONTROL_BLOCKS = _BLOCKS - _CELLS - {"pre"}
+#: Inline elements that are a control when they stand on a line of their own (see :func:`_own_line`).
+_INLINE_CONTROLS = frozenset({"a", "button", "span"})
 
 
 def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -> NodeSelection:
@@ -77,13 +79,38 @@ def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -
     for k, i in enumerate(short):
         if not k & CHECK_EVERY:
             check_deadline()
-        if tags[i] in _CONTROL_BLOCKS and _CONTROL.match(subtree_text(doc, i)):
+        t = tags[i]
+        if (t in _CONTROL_BLOCKS or (t in _INLINE_CONTROLS and _own_line(doc, i))) \
+                and _CONTROL.match(subtree_text(doc, i)):
             if drop is None:
                 drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
             drop[i] = 1  # (a control inside a dropped one changes nothing)
     if drop is None:
         return selection
     return NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)
+
+
+def _own_line(doc: Document, i: int) -> bool:
+    """Whether inline element ``i`` renders as a line of its own: a block (or a line break) or the
+    start of its block before it, one or the end of its block after it, and only white space between
+    (a "Back to top" link at the end of a section, a "Skip to content" link before the page's header)."""
+    tags, texts, tails, parent = doc.tags, doc.texts, doc.tails, doc.parent
+    p = parent[i]
+    if p < 0:
+        return False
+    before = -1
+    for c in doc.children(p):
+        if c == i:
+            break
+        before = c
+    after = doc.end[i] if doc.end[i] < doc.end[p] else -1
+    if after >= 0 and not tags[after]:  # (a comment between: not walked past)
+        return False
+    if (tails[i] or "").strip() or (after >= 0 and tags[after] not in BLOCK_TAGS):
+        return False
+    if before < 0:
+        return tags[p] in _BLOCKS and not (texts[p] or "").strip()
+    return tags[before] in BLOCK_TAGS and not (tails[before] or "").strip()
 
 
 def _has_control_line(text: str) -> bool:
