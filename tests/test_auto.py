@@ -772,6 +772,10 @@ def test_a_control_link_on_a_line_of_its_own_dropped_inside_a_sentence_kept(cont
     loose = f'<article><a href="#top">{control}</a><p>{PROSE}</p><p>{MORE}</p><a href="#top">{control}</a></article>'
     r = auto(page(loose))
     assert PROSE in r.text and MORE in r.text and control not in r.text
+    # What renders nothing (a script, <noscript>) does not join it to a line.
+    hidden = (f'<article><noscript><img src="/t.gif"></noscript> <a href="#top">{control}</a> <script>var x = 1;</script>'
+              f'<p>{PROSE}</p><p>{MORE}</p></article>')
+    assert control not in auto(page(hidden)).text
     inline = f'<article><p>{PROSE}</p><p>{MORE} Readers can <a href="/x">{control.lower()}</a> here.</p></article>'
     assert f"can {control.lower()} here" in auto(page(inline)).text
     # Beside text in its block (not a line of its own), it is left where it is.

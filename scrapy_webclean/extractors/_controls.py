@@ -93,24 +93,27 @@ def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -
 def _own_line(doc: Document, i: int) -> bool:
     """Whether inline element ``i`` renders as a line of its own: a block (or a line break) or the
     start of its block before it, one or the end of its block after it, and only white space between
-    (a "Back to top" link at the end of a section, a "Skip to content" link before the page's header)."""
-    tags, texts, tails, parent = doc.tags, doc.texts, doc.tails, doc.parent
-    p = parent[i]
-    if p < 0:
+    (a "Back to top" link at the end of a section, a "Skip to content" link before the page's header).
+    Elements that render nothing (scripts, ``<noscript>``) are looked past."""
+    p = doc.parent[i]
+    if p < 0 or (doc.tails[i] or "").strip():
         return False
-    before = -1
-    for c in doc.children(p):
-        if c == i:
-            break
-        before = c
-    after = doc.end[i] if doc.end[i] < doc.end[p] else -1
-    if after >= 0 and not tags[after]:  # (a comment between: not walked past)
-        return False
-    if (tails[i] or "").strip() or (after >= 0 and tags[after] not in BLOCK_TAGS):
-        return False
-    if before < 0:
-        return tags[p] in _BLOCKS and not (texts[p] or "").strip()
-    return tags[before] in BLOCK_TAGS and not (tails[before] or "").strip()
+    siblings = list(doc.children(p))
+    k = siblings.index(i)
+    return _line_edge(doc, p, siblings[k - 1::-1] if k else [], True) and _line_edge(doc, p, siblings[k + 1:], False)
+
+
+def _line_edge(doc: Document, p: int, siblings: list[int], before: bool) -> bool:
+    """Whether, going from an inline element through its ``siblings`` (nearest first) towards the
+    start (``before``) or the end of its parent ``p``, a line ends before any text: at a block, a
+    line break or the block ``p``'s edge, past elements that render nothing and white space."""
+    tags, tails, excluded = doc.tags, doc.tails, doc.measures.excluded
+    for s in siblings:
+        if (before or excluded[s]) and (tails[s] or "").strip():
+            return False  # text between the two (a rendered sibling's tail comes after it)
+        if not excluded[s]:
+            return tags[s] in BLOCK_TAGS
+    return tags[p] in _BLOCKS and not (before and (doc.texts[p] or "").strip())
 
 
 def _has_control_line(text: str) -> bool:
