@@ -738,3 +738,11 @@ def test_an_unparsable_url_on_real_pages():
     pages = [p for p in corpus_pages("articles-en") if p[0][:6] in ("680c28", "851498", "e7994d")]
     for pid, rec, body in pages + corpus_pages("googlenews")[:10]:
         assert wc.extract(body, "http://[::1").text == wc.extract(body).text, pid
+
+
+def test_a_block_of_many_control_lines_is_read_in_linear_time():
+    # 40,000 control labels, each a line of its own, loose in a block of the story: each is a control
+    # (see _controls._own_line); telling so walks to a neighbour, not through the block's children.
+    body = ("<body><article><div>" + STORY + "<span>Share</span><br>" * 40_000 + STORY + "</div></article></body>")
+    r = wc.extract(body)
+    assert "delay the budget" in r.text and "Share" not in r.text

@@ -80,8 +80,8 @@ def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -
         if not k & CHECK_EVERY:
             check_deadline()
         t = tags[i]
-        if (t in _CONTROL_BLOCKS or (t in _INLINE_CONTROLS and _own_line(doc, i))) \
-                and _CONTROL.match(subtree_text(doc, i)):
+        if (t in _CONTROL_BLOCKS or t in _INLINE_CONTROLS) and _CONTROL.match(subtree_text(doc, i)) \
+                and (t in _CONTROL_BLOCKS or _own_line(doc, i)):
             if drop is None:
                 drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
             drop[i] = 1  # (a control inside a dropped one changes nothing)
@@ -98,17 +98,27 @@ def _own_line(doc: Document, i: int) -> bool:
     p = doc.parent[i]
     if p < 0 or (doc.tails[i] or "").strip():
         return False
-    siblings = list(doc.children(p))
-    k = siblings.index(i)
-    return _line_edge(doc, p, siblings[k - 1::-1] if k else [], True) and _line_edge(doc, p, siblings[k + 1:], False)
+    return _line_edge(doc, p, i, True) and _line_edge(doc, p, i, False)
 
 
-def _line_edge(doc: Document, p: int, siblings: list[int], before: bool) -> bool:
-    """Whether, going from an inline element through its ``siblings`` (nearest first) towards the
-    start (``before``) or the end of its parent ``p``, a line ends before any text: at a block, a
-    line break or the block ``p``'s edge, past elements that render nothing and white space."""
-    tags, tails, excluded = doc.tags, doc.tails, doc.measures.excluded
-    for s in siblings:
+def _line_edge(doc: Document, p: int, i: int, before: bool) -> bool:
+    """Whether, going from ``i`` sibling by sibling towards the start (``before``) or the end of its
+    parent ``p``, a line ends before any text: at a block, a line break or the block ``p``'s edge, past
+    elements that render nothing and white space. (Siblings found through the subtree ends, each step
+    as deep as the page: no list of ``p``'s children, however many.)"""
+    tags, tails, parent, end, excluded = doc.tags, doc.tails, doc.parent, doc.end, doc.measures.excluded
+    s = i
+    while True:
+        if before:
+            s -= 1
+            if s == p:
+                break
+            while parent[s] != p:
+                s = parent[s]
+        else:
+            s = end[s]
+            if s >= end[p]:
+                break
         if (before or excluded[s]) and (tails[s] or "").strip():
             return False  # text between the two (a rendered sibling's tail comes after it)
         if not excluded[s]:
