@@ -177,7 +177,19 @@ def _title_headings(doc: Document, title: str | None, tags: Iterable[str] = _HEA
     """The elements of ``tags`` (by default the headings h1-h3) that read as the page's title, in
     document order; the first ``most`` of them when it is not 0. With ``text_len``, only those
     whose length lets them (a wide set of tags holds every wrapper of the page: their text is
-    not read). A line's key is the title's or a part of it over 10 letters (:func:`_is_title`)."""
+    not read). A line's key is the title's or a part of it over 10 letters (:func:`_is_title`).
+    The h1-h3 of a title are read once a parse (each pass of the block pick asks): a shared list."""
+    key = ("title_headings", title) if tags is _HEADLINE_TAGS and text_len is None and not most else None
+    if key is None or key not in doc.parse_memo:
+        out = _read_title_headings(doc, title, tags, text_len, most)
+        if key is None:
+            return out
+        doc.parse_memo[key] = out
+    return doc.parse_memo[key]
+
+
+def _read_title_headings(doc: Document, title: str | None, tags: Iterable[str], text_len: list[int] | None,
+                         most: int) -> list[int]:
     title_key = _title_key(title) if title else ""
     if not title_key:
         return []

@@ -229,12 +229,10 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
         root = thread
     else:
         root = _best_root(end, dead, named, pos, neg, body)
-        headings = _title_headings(doc, title)  # (read once: the titled region and the listing test ask)
-        prose = _titled_instead(doc, marks, pos, neg, _prose_root(doc, dead, named, pos, root), title,
-                                headings)
+        prose = _titled_instead(doc, marks, pos, neg, _prose_root(doc, dead, named, pos, root), title)
         if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body] \
                 and not (declared >= 0 and pos[declared] > 0 and declared <= root < end[declared]) \
-                and not _headed(doc, prose, headings):
+                and not _headed(doc, prose, _title_headings(doc, title)):
             # Little prose anywhere: a listing, a forum index, a product grid.
             # Linked headlines with summaries are then the content. (Not when
             # the page marks up its article body (see _Marks.declared)
@@ -262,17 +260,18 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
 
 
 def _titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[float], root: int,
-                    title: str | None, headings: list[int]) -> int:
+                    title: str | None) -> int:
     """``root``, or the region the page's title heads when ``root`` lies apart from it and the
     region holds a short article's prose and half of ``root``'s net value: the story under its
     headline, not a box beside it of about its size (a blog's profile, a notice, a comment form's
     notes). The region is the best of the title headings' ancestors (up to three levels above
-    each); the headings read as the title found for the page (``headings``, of ``title``) or as its ``<title>``
+    each); the headings read as the title found for the page (``title``) or as its ``<title>``
     (a blog's metadata may take the blog's name, whose heading heads the blog's own description)."""
     end, parent, dead, named = doc.end, doc.parent, marks.dead, marks.named
     worth = pos[root] - neg[root]
     if worth <= 0:
         return root
+    headings = _title_headings(doc, title)
     if doc.title != title:
         headings = sorted(set(headings) | set(_title_headings(doc, doc.title)))
     if any(root <= h < end[root] for h in headings):

@@ -72,22 +72,29 @@ def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -
     fields = _fields(doc, root, stop)
     if not fields and not _has_control_line(selection.text()):  # every block renders as a line of its own
         return selection
-    text_len, tags = doc.measures.text_len, doc.tags
+    text_len = doc.measures.text_len
     drop = _labelled_fields(doc, selection, kept, fields) if fields else None
     # The short kept nodes, picked out at C speed (compress) before any is read.
     short = [i for i in compress(range(root + 1, stop), kept[root + 1:stop]) if 0 < text_len[i] <= _SHORT]
     for k, i in enumerate(short):
         if not k & CHECK_EVERY:
             check_deadline()
-        t = tags[i]
-        if (t in _CONTROL_BLOCKS or t in _INLINE_CONTROLS) and _CONTROL.match(subtree_text(doc, i)) \
-                and (t in _CONTROL_BLOCKS or _own_line(doc, i)):
+        if _is_control(doc, i):
             if drop is None:
                 drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
             drop[i] = 1  # (a control inside a dropped one changes nothing)
     if drop is None:
         return selection
     return NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)
+
+
+def _is_control(doc: Document, i: int) -> bool:
+    """Whether kept node ``i`` is a control: a block whose whole text is a control's label, or a
+    link, button or span with such a text standing on a line of its own."""
+    t = doc.tags[i]
+    if t not in _CONTROL_BLOCKS and t not in _INLINE_CONTROLS:
+        return False
+    return _CONTROL.match(subtree_text(doc, i)) is not None and (t in _CONTROL_BLOCKS or _own_line(doc, i))
 
 
 def _own_line(doc: Document, i: int) -> bool:
