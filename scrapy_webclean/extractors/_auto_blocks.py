@@ -179,12 +179,11 @@ def _title_headings(doc: Document, title: str | None, tags: Iterable[str] = _HEA
     whose length lets them (a wide set of tags holds every wrapper of the page: their text is
     not read). A line's key is the title's or a part of it over 10 letters (:func:`_is_title`).
     The h1-h3 of a title are read once a parse (each pass of the block pick asks): a shared list."""
-    key = ("title_headings", title) if tags is _HEADLINE_TAGS and text_len is None and not most else None
-    if key is None or key not in doc.parse_memo:
-        out = _read_title_headings(doc, title, tags, text_len, most)
-        if key is None:
-            return out
-        doc.parse_memo[key] = out
+    if tags is not _HEADLINE_TAGS or text_len is not None or most:
+        return _read_title_headings(doc, title, tags, text_len, most)
+    key = ("title_headings", title)
+    if key not in doc.parse_memo:
+        doc.parse_memo[key] = _read_title_headings(doc, title, tags, text_len, most)
     return doc.parse_memo[key]
 
 
