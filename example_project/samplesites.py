@@ -72,13 +72,16 @@ class _Handler(BaseHTTPRequestHandler):
             body = (site.folder / "pages" / site.pages[target.path]["file"]).read_bytes()
         if self.server.delay:
             threading.Event().wait(self.server.delay)
-        self.send_response(status)
-        self.send_header("Content-Type", ctype)
-        if gzipped:
-            self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", ctype)
+            if gzipped:
+                self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):  # the crawler went away (stopped, killed)
+            self.close_connection = True
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass  # Scrapy logs every response already

@@ -24,8 +24,11 @@ from scrapy_webclean._treestore import decode_tree
 pytestmark = pytest.mark.slow  # real crawls against a real Redis
 
 #: Seconds the sample server waits before each response: the crawl lasts
-#: long enough for every process to take part.
-LATENCY = 0.3
+#: long enough for every process to take part. A process whose first look
+#: for work came before the start URLs were pushed looks again at Scrapy's
+#: next engine heartbeat (every 5 s); one process alone takes at least
+#: 50 x 0.6 / 2 = 15 s over the sample's pages.
+LATENCY = 0.6
 SETTINGS = {"WEBCLEAN_WORKERS": 1, "CONCURRENT_REQUESTS": 2, "MAX_IDLE_TIME_BEFORE_CLOSE": 7,
             "WEBCLEAN_SST_LOCK_TIMEOUT": 2, "WEBCLEAN_QUEUE_LEASE": 5}
 
@@ -56,6 +59,14 @@ def sample():
     server = SampleSites(delay=LATENCY).start()
     yield server
     server.stop()
+
+
+def timeline(crawler) -> str:
+    """When a crawler opened, first crawled and closed (for a failure's message)."""
+    log = crawler.log.read_text(errors="replace")
+    marks = ("Spider opened", "Crawled (", "Closing spider")
+    return " | ".join(next((line[:19] + " " + mark for line in log.splitlines() if mark in line), "no " + mark)
+                      for mark in marks)
 
 
 def finish(crawlers, client):
@@ -94,7 +105,7 @@ def test_three_processes_learn_each_tree_once(tmp_path, redis_server, redis_url,
     stats = [c.stats() for c in crawlers]
     items = [item for c in crawlers for item in c.items()]
     # Every process took part.
-    assert all(s.get("response_received_count", 0) > 0 for s in stats), stats
+    assert all(s.get("response_received_count", 0) > 0 for s in stats), [timeline(c) for c in crawlers]
     # Each site's tree was learned once, by one process, and published once.
     assert sorted(trees) == ["money.163.com", "www.bbc.com"]
     assert sum(s.get("webclean/sst/domains_learned", 0) for s in stats) == 2
