@@ -300,6 +300,18 @@ def test_sidebar_as_a_layout_modifier_is_not_a_name():
         assert _furniture_name(box) == 1, box
 
 
+def test_a_name_splits_at_any_white_space_dash_or_underscore():
+    # The tokens of a class/id string are its runs between white space (any
+    # kind: tab, newline, no-break space), "-" and "_", runs of them as one.
+    from scrapy_webclean.extractors._auto_words import _furniture_name, _is_slug
+
+    for name in ("site\tfooter", "site\nfooter", "site\u00a0footer", "site__footer", "site-_ footer", "FOOTER"):
+        assert _furniture_name(name) == 1, repr(name)
+    for name in ("sitefooter", "site\u200bfooter", "site.footer", "site:footer"):
+        assert _furniture_name(name) == 0, repr(name)  # one token (U+200B is no white space)
+    assert _is_slug("receive_and-reply-to-an\tsms") and not _is_slug("related-posts-widget-area-top")
+
+
 def test_camel_case_names_are_read_word_by_word():
     # "relatedStories", "siteFooter", "shareButtons" name the same boxes as
     # "related-stories"; a CSS module's hash ("item__adF2E") is no word, and
