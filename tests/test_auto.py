@@ -788,6 +788,14 @@ def test_a_control_link_on_a_line_of_its_own_dropped_inside_a_sentence_kept(cont
     hidden = (f'<article><noscript><img src="/t.gif"></noscript> <a href="#top">{control}</a> <script>var x = 1;</script>'
               f'<p>{PROSE}</p><p>{MORE}</p></article>')
     assert control not in auto(page(hidden)).text
+    # Nor does an element that renders no text (an icon, an empty custom element)...
+    iconed = (f'<article><site-banner></site-banner> <a href="#top">{control}</a><i class="icon"></i>'
+              f'<p>{PROSE}</p><p>{MORE}</p></article>')
+    assert control not in auto(page(iconed)).text
+    # ...though text after it is on the control's line.
+    tailed = (f'<article><p>{PROSE}</p><p>{MORE}</p><div><a href="/x">{control}</a><i class="icon"></i> about '
+              "the plan in the council's own report, published last week with the minutes.</div></article>")
+    assert f"{control} about the plan" in auto(page(tailed)).text
     inline = f'<article><p>{PROSE}</p><p>{MORE} Readers can <a href="/x">{control.lower()}</a> here.</p></article>'
     assert f"can {control.lower()} here" in auto(page(inline)).text
     # Beside text in its block (not a line of its own), it is left where it is.

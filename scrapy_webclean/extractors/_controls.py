@@ -110,10 +110,12 @@ def _own_line(doc: Document, i: int) -> bool:
 
 def _line_edge(doc: Document, p: int, i: int, before: bool) -> bool:
     """Whether, going from ``i`` sibling by sibling towards the start (``before``) or the end of its
-    parent ``p``, a line ends before any text: at a block, a line break or the block ``p``'s edge, past
-    elements that render nothing and white space. (Siblings found through the subtree ends, each step
-    as deep as the page: no list of ``p``'s children, however many.)"""
-    tags, tails, parent, end, excluded = doc.tags, doc.tails, doc.parent, doc.end, doc.measures.excluded
+    parent ``p``, a line ends before any text: at a block, a line break or the block ``p``'s edge,
+    past white space and elements that render no text (scripts, ``<noscript>``, an icon, an empty
+    custom element). (Siblings found through the subtree ends, each step as deep as the page: no
+    list of ``p``'s children, however many.)"""
+    tags, tails, parent, end = doc.tags, doc.tails, doc.parent, doc.end
+    excluded, text_len = doc.measures.excluded, doc.measures.text_len
     s = i
     while True:
         if before:
@@ -126,9 +128,10 @@ def _line_edge(doc: Document, p: int, i: int, before: bool) -> bool:
             s = end[s]
             if s >= end[p]:
                 break
-        if (before or excluded[s]) and (tails[s] or "").strip():
+        passed = excluded[s] or (not text_len[s] and tags[s] not in BLOCK_TAGS)  # renders no text
+        if (before or passed) and (tails[s] or "").strip():
             return False  # text between the two (a rendered sibling's tail comes after it)
-        if not excluded[s]:
+        if not passed:
             return tags[s] in BLOCK_TAGS
     return tags[p] in _BLOCKS and not (before and (doc.texts[p] or "").strip())
 
