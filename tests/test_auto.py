@@ -796,6 +796,14 @@ def test_a_control_link_on_a_line_of_its_own_dropped_inside_a_sentence_kept(cont
     tailed = (f'<article><p>{PROSE}</p><p>{MORE}</p><div><a href="/x">{control}</a><i class="icon"></i> about '
               "the plan in the council's own report, published last week with the minutes.</div></article>")
     assert f"{control} about the plan" in auto(page(tailed)).text
+    # Its label is read as shown: an icon's <svg><title> inside the link is not part of it, a
+    # no-break space is a space.
+    words = control.split(" ", 1)
+    shown = "&nbsp;".join(words)
+    iconic = (f'<article><p>{PROSE}</p><p>{MORE}</p><a href="#top"><svg><title>Arrow icon</title>'
+              f'<path d="M0 0"/></svg>{shown}</a></article>')
+    text = auto(page(iconic)).text
+    assert MORE in text and control not in text and "Arrow icon" not in text
     inline = f'<article><p>{PROSE}</p><p>{MORE} Readers can <a href="/x">{control.lower()}</a> here.</p></article>'
     assert f"can {control.lower()} here" in auto(page(inline)).text
     # Beside text in its block (not a line of its own), it is left where it is.

@@ -94,7 +94,15 @@ def _is_control(doc: Document, i: int) -> bool:
     t = doc.tags[i]
     if t not in _CONTROL_BLOCKS and t not in _INLINE_CONTROLS:
         return False
-    return _CONTROL.match(subtree_text(doc, i)) is not None and (t in _CONTROL_BLOCKS or _own_line(doc, i))
+    return _CONTROL.match(_shown_text(doc, i)) is not None and (t in _CONTROL_BLOCKS or _own_line(doc, i))
+
+
+def _shown_text(doc: Document, i: int) -> str:
+    """Node ``i``'s text as a reader sees it, white space collapsed (a no-break space is a space): without
+    the text of what renders nothing inside it (an icon's ``<svg><title>``), rendered only then."""
+    if doc.measures.excluded.find(1, i + 1, doc.end[i]) < 0:
+        return " ".join(subtree_text(doc, i).split())
+    return " ".join(NodeSelection(doc, i).text().split())
 
 
 def _own_line(doc: Document, i: int) -> bool:
