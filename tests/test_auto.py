@@ -804,6 +804,14 @@ def test_a_control_link_on_a_line_of_its_own_dropped_inside_a_sentence_kept(cont
               f'<path d="M0 0"/></svg>{shown}</a></article>')
     text = auto(page(iconic)).text
     assert MORE in text and control not in text and "Arrow icon" not in text
+    # In an inline wrapper that shows nothing else (an old page's <font> round the link), the
+    # wrapper's line is the control's.
+    wrapped = f'<article><p>{PROSE}</p><p>{MORE}<br><font size="1"><a href="#top">{control}</a></font></p></article>'
+    text = auto(page(wrapped)).text
+    assert MORE in text and control not in text
+    shared = (f'<article><p>{PROSE}</p><p>{MORE}</p><div><font size="1"><a href="/x">{control}</a> about the '
+              "plan in the council's own report, published last week with the minutes.</font></div></article>")
+    assert f"{control} about the plan" in auto(page(shared)).text
     inline = f'<article><p>{PROSE}</p><p>{MORE} Readers can <a href="/x">{control.lower()}</a> here.</p></article>'
     assert f"can {control.lower()} here" in auto(page(inline)).text
     # Beside text in its block (not a line of its own), it is left where it is.

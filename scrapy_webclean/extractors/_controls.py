@@ -94,7 +94,17 @@ def _is_control(doc: Document, i: int) -> bool:
     t = doc.tags[i]
     if t not in _CONTROL_BLOCKS and t not in _INLINE_CONTROLS:
         return False
-    return _CONTROL.match(_shown_text(doc, i)) is not None and (t in _CONTROL_BLOCKS or _own_line(doc, i))
+    return _CONTROL.match(_shown_text(doc, i)) is not None and (t in _CONTROL_BLOCKS or _own_line(doc, _outer(doc, i)))
+
+
+def _outer(doc: Document, i: int) -> int:
+    """The outermost inline element around ``i`` that shows no text but ``i``'s (a ``<font>`` or a
+    ``<strong>`` round a "Back to top" link): the line is that element's."""
+    parent, tags, text_len = doc.parent, doc.tags, doc.measures.text_len
+    p = parent[i]
+    while p >= 0 and tags[p] not in BLOCK_TAGS and text_len[p] == text_len[i]:
+        i, p = p, parent[p]
+    return i
 
 
 def _shown_text(doc: Document, i: int) -> str:
