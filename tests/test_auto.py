@@ -809,6 +809,16 @@ def test_a_control_link_on_a_line_of_its_own_dropped_inside_a_sentence_kept(cont
     wrapped = f'<article><p>{PROSE}</p><p>{MORE}<br><font size="1"><a href="#top">{control}</a></font></p></article>'
     text = auto(page(wrapped)).text
     assert MORE in text and control not in text
+    # A line may end inside an inline neighbour: prose in a <font> that ends in <br> before the control, an
+    # element that is no block by its tag but holds blocks after it (a web component's panel).
+    ended = f'<article><p>{PROSE}</p><p><font>{MORE}<br></font><a href="#top">{control}</a></p></article>'
+    assert control not in auto(page(ended)).text
+    panel = f'<article><a href="#main">{control}</a><x-panel><div>{PROSE}</div></x-panel><p>{MORE}</p></article>'
+    text = auto(page(panel)).text
+    assert PROSE in text and control not in text
+    begun = (f'<article><p>{PROSE}</p><p>{MORE}</p><div><a href="/x">{control}</a><font> about the plan in the '
+             "council's own report, published last week with the minutes.<br></font></div></article>")
+    assert f"{control} about the plan" in auto(page(begun)).text
     shared = (f'<article><p>{PROSE}</p><p>{MORE}</p><div><font size="1"><a href="/x">{control}</a> about the '
               "plan in the council's own report, published last week with the minutes.</font></div></article>")
     assert f"{control} about the plan" in auto(page(shared)).text

@@ -150,8 +150,46 @@ def _line_edge(doc: Document, p: int, i: int, before: bool) -> bool:
         if (before or passed) and (tails[s] or "").strip():
             return False  # text between the two (a rendered sibling's tail comes after it)
         if not passed:
-            return tags[s] in BLOCK_TAGS
+            return tags[s] in BLOCK_TAGS or _breaks_first(doc, s, not before)
     return tags[p] in _BLOCKS and not (before and (doc.texts[p] or "").strip())
+
+
+def _breaks_first(doc: Document, s: int, start: bool) -> bool:
+    """Whether inline element ``s`` (it shows text), read from its start (``start``) or from its end,
+    reaches a line break (a block or a ``<br>`` inside it: prose ending in ``<br>``, a custom element
+    holding blocks) before any text. One path down, past what renders no text."""
+    tags, texts, tails, parent, end = doc.tags, doc.texts, doc.tails, doc.parent, doc.end
+    excluded, text_len = doc.measures.excluded, doc.measures.text_len
+    node = s
+    while True:
+        if (start and (texts[node] or "").strip()) or end[node] == node + 1:
+            return False  # its own text comes first, or it is all it shows
+        c = node + 1 if start else end[node] - 1
+        while parent[c] != node:  # (from the end: up from the last descendant to the last child)
+            c = parent[c]
+        while c != node:
+            if not start and (tails[c] or "").strip():
+                return False  # text after the child, at the end of ``node``
+            if not (excluded[c] or (not text_len[c] and tags[c] not in BLOCK_TAGS)):
+                break  # the child that shows something first
+            if start and (tails[c] or "").strip():
+                return False
+            c = _next_child(parent, end, node, c, start)
+        else:
+            return False  # nothing but ``node``'s own text
+        if tags[c] in BLOCK_TAGS:
+            return True
+        node = c
+
+
+def _next_child(parent: list[int], end: list[int], node: int, c: int, forward: bool) -> int:
+    """The child of ``node`` after (``forward``) or before ``c``; ``node`` itself when there is none."""
+    if forward:
+        return end[c] if end[c] < end[node] else node
+    c -= 1
+    while c != node and parent[c] != node:
+        c = parent[c]
+    return c
 
 
 def _has_control_line(text: str) -> bool:
