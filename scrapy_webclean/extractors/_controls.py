@@ -60,6 +60,9 @@ _FIELD_TAGS = ("input", "textarea")
 _TYPED_INPUTS = frozenset({"", "text", "email", "url", "password", "search", "tel"})
 #: Blocks that may be controls: table cells are data ("Email" heads a column), ``<pre>`` is code.
 _CONTROL_BLOCKS = _BLOCKS - _CELLS - {"pre"}
+#: How many levels down into an inline neighbour the line test reads (see :func:`_breaks_first`): a
+#: bound on its work beside a hostile page's deep nesting, far below any real page's markup.
+_NEIGHBOUR_DEPTH = 32
 #: Inline elements that are a control when they stand on a line of their own (see :func:`_own_line`).
 _INLINE_CONTROLS = frozenset({"a", "button", "span"})
 
@@ -161,7 +164,7 @@ def _breaks_first(doc: Document, s: int, start: bool) -> bool:
     tags, texts, tails, parent, end = doc.tags, doc.texts, doc.tails, doc.parent, doc.end
     excluded, text_len = doc.measures.excluded, doc.measures.text_len
     node = s
-    while True:
+    for _ in range(_NEIGHBOUR_DEPTH):
         if (start and (texts[node] or "").strip()) or end[node] == node + 1:
             return False  # its own text comes first, or it is all it shows
         c = node + 1 if start else end[node] - 1
@@ -180,6 +183,7 @@ def _breaks_first(doc: Document, s: int, start: bool) -> bool:
         if tags[c] in BLOCK_TAGS:
             return True
         node = c
+    return False  # (a line break nested deeper is not looked for: the control stays)
 
 
 def _next_child(parent: list[int], end: list[int], node: int, c: int, forward: bool) -> int:
