@@ -746,3 +746,12 @@ def test_a_block_of_many_control_lines_is_read_in_linear_time():
     body = ("<body><article><div>" + STORY + "<span>Share</span><br>" * 40_000 + STORY + "</div></article></body>")
     r = wc.extract(body)
     assert "delay the budget" in r.text and "Share" not in r.text
+
+
+def test_short_texts_under_deep_inline_nesting_are_read_once():
+    # 300 chains of 900 nested <font> elements, each round a short line and a "Back to top" link: an
+    # author box's label is looked for in each short subtree, and its text was read once per level of
+    # nesting (quadratic: past the time limit). A label's line is made of a few elements.
+    chain = "<p>" + "<font>" * 900 + "closing words<br>" + "</font>" * 900 + '<a href="#top">Back to top</a></p>'
+    r = wc.extract("<body><article>" + STORY + chain * 300 + STORY + "</article></body>")
+    assert "delay the budget" in r.text and "Back to top" not in r.text
