@@ -755,3 +755,12 @@ def test_short_texts_under_deep_inline_nesting_are_read_once():
     chain = "<p>" + "<font>" * 900 + "closing words<br>" + "</font>" * 900 + '<a href="#top">Back to top</a></p>'
     r = wc.extract("<body><article>" + STORY + chain * 300 + STORY + "</article></body>")
     assert "delay the budget" in r.text and "Back to top" not in r.text
+
+
+def test_a_short_label_under_deep_inline_nesting_is_read_once():
+    # 300 chains of 900 nested <span> round "Share": each level is a short span whose text is a
+    # control's label, and each level's text was read through the whole chain (quadratic: past the
+    # time limit). A control's label is made of a few elements.
+    chain = "<p>" + "<span>" * 900 + "Share" + "</span>" * 900 + "</p>"
+    r = wc.extract("<body><article>" + STORY + chain * 300 + STORY + "</article></body>")
+    assert "delay the budget" in r.text

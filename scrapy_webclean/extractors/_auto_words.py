@@ -176,9 +176,10 @@ def _is_title(key: str, title_key: str) -> bool:
 _BOX_LABEL = re.compile(r"^\W*(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IGNORECASE)
 #: The most text a box holds after its label (a biography, not the rest of a page).
 _BOX_TEXT = 1000
-#: The most elements a label's line is made of: its text is not read from a bigger subtree (a hostile
-#: page's short text under hundreds of nested elements would be read once per level).
-_BOX_LABEL_NODES = 64
+#: The most elements a label's line is made of (an author box's, a control's): its text is not read
+#: from a bigger subtree (a hostile page's short text under hundreds of nested elements would be read
+#: once per level).
+LABEL_NODES = 64
 
 
 def _inline(doc: Document, i: int) -> bool:
@@ -191,7 +192,7 @@ def _box_end(doc: Document, text_len: list[int], i: int) -> int:
     """Where the author's box that block ``i`` labels ends, or -1: the label and the rest of its
     wrapper when it opens it, else the label and the next block."""
     if not _BOX_LABEL_CHARS[0] <= text_len[i] <= _BOX_LABEL_CHARS[1] or _inline(doc, i) \
-            or doc.end[i] - i > _BOX_LABEL_NODES or not _BOX_LABEL.match(subtree_text(doc, i)):
+            or doc.end[i] - i > LABEL_NODES or not _BOX_LABEL.match(subtree_text(doc, i)):
         return -1
     end, parent = doc.end, doc.parent[i]
     j = parent + 1

@@ -18,7 +18,7 @@ from .._document import BLOCK_TAGS, Document
 from .._render import NodeSelection
 from .._walk import positions_of, subtree_text
 from ._auto_forms import input_types
-from ._auto_words import _BLOCKS, _CELLS
+from ._auto_words import _BLOCKS, _CELLS, LABEL_NODES
 from ._literals import by_first_letter
 
 __all__ = ["without_controls"]
@@ -95,7 +95,7 @@ def _is_control(doc: Document, i: int) -> bool:
     """Whether kept node ``i`` is a control: a block whose whole text is a control's label, or a
     link, button or span with such a text standing on a line of its own."""
     t = doc.tags[i]
-    if t not in _CONTROL_BLOCKS and t not in _INLINE_CONTROLS:
+    if (t not in _CONTROL_BLOCKS and t not in _INLINE_CONTROLS) or doc.end[i] - i > LABEL_NODES:
         return False
     return _CONTROL.match(_shown_text(doc, i)) is not None and (t in _CONTROL_BLOCKS or _own_line(doc, _outer(doc, i)))
 
@@ -103,9 +103,9 @@ def _is_control(doc: Document, i: int) -> bool:
 def _outer(doc: Document, i: int) -> int:
     """The outermost inline element around ``i`` that shows no text but ``i``'s (a ``<font>`` or a
     ``<strong>`` round a "Back to top" link): the line is that element's."""
-    parent, tags, text_len = doc.parent, doc.tags, doc.measures.text_len
+    parent, tags, end, text_len = doc.parent, doc.tags, doc.end, doc.measures.text_len
     p = parent[i]
-    while p >= 0 and tags[p] not in BLOCK_TAGS and text_len[p] == text_len[i]:
+    while p >= 0 and tags[p] not in BLOCK_TAGS and text_len[p] == text_len[i] and end[p] - p <= LABEL_NODES:
         i, p = p, parent[p]
     return i
 
