@@ -119,10 +119,10 @@ def _shown_text(doc: Document, i: int) -> str:
 
 
 def _own_line(doc: Document, i: int) -> bool:
-    """Whether inline element ``i`` renders as a line of its own: a block (or a line break) or the
-    start of its block before it, one or the end of its block after it, and only white space between
-    (a "Back to top" link at the end of a section, a "Skip to content" link before the page's header).
-    Elements that render nothing (scripts, ``<noscript>``) are looked past."""
+    """Whether inline element ``i`` renders as a line of its own: a line break (a block, a ``<br>``,
+    or one ending or opening an inline neighbour) or the start of its block before it, one or the end
+    of its block after it, and only white space between (a "Back to top" link at the end of a section,
+    a "Skip to content" link before the page's header). What renders no text is looked past."""
     p = doc.parent[i]
     if p < 0 or (doc.tails[i] or "").strip():
         return False
@@ -133,27 +133,16 @@ def _line_edge(doc: Document, p: int, i: int, before: bool) -> bool:
     """Whether, going from ``i`` sibling by sibling towards the start (``before``) or the end of its
     parent ``p``, a line ends before any text: at a block, a line break or the block ``p``'s edge,
     past white space and elements that render no text (scripts, ``<noscript>``, an icon, an empty
-    custom element). (Siblings found through the subtree ends, each step as deep as the page: no
-    list of ``p``'s children, however many.)"""
-    tags, tails, parent, end = doc.tags, doc.tails, doc.parent, doc.end
-    excluded, text_len = doc.measures.excluded, doc.measures.text_len
-    s = i
-    while True:
-        if before:
-            s -= 1
-            if s == p:
-                break
-            while parent[s] != p:
-                s = parent[s]
-        else:
-            s = end[s]
-            if s >= end[p]:
-                break
-        passed = excluded[s] or (not text_len[s] and tags[s] not in BLOCK_TAGS)  # renders no text
+    custom element)."""
+    tags, tails = doc.tags, doc.tails
+    s = _next_child(doc, p, i, not before)
+    while s != p:
+        passed = _silent(doc, s)
         if (before or passed) and (tails[s] or "").strip():
             return False  # text between the two (a rendered sibling's tail comes after it)
         if not passed:
             return tags[s] in BLOCK_TAGS or _breaks_first(doc, s, not before)
+        s = _next_child(doc, p, s, not before)
     return tags[p] in _BLOCKS and not (before and (doc.texts[p] or "").strip())
 
 
@@ -162,7 +151,6 @@ def _breaks_first(doc: Document, s: int, start: bool) -> bool:
     reaches a line break (a block or a ``<br>`` inside it: prose ending in ``<br>``, a custom element
     holding blocks) before any text. One path down, past what renders no text."""
     tags, texts, tails, parent, end = doc.tags, doc.texts, doc.tails, doc.parent, doc.end
-    excluded, text_len = doc.measures.excluded, doc.measures.text_len
     node = s
     for _ in range(_NEIGHBOUR_DEPTH):
         if (start and (texts[node] or "").strip()) or end[node] == node + 1:
@@ -173,11 +161,11 @@ def _breaks_first(doc: Document, s: int, start: bool) -> bool:
         while c != node:
             if not start and (tails[c] or "").strip():
                 return False  # text after the child, at the end of ``node``
-            if not (excluded[c] or (not text_len[c] and tags[c] not in BLOCK_TAGS)):
+            if not _silent(doc, c):
                 break  # the child that shows something first
             if start and (tails[c] or "").strip():
                 return False
-            c = _next_child(parent, end, node, c, start)
+            c = _next_child(doc, node, c, start)
         else:
             return False  # nothing but ``node``'s own text
         if tags[c] in BLOCK_TAGS:
@@ -186,8 +174,15 @@ def _breaks_first(doc: Document, s: int, start: bool) -> bool:
     return False  # (a line break nested deeper is not looked for: the control stays)
 
 
-def _next_child(parent: list[int], end: list[int], node: int, c: int, forward: bool) -> int:
-    """The child of ``node`` after (``forward``) or before ``c``; ``node`` itself when there is none."""
+def _silent(doc: Document, i: int) -> bool:
+    """Whether node ``i`` renders no text and no line break: out of view, or no block and no text in it."""
+    return bool(doc.measures.excluded[i]) or (not doc.measures.text_len[i] and doc.tags[i] not in BLOCK_TAGS)
+
+
+def _next_child(doc: Document, node: int, c: int, forward: bool) -> int:
+    """The child of ``node`` after (``forward``) or before its child ``c``; ``node`` itself when there is
+    none. (Found through the subtree ends, each step as deep as the page: no list of children.)"""
+    parent, end = doc.parent, doc.end
     if forward:
         return end[c] if end[c] < end[node] else node
     c -= 1
