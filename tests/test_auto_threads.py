@@ -180,14 +180,23 @@ def test_posts_with_no_article_before_them_are_no_thread():
     assert threads(page) == []
 
 
-def test_messages_longer_than_the_article_before_them_are_no_thread():
+def test_messages_longer_than_a_short_article_before_them_are_a_thread():
+    # A short post (a few hundred characters) under longer comments: the article is the post all the same.
     short = "<p>" + "A short note before the replies, one sentence long and no more than that. " * 5 + "</p>"
-    messages = [comment(f"R{i}", "March 5, 2024", m * 3) for i, m in enumerate(MESSAGES)]
-    assert len(threads(blog(thread(messages), story=STORY + short))) == 1
     messages = [comment(f"R{i}", "March 5, 2024", m * 6) for i, m in enumerate(MESSAGES)]
     url = "https://news.example/2024/03/05/budget-vote-delayed.html"  # the page reads as an article
-    assert classify(blog(thread(messages), story=short), url).kind == "content"
-    assert threads(blog(thread(messages), story=short), url) == []
+    page = blog(thread(messages), story=short)
+    assert classify(page, url).kind == "content"
+    assert len(threads(page, url)) == 1
+    text = wc.extract(page, url).text
+    assert "A short note before the replies" in text and MESSAGES[0] not in text
+
+
+def test_too_little_prose_before_the_messages_is_no_thread():
+    # Under 300 characters of prose before them, the messages may be the page (a forum's opening line).
+    short = "<p>A short note before the replies, one sentence long and no more than that.</p>"
+    url = "https://news.example/2024/03/05/budget-vote-delayed.html"
+    assert threads(blog(thread(COMMENTS), story=short), url) == []
 
 
 def test_dated_entries_on_a_listing_are_no_thread():
@@ -217,6 +226,8 @@ def _f1(gold: str, text: str) -> float:
     ("dragnet", "dragnet-R26"),  # one long comment outweighed the post: the root was inside the thread
     ("dragnet", "dragnet-R905"),  # a thread beside the post: chosen again, the root would climb into its form
     ("dragnet", "dragnet-R892"),  # each commenter's name in a <cite>, no dates
+    ("dragnet", "dragnet-294"),  # a 1,000-character story under threads of replies longer than it
+    ("dragnet", "dragnet-20"),  # a 740-character post over a flat thread of longer comments
 ])
 def test_real_threads_found_without_their_names(corpus, pid):
     rec, body = corpus_page(corpus, pid)

@@ -101,11 +101,10 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         if budget < 0:
             break
         groups = [[i] for i in items] if flat else _groups(doc, m, p, items)
-        median = _thread(doc, m, p, groups, inlink) if len(groups) >= _ITEMS else 0
-        if not median:
+        if len(groups) < _ITEMS or not _thread(doc, m, p, groups, inlink):
             continue
         prose, read = prose + _prose(doc, dead, inlink, read, p), p
-        if prose >= max(_BEFORE, median):  # an article before it, longer than a message
+        if prose >= _BEFORE:  # an article before it
             found.append(p)
     if found and page_features(doc, doc.url)["score"] <= 0:
         return []  # a listing's entries, not an article's comments
@@ -142,24 +141,22 @@ def _groups(doc: Document, m: Measures, p: int, heads: list[int]) -> list[list[i
     return [g for g in groups if sum(text_len[i] for i in g[1:]) >= _MESSAGE]
 
 
-def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink: bytearray) -> int:
-    """The median length of the messages of ``groups`` (each a comment: one
-    element, or a byline and the siblings after it) under ``p``, if they
-    make a thread; else 0."""
+def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink: bytearray) -> bool:
+    """Whether ``groups`` (each a comment: one element, or a byline and the
+    siblings after it) under ``p`` make a thread."""
     tags, text_len, link_len = doc.tags, m.text_len, m.link_len
     sizes = sorted(sum(text_len[i] for i in g) for g in groups)
     total = sum(sizes)
     if total < 0.7 * text_len[p] or total <= 0:
-        return 0
+        return False
     if sum(link_len[i] for g in groups for i in g) > 0.3 * total:
-        return 0
-    median = sizes[len(sizes) // 2]
-    if median < 30:
-        return 0
+        return False
+    if sizes[len(sizes) // 2] < 30:
+        return False  # the median message is a line, not a message
     if sum(tags[c] in _HEADINGS for c in doc.children(p)) > 1:
-        return 0  # entries under their titles: a blog's front page
+        return False  # entries under their titles: a blog's front page
     messages = sum(all(_message(doc, m, i, inlink) for i in g) for g in groups)
-    return median if messages >= _ITEMS and messages >= 0.6 * len(groups) else 0
+    return messages >= _ITEMS and messages >= 0.6 * len(groups)
 
 
 def _message(doc: Document, m: Measures, i: int, inlink: bytearray) -> bool:
