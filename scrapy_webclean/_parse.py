@@ -68,7 +68,8 @@ _GET_PARENT = lxml.etree._Element.getparent
 
 class OwnPunct(NamedTuple):
     """Sentence punctuation directly in each node (lists indexed by node
-    number, as ``own_len``): CJK marks, Latin marks, CJK full stops."""
+    number, as ``own_len``): CJK marks, Latin marks (with other scripts', see
+    :data:`_OTHER_MARKS`), CJK full stops."""
 
     cjk: list[int]
     latin: list[int]
@@ -220,7 +221,24 @@ def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
                 if cjk:
                     own_cjk[owners[j]] += cjk
                     own_stops[owners[j]] += stops
+    if not joined.isascii() and _other_scripts(data):
+        for j in shown:
+            text = pieces[j]
+            if not text.isascii():
+                own_latin[owners[j]] += _other_punct(text)
     return own, punct, "\u2026" in joined or "..." in joined
+
+
+def _other_scripts(data: bytes) -> bool:
+    """Whether UTF-8 ``data`` may hold :data:`_OTHER_MARKS`: a lead byte of their blocks is in it
+    (one byte search each, at C speed; ``str`` searches for these marks are slow, their low bytes
+    being ASCII letters')."""
+    return any(lead in data for lead in _OTHER_LEADS)
+
+
+def _other_punct(text: str) -> int:
+    """The sentence marks of :data:`_OTHER_MARKS` in ``text``."""
+    return len(_OTHER_MARK.findall(text))
 
 
 def _nonspace_sizes(joined: str, data: bytes) -> list[int]:
@@ -244,6 +262,22 @@ _ASCII_SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f "
 _WIDE_SPACES = "\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
 _SPACE_AND_CONTINUATION = _ASCII_SPACES.encode() + bytes(range(0x80, 0xC0))
 
+
+#: Sentence marks of scripts that use neither the Latin nor the CJK ones, counted with the Latin
+#: ones: Arabic script's comma, semicolon, question mark and (Urdu) full stop; the danda of
+#: Devanagari, Bengali and other Indic scripts; Ethiopic, Myanmar, Khmer, Armenian and Tibetan
+#: full stops and commas. (Thai marks no sentences.)
+_OTHER_MARKS = ("\u060c\u061b\u061f\u06d4"  # Arabic script
+                 "\u0964\u0965"  # danda, double danda
+                 "\u1362\u1363\u1364\u1365\u1367"  # Ethiopic
+                 "\u104a\u104b\u17d4\u17d5\u0589\u055d\u0f0d")  # Myanmar, Khmer, Armenian, Tibetan
+_OTHER_MARK = re.compile(f"[{_OTHER_MARKS}]")
+#: Of those and beside them, the marks that end a sentence: Arabic script's question mark, the Urdu
+#: full stop, the danda and double danda, the Ethiopic full stop and question mark, the Myanmar,
+#: Khmer, Armenian and Tibetan full stops.
+OTHER_SENTENCE_ENDS = "\u061f\u06d4\u0964\u0965\u1362\u1367\u104b\u17d4\u17d5\u0589\u0f0d"
+#: The UTF-8 lead bytes of those marks (a page without any of them holds none of the marks).
+_OTHER_LEADS = tuple(sorted({mark.encode()[:1] for mark in _OTHER_MARKS}))
 
 #: The marks :func:`_cjk_punct` counts (each looked for with ``in``: ten times faster than a class's search).
 _CJK_MARKS = "。，；！？、："
@@ -287,17 +321,20 @@ _TAG_NAMES: BoundedCache[object, str] = BoundedCache(4096)
 def _punct(text: str) -> tuple[int, int, int]:
     """Sentence punctuation in ``text``: ``(CJK marks, Latin marks, CJK
     full stops)``; CJK marks are 。，；！？、： (seed 002 counts the full stop
-    first), Latin ones .,;!?:."""
+    first), Latin ones .,;!?: with those of other scripts (:data:`_OTHER_MARKS`)."""
     # Most pieces are whitespace between tags or ASCII prose: those skip the
     # CJK counts (str.count per mark is C speed; a loop over marks is not).
     if text.isspace():
         return _NO_PUNCT
     # In UTF-8 these marks are single bytes that no other character's
     # bytes contain: deleting every other byte counts all six in two C calls.
-    latin = len(text.encode("utf-8", "ignore").translate(None, _NOT_LATIN_PUNCT))
+    data = text.encode("utf-8", "ignore")
+    latin = len(data.translate(None, _NOT_LATIN_PUNCT))
     if text.isascii():
         return 0, latin, 0
     cjk, stops = _cjk_punct(text)
+    if _other_scripts(data):
+        latin += _other_punct(text)
     return cjk, latin, stops
 
 

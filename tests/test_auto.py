@@ -1469,3 +1469,25 @@ def test_an_authors_box_label_in_running_prose_is_not_boilerplate():
     # ... and so is a line whose link points to the box.
     pointer = "See the author archive for a short bio, more posts, and other information about the author."
     assert _piece_mark(pointer, linked=True) == _MARK_PROMO and not _piece_mark(pointer, linked=False)
+
+
+_STORIES = {
+    "en": ("The city council approved the new budget on Tuesday after a long debate, and members agreed to "
+           "repair the old bridge."),
+    "ur": ("شہر کی کونسل نے منگل کو طویل بحث کے بعد نئے بجٹ کی منظوری دی، اور اراکین نے پرانے پل کی مرمت پر "
+           "اتفاق کیا۔"),
+    "my": "မြို့တော်ကောင်စီသည် အင်္ဂါနေ့တွင် ရှည်လျားသော ဆွေးနွေးမှုအပြီး ဘတ်ဂျက်အသစ်ကို အတည်ပြုခဲ့သည်။",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_STORIES))
+def test_a_story_punctuated_in_another_script_is_prose(lang):
+    # A short story in Urdu or Burmese beside a box of English teasers: its sentence marks (Urdu's
+    # full stop and comma, Burmese's) mark prose as a period does, so it is not outweighed.
+    story = _STORIES[lang]
+    teasers = "".join(f"<div><a href='/s{i}'>Teaser headline number {i} here</a><p>Read our guide to the best "
+                      f"hotels in the region. We picked ten places, from cheap to luxury.</p></div>" for i in range(4))
+    body = (f"<html><head><title>{story[:40]}</title></head><body><div><a href=/>Home</a></div>"
+            f"<div><div><h1>{story[:40]}</h1><p>{story}</p></div><div>{teasers}</div></div></body></html>").encode()
+    text = auto(body).text
+    assert story in text and "hotels" not in text

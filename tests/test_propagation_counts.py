@@ -97,3 +97,10 @@ def test_ruled_out_subtrees_skipped_whole_as_node_by_node(removed):
     m = view.measures
     for names in (True, False):
         assert ruled_out(view, m, names) == _ruled_out_node_by_node(view, m, names)
+
+
+def test_commas_of_latin_cjk_and_arabic_script_count():
+    # Readability's paragraph score counts commas; Arabic script writes "،" (as Readability.js counts it).
+    doc = _doc("<p>one, two, three</p><p>一，二、三</p><p>یک، دو، سه</p><p>Ein Komma; kein zweites.</p>")
+    commas, _ = _comma_counts(doc, ruled_out(doc, doc.measures))
+    assert [commas[i] for i, t in enumerate(doc.tags) if t == "p"] == [2, 2, 2, 0]

@@ -9,6 +9,7 @@ import re
 
 from .._cache import BoundedCache
 from .._document import Document, text_content
+from .._parse import OTHER_SENTENCE_ENDS
 from ._literals import anchors, by_first_letter, literal_union
 
 # (The phrase sets searched whole, only to know whether one matches, are compiled with their phrases
@@ -161,8 +162,9 @@ _BYLINE = re.compile(r"^\s*(?:by|written by|posted by|edited by|words by|von|par
 #: A Chinese news page's attribution line: "来源：新华网", "本文来源：X 作者：Y", after nothing but a date
 #: ("发布时间：2024-01-05 10:30 来源：新华网"; see :func:`_is_dateline`).
 _ZH_SOURCE = re.compile(r"(?:本文|信息|新闻|文章)?(?:来源|來源|出处|出處)\s*[:：]\s*\S")
-#: The marks that end a sentence, Latin and CJK; how a sentence ends (a closing quote may follow the mark).
-_SENTENCE_MARKS = (".", "!", "?", "。", "！", "？")
+#: The marks that end a sentence, Latin, CJK and other scripts'; how a sentence ends (a closing quote may
+#: follow the mark).
+_SENTENCE_MARKS = (".", "!", "?", "。", "！", "？", *OTHER_SENTENCE_ENDS)
 _SENTENCE_ENDS = (*_SENTENCE_MARKS, '."', ".”")
 #: How long an author's box's label is, in characters other than white space.
 _BOX_LABEL_CHARS = (10, 40)

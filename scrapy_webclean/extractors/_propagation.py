@@ -113,7 +113,8 @@ def _comma_counts(doc: Document, out: bytearray) -> tuple[list[int], bytearray]:
 
 
 def _commas(text: str) -> int:
-    return text.count(",") + text.count("，") + text.count("、")
+    """Commas in ``text``: Latin, CJK (full-width, enumeration) and Arabic script's (as Readability.js counts)."""
+    return text.count(",") + text.count("，") + text.count("、") + text.count("\u060c")
 
 
 #: A body shorter than this (non-space characters) is looked for again with
