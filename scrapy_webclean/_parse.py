@@ -266,18 +266,19 @@ _SPACE_AND_CONTINUATION = _ASCII_SPACES.encode() + bytes(range(0x80, 0xC0))
 #: Sentence marks of scripts that use neither the Latin nor the CJK ones, counted with the Latin
 #: ones: Arabic script's comma, semicolon, question mark and (Urdu) full stop; the danda of
 #: Devanagari, Bengali and other Indic scripts; Ethiopic, Myanmar, Khmer, Armenian and Tibetan
-#: full stops and commas. (Thai marks no sentences.)
+#: full stops and commas. Thai and Lao mark none: a space between two of their letters ends a clause.
 _OTHER_MARKS = ("\u060c\u061b\u061f\u06d4"  # Arabic script
                  "\u0964\u0965"  # danda, double danda
                  "\u1362\u1363\u1364\u1365\u1367"  # Ethiopic
                  "\u104a\u104b\u17d4\u17d5\u0589\u055d\u0f0d")  # Myanmar, Khmer, Armenian, Tibetan
-_OTHER_MARK = re.compile(f"[{_OTHER_MARKS}]")
+_THAI_LAO = "[\u0e01-\u0e4e\u0e81-\u0ecd]"
+_OTHER_MARK = re.compile(f"[{_OTHER_MARKS}]|(?<={_THAI_LAO}) (?={_THAI_LAO})")
 #: Of those and beside them, the marks that end a sentence: Arabic script's question mark, the Urdu
 #: full stop, the danda and double danda, the Ethiopic full stop and question mark, the Myanmar,
 #: Khmer, Armenian and Tibetan full stops.
 OTHER_SENTENCE_ENDS = "\u061f\u06d4\u0964\u0965\u1362\u1367\u104b\u17d4\u17d5\u0589\u0f0d"
-#: The UTF-8 lead bytes of those marks (a page without any of them holds none of the marks).
-_OTHER_LEADS = tuple(sorted({mark.encode()[:1] for mark in _OTHER_MARKS}))
+#: The UTF-8 lead bytes of those marks and letters (a page without any of them holds none of the marks).
+_OTHER_LEADS = tuple(sorted({mark.encode()[:1] for mark in _OTHER_MARKS + "\u0e01\u0e81"}))
 
 #: The marks :func:`_cjk_punct` counts (each looked for with ``in``: ten times faster than a class's search).
 _CJK_MARKS = "。，；！？、："

@@ -1477,13 +1477,15 @@ _STORIES = {
     "ur": ("شہر کی کونسل نے منگل کو طویل بحث کے بعد نئے بجٹ کی منظوری دی، اور اراکین نے پرانے پل کی مرمت پر "
            "اتفاق کیا۔"),
     "my": "မြို့တော်ကောင်စီသည် အင်္ဂါနေ့တွင် ရှည်လျားသော ဆွေးနွေးမှုအပြီး ဘတ်ဂျက်အသစ်ကို အတည်ပြုခဲ့သည်။",
+    "th": ("สภาเมืองอนุมัติงบประมาณใหม่เมื่อวันอังคารหลังจากการอภิปรายอันยาวนาน และสมาชิกตกลงที่จะซ่อมสะพานเก่า "
+           "ชาวบ้านกล่าวว่าพวกเขาพอใจ แต่บางคนกังวลเรื่องค่าใช้จ่าย"),
 }
 
 
 @pytest.mark.parametrize("lang", sorted(_STORIES))
 def test_a_story_punctuated_in_another_script_is_prose(lang):
-    # A short story in Urdu or Burmese beside a box of English teasers: its sentence marks (Urdu's
-    # full stop and comma, Burmese's) mark prose as a period does, so it is not outweighed.
+    # A short story in Urdu, Burmese or Thai beside a box of English teasers: its sentence marks (Urdu's
+    # full stop and comma, Burmese's; Thai's spaces between clauses) mark prose as a period does.
     story = _STORIES[lang]
     teasers = "".join(f"<div><a href='/s{i}'>Teaser headline number {i} here</a><p>Read our guide to the best "
                       f"hotels in the region. We picked ten places, from cheap to luxury.</p></div>" for i in range(4))

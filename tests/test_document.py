@@ -22,12 +22,13 @@ def test_measures_count_text_links_and_punctuation():
 
 def test_sentence_marks_of_other_scripts_count_with_the_latin_ones():
     # Urdu (Arabic script's comma and Urdu full stop), Hindi (danda), Amharic (Ethiopic stops),
-    # Myanmar; Thai marks no sentences; a Vietnamese page's letters share the marks' lead bytes.
+    # Myanmar; Thai marks none, a space between letters ends a clause (not one beside a Latin letter);
+    # a Vietnamese page's letters share the marks' lead bytes.
     texts = {"ur": ("شہر کی کونسل نے بجٹ منظور کیا، اور پل کی مرمت ہوگی۔", 2),
              "hi": ("परिषद ने बजट को मंज़ूरी दी। निवासी खुश हैं।", 2),
              "am": ("ምክር ቤቱ በጀቱን አጸደቀ፤ አባላቱም ተስማሙ።", 2),
              "my": ("ကောင်စီသည် ဘတ်ဂျက်ကို အတည်ပြုခဲ့သည်၊ လူများ ဝမ်းသာကြသည်။", 2),
-             "th": ("สภาเมืองอนุมัติงบประมาณใหม่ และสมาชิกตกลงที่จะซ่อมสะพานเก่า", 0),
+             "th": ("สภาเมืองอนุมัติงบประมาณใหม่ และสมาชิกตกลงที่จะซ่อมสะพานเก่า ABC สะพาน", 1),
              "vi": ("Hội đồng thành phố đã thông qua ngân sách mới, và sẽ sửa cây cầu cũ.", 2)}
     for lang, (text, marks) in texts.items():
         doc = parse(f"<html><body><p>{text}</p><noscript><p>{text}</p></noscript></body></html>")
