@@ -4,9 +4,12 @@ Not collected by pytest. Each (page, extractor) pair runs in a fresh Python
 process so its peak RSS (``ru_maxrss``) is its own; the time is the wall
 time of ``extract`` plus rendering text and HTML, parse included. The pages
 are generated at the sizes of issue 6 (and some beyond); they differ from
-the unit tests' inputs on purpose.
+the unit tests' inputs on purpose. Besides the extractors, ``classify`` and
+``site-tree`` (a tree learnt from the page, then ``extract`` with it) are
+timed too.
 
-    python tests/benchmarks/hostile_pages.py [--only NAME] [--extractor NAME] [--json out.json]
+    python tests/benchmarks/hostile_pages.py [--only NAME[,NAME]] [--extractor NAME] [--json out.json]
+    python tests/benchmarks/hostile_pages.py --only chains-   # every page whose name starts so
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Other entry points timed as extractors are: ``classify``, and ``site-tree`` (``SiteStyleTree().add_page``
+#: of the page itself, then ``extract`` with that tree: the learning and the cleaning both timed).
+ENTRY_POINTS = ("classify", "site-tree")
 
 
 def pages() -> dict[str, bytes]:
@@ -58,10 +64,72 @@ def pages() -> dict[str, bytes]:
             f'<!ENTITY {chr(98 + k)} "' + f"&{chr(97 + k)};" * 10 + '">' for k in range(12))
             + "]><p>&m;</p>",
     }
+    out.update(inline_chain_pages())
     data = {k: v.encode("utf-8") for k, v in out.items()}
     data["random-8MB"] = rnd.randbytes(8_000_000)
     data["utf16-5MB"] = b"\xff\xfe" + ("<p>" + "text " * 1_000_000 + "</p>").encode("utf-16-le")
     return data
+
+
+#: A story round the chains, so that the page has a body to find.
+STORY = ("<p>The council voted on Tuesday to delay the budget until next month, after a long debate about "
+         "the cost of the new library and the repairs the old bridge needs before winter arrives.</p>") * 15
+
+
+def chain(levels: list[str], depth: int, inner: str, each: str = "") -> str:
+    """``depth`` nested elements round ``inner``, the start tags ``levels`` in turn (their attributes
+    included), each followed by the text ``each`` and closed by its own end tag."""
+    opens = [levels[k % len(levels)] for k in range(depth)]
+    return each.join(opens) + each + inner \
+        + "".join(f"</{t[1:].split(maxsplit=1)[0].rstrip('>')}>" for t in reversed(opens))
+
+
+def chains_page(levels: list[str], inner: str, n: int = 300, depth: int = 900, wrap: str = "p",
+                after: str = "", each: str = "") -> str:
+    """A story, ``n`` chains of ``depth`` nested elements round a short text (each in a ``wrap``,
+    ``after`` it; ``each``: a text at every level), and the story again."""
+    one = chain(levels, depth, inner, each) + after
+    if wrap == "li":
+        middle = "<ul>" + f"<li>{one}</li>" * n + "</ul>"
+    elif wrap == "td":
+        middle = "<table>" + f"<tr><td>{one}</td></tr>" * n + "</table>"
+    else:
+        middle = f"<{wrap}>{one}</{wrap}>" * n
+    return "<html><head><title>Budget vote delayed</title></head><body><article>" + STORY + middle + STORY \
+        + "</article></body></html>"
+
+
+def inline_chain_pages(n: int = 300, depth: int = 900) -> dict[str, str]:
+    """Many chains of deep inline nesting round short texts (a rule that reads each short element's
+    text through its subtree reads each chain once per level: depth squared per chain)."""
+    mixed = ["<a href='/x'>", "<span>", "<b>", "<em>", "<font>", "<label>", "<strong>", "<i>", "<small>"]
+    named = n * 2 // 3  # the class names make each level longer: fewer chains keep the page a few MB
+    return {
+        "chains-a-share": chains_page(["<a href=/s>", "<b>"], "Share", n, depth),  # (an <a> in an <a> closes it)
+        "chains-span-read-more": chains_page(["<span>"], "Read more", n, depth, wrap="div"),
+        "chains-b-back-to-top": chains_page(["<b>"], "Back to top", n, depth, after="<br>"),
+        "chains-em-date": chains_page(["<em>"], "12 May 2009", n, depth, wrap="li"),
+        "chains-font-byline-br-tail": chains_page(["<font>"], "By John Smith<br>", n, depth,
+                                                  after="and a tail line of the story"),
+        "chains-label": chains_page(["<label>"], "Comments (3)", n, depth, wrap="td"),
+        "chains-button": chains_page(["<button>"], "Share this", n, depth, wrap="div"),
+        "chains-li-in-span": chains_page(["<span>", "<li>"], "Related stories", n, depth, wrap="div"),
+        "chains-h2-in-em": chains_page(["<em>", "<h2>"], "three word line", n, depth, wrap="div"),
+        "chains-p-in-span": chains_page(["<span>", "<p>"], "Back to top", n, depth, wrap="div"),
+        "chains-li-in-span-words": chains_page(["<span>", "<li>"], "Related stories", n, depth, wrap="div",
+                                               each="a "),  # a word at every level
+        "chains-h3-in-a-words": chains_page(["<h3>", "<a href=/r>"], "Read more", n, depth, wrap="div",
+                                            each="go "),
+        "chains-mixed-tail": chains_page(mixed, "By John Smith", n, depth, after="<br>12 May 2009"),
+        "chains-zh": chains_page(["<span>", "<a href='/t'>"], "分享到：微博。", n, depth),
+        "chains-class-author": chains_page(["<span class=author>"], "By John Smith", named, depth),
+        "chains-class-share": chains_page(["<a class=share href=#>", "<span class=share>"], "Share", named,
+                                          depth, wrap="li"),
+        "chains-class-comment": chains_page(["<b class=comment>"], "Comments (3)", named, depth, wrap="div"),
+        "chains-class-related": chains_page(["<em class=related>"], "Related stories", named, depth,
+                                            after="<br>and more"),
+        "chains-class-nav": chains_page(["<font class=nav>"], "Back to top", named, depth, wrap="li"),
+    }
 
 
 CHILD = r"""
@@ -74,11 +142,20 @@ if name == "sst":
     tree = wc.SiteStyleTree()
     for k in range(5):
         tree.add_page(b"<body><div class=n><a href=/>Home</a></div><p>story %d words here</p></body>" % k)
-t0 = time.perf_counter()
+elif name == "site-tree":  # the page learnt as its site's template, then cleaned by it
+    t0 = time.perf_counter()
+    tree = wc.SiteStyleTree()
+    tree.add_page(body, "https://hostile.example/page")
+t0 = t0 if name == "site-tree" else time.perf_counter()
 error = None
 try:
-    r = wc.extract(body, "https://hostile.example/page", extractor=name, site_tree=tree)
-    n = len(r.text) + len(r.html)
+    if name == "classify":
+        r = wc.classify(body, "https://hostile.example/page")
+        n = len(r.kind)
+    else:
+        r = wc.extract(body, "https://hostile.example/page", extractor="auto" if name == "site-tree" else name,
+                       site_tree=tree)
+        n = len(r.text) + len(r.html)
 except ValueError as exc:
     error, n = f"{type(exc).__name__}: {str(exc)[:80]}", 0
 seconds = time.perf_counter() - t0
@@ -99,10 +176,12 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     import scrapy_webclean as wc
 
-    names = args.extractor.split(",") if args.extractor else wc.available_extractors()
+    names = args.extractor.split(",") if args.extractor else [*wc.available_extractors(), *ENTRY_POINTS]
     selected = pages()
     if args.only:
-        selected = {k: v for k, v in selected.items() if k in args.only.split(",")}
+        wanted = args.only.split(",")
+        selected = {k: v for k, v in selected.items() if k in wanted or any(
+            w.endswith("-") and k.startswith(w) for w in wanted)}
     rows = []
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with tempfile.TemporaryDirectory() as tmp:
