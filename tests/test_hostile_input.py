@@ -32,6 +32,8 @@ from _crawler import webclean_crawler
 from conftest import corpus_pages
 from scrapy_webclean.downloadermiddlewares.pagetype import PageTypeMiddleware
 from scrapy_webclean.extractors import get_extractor
+from scrapy_webclean.extractors._arbiter import _TITLE_LINE_TAGS, _TITLE_LINES
+from scrapy_webclean.extractors._auto_blocks import _title_headings
 from scrapy_webclean.errors import WebcleanError
 from scrapy_webclean.extensions.sitestyletree import SiteStyleTreeExtension
 from scrapy_webclean.pipelines.extraction import ExtractionPipeline
@@ -764,3 +766,25 @@ def test_a_short_label_under_deep_inline_nesting_is_read_once():
     chain = "<p>" + "<span>" * 900 + "Share" + "</span>" * 900 + "</p>"
     r = wc.extract("<body><article>" + STORY + chain * 300 + STORY + "</article></body>")
     assert "delay the budget" in r.text
+
+
+def test_nested_headings_round_a_short_line_are_read_once():
+    # 300 chains of 900 elements, <em> and <h2> in turn, round a short line: each heading's text was
+    # read through the rest of its chain to see whether it repeats the page's title (quadratic: past
+    # the time limit). A heading round one whose letters are no part of the title's is not read; one
+    # round the title itself takes the inner one's text whole.
+    for line in ("three word line", "Budget vote delayed"):
+        chain = "<div>" + "<em><h2>" * 450 + line + "</h2></em>" * 450 + "</div>"
+        r = wc.extract("<title>Budget vote delayed</title><body><article>" + STORY + chain * 300 + STORY
+                       + "</article></body>")
+        assert "delay the budget" in r.text, line
+
+
+def test_title_lines_under_deep_inline_nesting_are_read_once():
+    # The lines the arbiter reads as the page's title (a <span>, a <div> of a title's length): 300
+    # chains of 900 nested <span> round a line of that length were each read through the rest of the
+    # chain (quadratic: 50 chains took 8 s). Under the extraction time limit, as extract runs it.
+    chain = "<div>" + "<span>" * 900 + "The council met on Tuesday" + "</span>" * 900 + "</div>"
+    doc = parse("<title>Budget vote delayed</title><body>" + chain * 300 + STORY + "</body>")
+    with wc.time_limit(15.0):
+        assert _title_headings(doc, doc.title, _TITLE_LINE_TAGS, doc.measures.text_len, _TITLE_LINES) == []

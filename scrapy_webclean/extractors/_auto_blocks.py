@@ -13,7 +13,7 @@ from .._document import Document, text_content
 from .._walk import common_region, positions_of
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS,
-                          _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _is_title, _title_key)
+                          _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _title_key, title_reads)
 
 #: Headings that may read as the page's title over a short article, and how
 #: far above the article's prose such a heading may open its region.
@@ -192,19 +192,12 @@ def _read_title_headings(doc: Document, title: str | None, tags: Iterable[str], 
     title_key = _title_key(title) if title else ""
     if not title_key:
         return []
-    nodes, found = doc.nodes, positions_of(doc.tags, tags, doc.body)
+    found = positions_of(doc.tags, tags, doc.body)
     if text_len is not None:
         low, high = min(len(title_key), 11), 2 * len(title_key) + 20
         found = [i for i in found if low <= text_len[i] <= high]
-    out = list[int]()
-    for k, i in enumerate(found):  # (in document order)
-        if not k & CHECK_EVERY:
-            check_deadline()
-        if _is_title(_title_key(text_content(nodes[i])), title_key):
-            out.append(i)
-            if len(out) == most:
-                break
-    return out
+    out = [i for i, titled in zip(found, title_reads(doc, found, title_key)) if titled]  # (in document order)
+    return out[:most] if most else out
 
 
 def _title_region(doc: Document, dead: bytearray, named: bytearray, pos: list[float], neg: list[float],

@@ -13,7 +13,7 @@ from typing import Any, Mapping, NamedTuple
 
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import Document, Measures, text_content, union_mask
+from .._document import Document, Measures, union_mask
 from .._walk import flagged, owned_text, positions_of, subtree_text
 from .._render import NodeSelection
 from ._auto_forms import message_forms_in
@@ -23,7 +23,7 @@ from ._auto_blocks import (_HEADED_LEVELS, _best_root, _beside, _Blocks, _headed
 from ._auto_mark import _mark, _Marks
 from ._auto_phrases import _linked_sentence, _piece_mark
 from ._auto_threads import comment_threads
-from ._auto_words import SHORT_ARTICLE, _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _is_title, _title_key
+from ._auto_words import SHORT_ARTICLE, _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _title_key, title_reads
 
 #: A block owning this many characters or more is read by its own text for boilerplate statements.
 _OWN_TEXT = 300
@@ -319,7 +319,7 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
     and the furniture mask): the elements dropped, as a mask: what lies beside
     the kept blocks, furniture and mostly-negative subtrees, and the title's heading."""
     top, kept, path, whole, furniture = region
-    tags, end, nodes, text_len = doc.tags, doc.end, doc.nodes, m.text_len
+    tags, end, text_len = doc.tags, doc.end, m.text_len
     dead, named, owner, own_len = marks.dead, marks.named, blocks.owner, doc.own_len
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
     # A whole landmark: only invisible tags and its menus and asides (the template's parts) are left out.
@@ -329,6 +329,8 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
     title_key = _title_key(title) if title else ""
     i = top + 1
     stop = top + 1 if whole else end[top]
+    found = positions_of(tags, _TITLE_TAGS, i, stop) if title_key else []
+    titled = {j for j, yes in zip(found, title_reads(doc, found, title_key)) if yes}
     while i < stop:
         if not i & CHECK_EVERY:
             check_deadline()
@@ -344,11 +346,10 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
         if t == "blockquote":  # quotes (embedded posts too) are the author's choice: keep
             i = e
             continue
-        if t in _TITLE_TAGS and title_key:
-            if _is_title(_title_key(text_content(nodes[i])), title_key):
-                drop[i:e] = b"\x01" * (e - i)
-                i = e
-                continue
+        if i in titled:
+            drop[i:e] = b"\x01" * (e - i)
+            i = e
+            continue
         if t in KEPT_WHOLE and text_len[i] and lists.kept_whole(i):
             drop[i + 1:e] = furniture[i + 1:e]  # kept whole but for furniture: introduced, or a data table
             i = e
