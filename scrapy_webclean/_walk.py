@@ -11,8 +11,8 @@ from ._deadline import CHECK_EVERY, check_deadline
 if TYPE_CHECKING:
     from ._document import Document
 
-__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "owned_text", "positions", "positions_of",
-           "holding", "flagged", "common_region", "merge_subtrees"]
+__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "text_over", "owned_text", "positions",
+           "positions_of", "holding", "flagged", "common_region", "merge_subtrees"]
 
 
 def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable[[int], None],
@@ -97,6 +97,51 @@ def subtree_text(doc: Document, i: int) -> str:
     if "" in doc.tags[i:stop]:
         return text_content(doc.nodes[i])  # a node other than an element (the arrays hold no text of its)
     return _joined(doc, i, None)
+
+
+def text_over(doc: Document, i: int, known: dict[int, str | None]) -> str | None:
+    """``subtree_text(doc, i)`` read innermost first: the text of each element of ``known`` inside
+    ``i`` (subtrees read before it, the page read backwards) is taken whole, and left out of
+    ``known``: each element is read once, however deeply the ones read nest (a hostile page's chain
+    of hundreds of elements, each read, was read once per level). None where one of them is None (a
+    caller's mark: what holds it need not be read)."""
+    end, tags, texts, tails = doc.end, doc.tags, doc.texts, doc.tails
+    stop = end[i]
+    if stop == i + 1:
+        return texts[i] or ""
+    if not tags[i]:
+        return text_content(doc.nodes[i])  # an entity: its text is not in the arrays
+    if stop - i > CHECK_EVERY:
+        check_deadline()
+    out = [texts[i] or ""]
+    add = out.append
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    j = i + 1
+    while j < stop:
+        while stack and end[stack[-1]] <= j:
+            x = tails[pop()]
+            if x:
+                add(x)
+        push(j)
+        if j in known:
+            inner = known.pop(j)
+            if inner is None:
+                return None
+            add(inner)
+            j = end[j]
+            continue
+        if not tags[j]:
+            return text_content(doc.nodes[i])
+        x = texts[j]
+        if x:
+            add(x)
+        j += 1
+    while stack:
+        x = tails[pop()]
+        if x:
+            add(x)
+    return "".join(out)
 
 
 def owned_text(doc: Document, i: int, owner: Sequence[int]) -> str:

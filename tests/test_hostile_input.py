@@ -788,3 +788,14 @@ def test_title_lines_under_deep_inline_nesting_are_read_once():
     doc = parse("<title>Budget vote delayed</title><body>" + chain * 300 + STORY + "</body>")
     with wc.time_limit(15.0):
         assert _title_headings(doc, doc.title, _TITLE_LINE_TAGS, doc.measures.text_len, _TITLE_LINES) == []
+
+
+def test_nested_blocks_each_owning_a_word_are_read_once():
+    # 300 chains of 900 levels, a word at every level: each <li> (in a <span>) is a short block, read
+    # whole for a boilerplate statement, and each linked <h3> a heading whose words are counted; each
+    # one's text was read through the rest of its chain (quadratic: past the time limit). The blocks
+    # are read innermost first, each inner one's text taken whole.
+    for level, close in (("<span>a <li>a ", "</li></span>"), ("<h3><a href=/r>Read more ", "</a></h3>")):
+        chain = "<div>" + level * 450 + "Related stories" + close * 450 + "</div>"
+        r = wc.extract("<body><article>" + STORY + chain * 300 + STORY + "</article></body>")
+        assert "delay the budget" in r.text, level

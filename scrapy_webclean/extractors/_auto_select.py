@@ -14,7 +14,7 @@ from typing import Any, Mapping, NamedTuple
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, Measures, union_mask
-from .._walk import flagged, owned_text, positions_of, subtree_text
+from .._walk import flagged, owned_text, positions_of, text_over
 from .._render import NodeSelection
 from ._auto_forms import message_forms_in
 from ._auto_lists import KEPT_WHOLE, Lists
@@ -136,6 +136,7 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
     punct = [0] * n       # sentence punctuation the block owns
     csum_p = [0] * n      # children's subtree punctuation (to get a node's own)
     marked = bytearray(n)  # the block carries a copyright/disclaimer statement
+    read: dict[int, str | None] = {}  # the whole text of blocks read, until a block round them is
     for i in range(n - 1, -1, -1):
         if not i & CHECK_EVERY:
             check_deadline()
@@ -159,16 +160,23 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
             if 0 < c < 1000 and links[i] * 2 <= c:
                 # A long block is judged by its own text: a story is no notice for the
                 # copyright line nested in it as a block of its own (judged by itself).
-                text = owned_text(doc, i, owner) if c >= _OWN_TEXT else subtree_text(doc, i)
+                text = owned_text(doc, i, owner) if c >= _OWN_TEXT else _read(doc, i, read)
                 marked[i] = _piece_mark(text, links[i] > 0)
             elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
                 marked[i] = _linked_sentence(doc, i)
             if tags[i] in _HEADINGS and links[i] * 2 > c >= 8:
                 # A one-word linked heading is a name (a forum post's author), not a headline.
-                multiword[i] = len(subtree_text(doc, i).split()) > 1
+                multiword[i] = len(_read(doc, i, read).split(maxsplit=1)) > 1
     check_deadline()
     return _Blocks(tags, parent, owner, dead, marks.named, chars, links, punct, anchors, marked, marks.truncated,
                    multiword)
+
+
+def _read(doc: Document, i: int, read: dict[int, str | None]) -> str:
+    """Block ``i``'s whole text, the text of the blocks read inside it taken whole (the page is read
+    backwards: a chain of nested blocks, each owning a word, was read once per level)."""
+    text = read[i] = text_over(doc, i, read) or ""
+    return text
 
 
 def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], stated: int,

@@ -5,12 +5,11 @@ phrases that mark a block as boilerplate are in :mod:`._auto_phrases`."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 
 from .._cache import BoundedCache
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import BLOCK_TAGS, Document
-from .._walk import positions, subtree_text
+from .._walk import subtree_text, text_over
 from ._auto_phrases import _AUTHOR_LABELS, _BOX_LABEL_CHARS
 
 #: Nodes that own the text of their inline descendants.
@@ -177,21 +176,19 @@ def _is_title(key: str, title_key: str) -> bool:
 def title_reads(doc: Document, found: list[int], title_key: str) -> list[bool]:
     """Whether each element of ``found`` (in document order) reads as the page's title: :func:`_is_title`
     of its whole text (``text_content``), each element's text read once. Innermost first: the text of
-    one nested in another is taken whole into the outer one's; and an element round one whose letters
-    are no part of the title's is not read at all, its letters holding those (a hostile page's hundreds
-    of nested headings round a short line were each read through the rest of the chain). The letters
-    are compared with the final sigma as any other (the one letter lowered by its neighbours)."""
+    one nested in another is taken whole into the outer one's (:func:`text_over`); and an element round
+    one whose letters are no part of the title's is not read at all, its letters holding those (a
+    hostile page's hundreds of nested headings round a short line were each read through the rest of
+    the chain). The letters are compared with the final sigma as any other (the one letter lowered by
+    its neighbours)."""
     texts: dict[int, str | None] = {}  # an element's text; None when it and all round it are no title
     part_of = _sigma(title_key)
-    entities = positions(doc.tags, "")
     out = [False] * len(found)
     for k in range(len(found) - 1, -1, -1):
         if not k & CHECK_EVERY:
             check_deadline()
         i = found[k]
-        at = bisect_left(entities, i)
-        text = _joined_over(doc, i, texts) if at == len(entities) or entities[at] >= doc.end[i] \
-            else subtree_text(doc, i)  # (an entity's text is not in the arrays: lxml reads it)
+        text = text_over(doc, i, texts)
         key = "" if text is None else _title_key(text)
         texts[i] = None if text is None or _sigma(key) not in part_of else text
         out[k] = _is_title(key, title_key)
@@ -200,42 +197,6 @@ def title_reads(doc: Document, found: list[int], title_key: str) -> list[bool]:
 
 def _sigma(key: str) -> str:
     return key.replace("ς", "σ")
-
-
-def _joined_over(doc: Document, i: int, texts: dict[int, str | None]) -> str | None:
-    """``subtree_text(doc, i)`` with the text of each element of ``texts`` inside taken whole, not read
-    again; None when one of them is None."""
-    end, own, tails = doc.end, doc.texts, doc.tails
-    stop = end[i]
-    if stop - i > CHECK_EVERY:
-        check_deadline()
-    out = [own[i] or ""]
-    add = out.append
-    stack: list[int] = []
-    push, pop = stack.append, stack.pop
-    j = i + 1
-    while j < stop:
-        while stack and end[stack[-1]] <= j:
-            x = tails[pop()]
-            if x:
-                add(x)
-        push(j)
-        if j in texts:
-            inner = texts[j]
-            if inner is None:
-                return None
-            add(inner)
-            j = end[j]
-            continue
-        x = own[j]
-        if x:
-            add(x)
-        j += 1
-    while stack:
-        x = tails[pop()]
-        if x:
-            add(x)
-    return "".join(out)
 
 
 #: An author's box's label, a block's whole text: what follows it in its wrapper is the box.

@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -77,11 +78,12 @@ STORY = ("<p>The council voted on Tuesday to delay the budget until next month, 
 
 
 def chain(levels: list[str], depth: int, inner: str, each: str = "") -> str:
-    """``depth`` nested elements round ``inner``, the start tags ``levels`` in turn (their attributes
-    included), each followed by the text ``each`` and closed by its own end tag."""
+    """``depth`` levels of nesting round ``inner``, the start tags ``levels`` in turn (their attributes
+    included; a level may open more than one), each followed by the text ``each``; each element closed
+    by its own end tag."""
     opens = [levels[k % len(levels)] for k in range(depth)]
     return each.join(opens) + each + inner \
-        + "".join(f"</{t[1:].split(maxsplit=1)[0].rstrip('>')}>" for t in reversed(opens))
+        + "".join(f"</{name}>" for t in reversed(opens) for name in reversed(re.findall(r"<(\w+)", t)))
 
 
 def chains_page(levels: list[str], inner: str, n: int = 300, depth: int = 900, wrap: str = "p",
@@ -118,8 +120,8 @@ def inline_chain_pages(n: int = 300, depth: int = 900) -> dict[str, str]:
         "chains-p-in-span": chains_page(["<span>", "<p>"], "Back to top", n, depth, wrap="div"),
         "chains-li-in-span-words": chains_page(["<span>", "<li>"], "Related stories", n, depth, wrap="div",
                                                each="a "),  # a word at every level
-        "chains-h3-in-a-words": chains_page(["<h3>", "<a href=/r>"], "Read more", n, depth, wrap="div",
-                                            each="go "),
+        "chains-h3-a-words": chains_page(["<h3><a href=/r>"], "Read more", n, depth // 2, wrap="div",
+                                         each="Read more "),  # a linked heading in every other level
         "chains-mixed-tail": chains_page(mixed, "By John Smith", n, depth, after="<br>12 May 2009"),
         "chains-zh": chains_page(["<span>", "<a href='/t'>"], "分享到：微博。", n, depth),
         "chains-class-author": chains_page(["<span class=author>"], "By John Smith", named, depth),
