@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 from urllib.parse import urljoin, urlsplit
 
 from ._parse import DIALOG_ROLES
 from ._title_repair import TITLE_END, run_on
 from ._walk import text_content
+
+if TYPE_CHECKING:
+    from ._document import Document
 
 __all__ = ["browser_title", "strip_site_suffix", "choose_title", "site_key", "is_site_name", "site_names",
            "title_site_parts", "over_page", "links_home"]
@@ -58,14 +61,24 @@ def browser_title(title: str | None) -> str | None:
     return None if run_on(title) else title
 
 
-def over_page(el: Any) -> bool:
-    """Whether a heading is in a dialog opened over the page (a consent banner's, a search
-    box's, a sign-up form's) or in the page's footer: never the page's headline."""
-    for a in el.iterancestors():
-        tag = a.tag
-        if tag in _NOT_HEADLINE_TAGS or a.get("aria-modal") == "true" or a.get("role") in DIALOG_ROLES:
-            return True
-    return False
+def over_page(doc: Document, i: int, over: dict[int, bool]) -> bool:
+    """Whether heading ``i`` is in a dialog opened over the page (a consent banner's, a search
+    box's, a sign-up form's) or in the page's footer: never the page's headline. ``over``: the
+    answer for the elements looked at before (each one and its ancestors), so that an element is
+    looked at once, however many headings it holds (a hostile page nests hundreds)."""
+    parent, nodes = doc.parent, doc.nodes
+    path = []
+    a = parent[i]
+    while a >= 0 and a not in over:
+        path.append(a)
+        a = parent[a]
+    found = over.get(a, False)
+    for a in reversed(path):
+        if not found:
+            el = nodes[a]
+            found = el.tag in _NOT_HEADLINE_TAGS or el.get("aria-modal") == "true" or el.get("role") in DIALOG_ROLES
+        over[a] = found
+    return found
 
 
 def links_home(el: Any, url: str | None) -> bool:

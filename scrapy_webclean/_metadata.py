@@ -16,16 +16,13 @@ from __future__ import annotations
 import json
 import re
 from itertools import compress
-from operator import methodcaller
 from typing import Any, Iterator
 from urllib.parse import urljoin
 
-import lxml.etree
-
-from ._document import Document, text_content
-from ._walk import positions
+from ._document import Document
+from ._walk import positions, subtree_texts
 from ._render import NodeSelection
-from ._meta_author import link_byline
+from ._meta_microdata import read_microdata
 from ._meta_shown import ShownFields, settle_title
 from ._meta_title import links_home, over_page, strip_site_suffix
 
@@ -44,9 +41,6 @@ _LAZY_SRC = ("src", "data-src", "data-lazy-src", "data-original", "data-srcset",
 _MAX_JSON = 2_000_000
 #: Elements the metadata loop reads; microdata is found by XPath.
 _METADATA_TAGS = frozenset({"meta", "link", "html", "time", "img", "h1", "title"})
-_REL_AUTHOR = ('rel="author"', "rel='author'", "rel=author")
-#: Priorities of microdata's author (rel=author: one more) and date, and the key of a missing field.
-_MICRODATA_AUTHOR, _MICRODATA_DATE = 6, 3
 #: Author metas repeated once per author (Highwire/Google Scholar tags), and how many are read.
 _AUTHOR_LIST_META = frozenset({"citation_author", "citation_authors", "dc.contributor"})
 _MAX_LISTED = 20
@@ -61,16 +55,6 @@ _OTHER_PUBLISHED = 5
 _POSTS = 3
 #: Priorities from this one up, from JSON-LD, are a weak type's (WebPage): SEO plugins date every page.
 _WEAK_LD = 3
-_PARENT = methodcaller("getparent")
-# One pass over the body (a union of two paths walked it twice); the cheap
-# attribute-presence test first.
-_MICRODATA = lxml.etree.XPath(
-    "//body//*[@itemprop or @rel][((@itemprop='author' or @itemprop='datePublished')"
-    " and not(self::meta) and not(self::time)) or (self::a and @rel='author')]")
-# The same elements of each kind alone, found by their attributes: a test of
-# attribute values costs a third of _MICRODATA's predicate over every element.
-_AUTHOR_PROPS = lxml.etree.XPath("//body/descendant::*/@itemprop[.='author' or .='datePublished']")
-_AUTHOR_RELS = lxml.etree.XPath("//body/descendant::a/@rel[.='author']")
 
 # meta name/property -> (field, priority); a lower number wins.
 _META_FIELDS = {
@@ -223,6 +207,9 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
     tags, nodes, body = doc.tags, doc.nodes, doc.body
     written_by = None
     listed: list[str] = []
+    dated = subtree_texts(doc, (i for i in positions(tags, "time", body + 1)
+                                if _dates_post(nodes[i]) and not nodes[i].get("datetime")))
+    over: dict[int, bool] = {}  # (an element's ancestors read once, however many headings they hold)
     for i in compress(range(len(tags)), map(_METADATA_TAGS.__contains__, tags)):  # (the others skipped at C speed)
         t, el = tags[i], nodes[i]
         if t == "meta":
@@ -248,8 +235,8 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
         elif t == "title" and i < body:
             c.offer("title", doc.title, 6)
         elif t == "time" and i > body:
-            if (el.get("itemprop") or "").lower() == "datepublished" or el.get("pubdate") is not None:
-                c.offer("date", el.get("datetime") or text_content(el), 2)
+            if _dates_post(el):
+                c.offer("date", el.get("datetime") or dated[i], 2)
                 c.posts += 1
         elif t == "img" and c.first_img is None and i > body:
             for attr in _LAZY_SRC:
@@ -257,13 +244,19 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
                 if v and not v.startswith("data:"):
                     c.first_img = v.split(",")[0].split()[0] if "srcset" in attr else v
                     break
-        elif t == "h1" and len(c.headlines) < 5 and not over_page(el):
+        elif t == "h1" and len(c.headlines) < 5 and not over_page(doc, i, over):
             # Rendered, so that a <br> or a block inside the heading parts its words.
             c.headlines.append((i, " ".join(NodeSelection(doc, i).text().split())))
             if links_home(el, doc.url):
                 c.logos.add(i)  # a logo's: the site's name
     if listed:
         c.offer("author", listed[:_MAX_LISTED], 3)
+
+
+def _dates_post(el: Any) -> bool:
+    """Whether a ``<time>`` gives its post's publication date (its text read once, innermost first:
+    a hostile page nests hundreds of them)."""
+    return (el.get("itemprop") or "").lower() == "datepublished" or el.get("pubdate") is not None
 
 
 def _first_last(name: str) -> str:
@@ -308,52 +301,6 @@ def _read_json_ld(doc: Document, c: _Candidates) -> str | None:
     return article_body
 
 
-def _microdata(root: Any) -> list[Any]:
-    """The body's elements (descendants of any ``<body>``, in document order) with
-    ``itemprop="author"`` or ``"datePublished"`` (not a ``<meta>`` or ``<time>``,
-    read with the head's tags) and the links with ``rel="author"``."""
-    props, rels = _AUTHOR_PROPS(root), _AUTHOR_RELS(root)
-    if props and rels:
-        return _MICRODATA(root)  # both kinds, in document order (a union of the two paths costs their product)
-    if rels:
-        return [attr.getparent() for attr in rels]
-    return [el for el in map(_PARENT, props) if el.tag not in ("meta", "time")]
-
-
-def _read_microdata(doc: Document, c: _Candidates) -> None:
-    """Microdata and rel=author anywhere in the body, only when its author or
-    date could still win and the source mentions itemprop or rel=author
-    (searched for only once the tree holds some: a search of the source costs
-    more than the XPath on a large page)."""
-    if not (c.best_rank("author") > (_MICRODATA_AUTHOR, 1) or c.best_rank("date") > (_MICRODATA_DATE, 1)) \
-            or doc.root is None:
-        return
-    found = _microdata(doc.root)
-    src = doc.source or ""
-    if not found or not ("itemprop" in src or any(r in src for r in _REL_AUTHOR)):
-        return
-    for el in found:
-        prop = el.get("itemprop")
-        if prop == "author":
-            name = el.get("content") or _item_name(el)
-            if el.get("content") or link_byline(name):
-                c.offer("author", name, _MICRODATA_AUTHOR, 1)
-        elif prop == "datePublished":
-            c.offer("date", el.get("content") or el.get("datetime") or text_content(el), _MICRODATA_DATE, 1)
-        elif (el.get("rel") or "").lower() == "author" and link_byline(text_content(el)):
-            c.offer("author", text_content(el), _MICRODATA_AUTHOR + 1, 1)  # a name, not "View Profile"
-
-
-def _item_name(el: Any) -> str:
-    """A microdata author's name: an item's (``itemscope``) ``itemprop="name"``, not the
-    whole element's text, which also holds the avatar's initial, "Offline", post counts."""
-    if el.get("itemscope") is not None:
-        for name in el.iterdescendants():
-            if isinstance(name.tag, str) and name.get("itemprop") == "name":
-                return name.get("content") or text_content(name)
-    return text_content(el)
-
-
 def extract_metadata(doc: Document) -> dict[str, Any]:
     """Metadata fields of the page (absent ones left out).
 
@@ -367,7 +314,7 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
     c = _Candidates()
     _read_tags(doc, c)
     article_body = _read_json_ld(doc, c)
-    _read_microdata(doc, c)
+    read_microdata(doc, c)
     if c.first_img:
         c.offer("image", c.first_img, 9)
     out: dict[str, Any] = {}

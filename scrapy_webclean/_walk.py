@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from ._deadline import CHECK_EVERY, check_deadline
 
 if TYPE_CHECKING:
     from ._document import Document
 
-__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "text_over", "owned_text", "positions",
-           "positions_of", "holding", "flagged", "common_region", "merge_subtrees"]
+__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "text_over", "subtree_texts",
+           "node_positions", "owned_text", "positions", "positions_of", "holding", "flagged", "common_region",
+           "merge_subtrees"]
 
 
 def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable[[int], None],
@@ -142,6 +143,28 @@ def text_over(doc: Document, i: int, known: dict[int, str | None]) -> str | None
         if x:
             add(x)
     return "".join(out)
+
+
+def subtree_texts(doc: Document, at: Iterable[int]) -> dict[int, str]:
+    """``subtree_text`` of each element of ``at``, each element of the page read once: innermost
+    first, the text of one inside another taken whole into the outer one's (:func:`text_over`)."""
+    known: dict[int, str | None] = {}
+    out: dict[int, str] = {}
+    for k, i in enumerate(sorted(set(at), reverse=True)):
+        if not k & CHECK_EVERY:
+            check_deadline()
+        out[i] = known[i] = text_over(doc, i, known) or ""
+    return out
+
+
+def node_positions(doc: Document, els: Iterable[Any]) -> list[int]:
+    """Where each lxml element of ``els`` (the page's, in document order) is among ``doc.nodes``:
+    each looked for from the one before, at C speed."""
+    nodes, out, k = doc.nodes, [], 0
+    for el in els:
+        k = nodes.index(el, k)
+        out.append(k)
+    return out
 
 
 def owned_text(doc: Document, i: int, owner: Sequence[int]) -> str:

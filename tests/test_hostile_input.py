@@ -799,3 +799,24 @@ def test_nested_blocks_each_owning_a_word_are_read_once():
         chain = "<div>" + level * 450 + "Related stories" + close * 450 + "</div>"
         r = wc.extract("<body><article>" + STORY + chain * 300 + STORY + "</article></body>")
         assert "delay the budget" in r.text, level
+
+
+#: Chains of elements that each give metadata, and what the page's metadata reads from them.
+METADATA_CHAINS = (
+    ("<time pubdate>", "</time>", "12 May 2009", "div", ("date", "2009-05-12")),  # a post's date
+    ("<b itemprop=author itemscope>", "</b>", "<i itemprop=name>Ann Lee</i>", "div", ("author", "Ann Lee")),
+    ("<a rel=author href=/a><b>", "</b></a>", "Ann Lee", "p", ("author", "Ann Lee")),  # an author's link
+    ("<span><h1>", "</h1></span>", "Budget vote delayed", "footer", ("title", "Budget vote delayed")),  # no headline
+)
+
+
+@pytest.mark.parametrize("level, close, inner, wrap, field", METADATA_CHAINS)
+def test_nested_metadata_elements_are_read_once(level, close, inner, wrap, field):
+    # 300 chains of 900 elements the metadata reads: each one's text (or, for a heading in a footer,
+    # its ancestors) was read through the rest of its chain (quadratic: past the time limit). The
+    # texts are read innermost first, each element once; the ancestors once.
+    levels = 900 // level.count("<")
+    chain = f"<{wrap}>" + level * levels + inner + close * levels + f"</{wrap}>"
+    r = wc.extract("<title>Budget vote delayed</title><body><article>" + STORY + chain * 300 + STORY
+                   + "</article></body>", "https://news.example/2009/budget")
+    assert "delay the budget" in r.text and getattr(r, field[0]) == field[1]

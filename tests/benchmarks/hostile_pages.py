@@ -131,6 +131,16 @@ def inline_chain_pages(n: int = 300, depth: int = 900) -> dict[str, str]:
         "chains-class-related": chains_page(["<em class=related>"], "Related stories", named, depth,
                                             after="<br>and more"),
         "chains-class-nav": chains_page(["<font class=nav>"], "Back to top", named, depth, wrap="li"),
+        # The metadata read from the body: a post's date, an author's item and name, an author's link,
+        # the headings (not in a footer) that may be the headline.
+        "chains-time-pubdate": chains_page(["<time pubdate>"], "12 May 2009", named, depth, wrap="div"),
+        "chains-itemprop-date": chains_page(["<em itemprop=datePublished>"], "12 May 2009", n // 3, depth),
+        "chains-itemprop-author-item": chains_page(["<span itemprop=author itemscope>"], "John Smith", n // 3,
+                                                   depth, wrap="div"),
+        "chains-itemprop-author-name": chains_page(["<b itemprop=author>", "<i itemprop=name>"], "John Smith",
+                                                   named, depth, wrap="div"),
+        "chains-rel-author": chains_page(["<a rel=author href=/a>", "<b>"], "John Smith", named, depth),
+        "chains-h1-in-footer": chains_page(["<span>", "<h1>"], "Budget vote delayed", n, depth, wrap="footer"),
     }
 
 
