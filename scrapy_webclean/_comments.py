@@ -14,11 +14,14 @@ so a page without comments gives none.
 from __future__ import annotations
 
 import re
-from typing import Any
+from bisect import bisect_left, bisect_right
+from typing import Any, Iterator, NamedTuple
 
+from ._deadline import check_deadline
 from ._document import Document, text_content, union_mask
 from ._meta_date import parse_date
 from ._render import NodeSelection
+from ._walk import subtree_texts
 
 __all__ = ["extract_comments", "comments_text"]
 
@@ -33,6 +36,8 @@ _AUTHOR_CLASSES = frozenset({"fn", "comment-author", "comment-author-name", "com
 _META_CLASSES = frozenset({"comment-meta", "comment-metadata", "comment-author", "comment-footer", "reply",
                            "comment-reply", "comment-actions", "comment-reply-link", "vcard", "avatar",
                            "comment-awaiting-moderation"})
+#: A comment's date line, looked for when it shows no <time> (in its replies too).
+_DATE_CLASSES = frozenset({"comment-metadata", "comment-date", "date"})
 #: A comment form, or a part of one: never a comment.
 _FORM_WORDS = ("respond", "comment-form", "commentform", "reply-form", "comment-respond", "leave-reply")
 _SAYS = re.compile(r"\s*(?:says|said|wrote)\s*:?\s*$", re.IGNORECASE)
@@ -95,44 +100,75 @@ def _same_comment(doc: Document, inside: list[int], i: int) -> bool:
         and sum(1 for _ in doc.children(parent)) == 1
 
 
-def _first(doc: Document, start: int, stop: int, skip: bytearray, wanted: frozenset[str]) -> int:
-    for j in range(start + 1, stop):
-        if not skip[j] and doc.tags[j] and _classes(doc, j) & wanted:
-            return j
-    return -1
+def _own_nodes(doc: Document, i: int, skip: bytearray) -> Iterator[int]:
+    """The nodes under ``i`` outside the subtrees flagged in ``skip`` (the replies nested in a
+    comment, the forms), in document order: a flagged subtree is stepped over, not walked."""
+    end, j, stop = doc.end, i + 1, doc.end[i]
+    while j < stop:
+        if skip[j]:
+            j = end[j]
+        else:
+            yield j
+            j += 1
 
 
-def _comment(doc: Document, i: int, others: bytearray) -> dict[str, Any] | None:
-    stop = doc.end[i]
-    author_at = _first(doc, i, stop, others, _AUTHOR_CLASSES)
+def _first(doc: Document, i: int, skip: bytearray, wanted: frozenset[str]) -> int:
+    return next((j for j in _own_nodes(doc, i, skip) if doc.tags[j] and _classes(doc, j) & wanted), -1)
+
+
+def _comment(doc: Document, i: int, others: bytearray, page: _Page) -> dict[str, Any] | None:
+    """Comment ``i`` (``others``: the replies and forms in it, flagged with their subtrees). Each
+    part is looked for in the comment's own nodes only (the replies' are their own comments'), but
+    for a date line, looked for in the replies too."""
+    author_at = _first(doc, i, others, _AUTHOR_CLASSES)
     if author_at < 0:
-        author_at = next((j for j in range(i + 1, stop) if not others[j]
-                          and doc.attrs(j).get("itemprop", "").lower() in ("author", "creator")), -1)
+        author_at = next((j for j in _own_nodes(doc, i, others)
+                          if doc.attrs(j).get("itemprop", "").lower() in ("author", "creator")), -1)
     author = " ".join(text_content(doc.nodes[author_at]).split()) if author_at >= 0 else ""
     author = _SAYS.sub("", _AUTHOR_END.sub("", author))
     day = None
-    for j in range(i + 1, stop):
-        if not others[j] and doc.tags[j] == "time":
+    for j in _own_nodes(doc, i, others):
+        if doc.tags[j] == "time":
             day = parse_date(doc.attrs(j).get("datetime") or text_content(doc.nodes[j]))
             if day:
                 break
-    content = _first(doc, i, stop, others, _CONTENT_CLASSES)
+    content = _first(doc, i, others, _CONTENT_CLASSES)
     if content < 0:
-        content = next((j for j in range(i + 1, stop) if not others[j]
-                        and doc.attrs(j).get("itemprop", "").lower() in ("text", "commenttext")), -1)
+        content = next((j for j in _own_nodes(doc, i, others)
+                        if doc.attrs(j).get("itemprop", "").lower() in ("text", "commenttext")), -1)
     drop = others
     if content < 0:
         content = i
-        meta = doc.subtree_mask(j for j in range(i + 1, stop) if doc.tags[j] and _classes(doc, j) & _META_CLASSES)
+        # (The meta lines in the replies are flagged with them.)
+        meta = doc.subtree_mask(j for j in _own_nodes(doc, i, others)
+                                if doc.tags[j] and _classes(doc, j) & _META_CLASSES)
         drop = union_mask(others, meta)
     if day is None:
-        meta_text = " ".join(text_content(doc.nodes[j]) for j in range(i + 1, stop)
-                             if doc.tags[j] and {"comment-metadata", "comment-date", "date"} & _classes(doc, j))
+        dated = page.dated[bisect_right(page.dated, i):bisect_left(page.dated, doc.end[i])]
+        meta_text = " ".join(page.texts[j] for j in dated)
         day = parse_date(meta_text) if meta_text else None
-    text = NodeSelection(doc, content, drop, excluded=union_mask(doc.invisible_mask(), drop)).text()
+    text = NodeSelection(doc, content, drop, excluded=union_mask(page.hidden, drop)).text()
     if not text.strip():
         return None
     return {"author": author[:100] or None, "date": day, "text": text}
+
+
+class _Page(NamedTuple):
+    """What every comment of a page reads, read once: the invisible nodes; the date lines in the
+    comments (in document order) and their texts (each read once, however deep they nest)."""
+
+    hidden: bytearray
+    dated: list[int]
+    texts: dict[int, str]
+
+
+def _page(doc: Document, items: list[int]) -> _Page:
+    end, dated, top = doc.end, [], -1
+    for i in items:
+        if i >= top:  # (an outermost comment: the ones inside it are walked with it)
+            top = end[i]
+            dated += [j for j in range(i + 1, top) if doc.tags[j] and _DATE_CLASSES & _classes(doc, j)]
+    return _Page(doc.invisible_mask(), dated, subtree_texts(doc, dated))
 
 
 def extract_comments(doc: Document) -> list[dict[str, Any]]:
@@ -142,12 +178,14 @@ def extract_comments(doc: Document) -> list[dict[str, Any]]:
     items, forms = _find(doc)
     if not items:
         return []
+    page = _page(doc, items)
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
     for i in items:
+        check_deadline()
         # Leave out the forms and the other comments nested in this one (replies).
         nested = doc.subtree_mask(j for j in items if i < j < doc.end[i])
-        found = _comment(doc, i, union_mask(forms, nested))
+        found = _comment(doc, i, union_mask(forms, nested), page)
         if found and found["text"] not in seen:
             seen.add(found["text"])
             out.append(found)

@@ -820,3 +820,13 @@ def test_nested_metadata_elements_are_read_once(level, close, inner, wrap, field
     r = wc.extract("<title>Budget vote delayed</title><body><article>" + STORY + chain * 300 + STORY
                    + "</article></body>", "https://news.example/2009/budget")
     assert "delay the budget" in r.text and getattr(r, field[0]) == field[1]
+
+
+def test_nested_comments_are_each_read_once():
+    # 1,000 replies nested in one another (the most comments read) round 40,000 elements: each comment
+    # looked for its author, date and content through all its replies' nodes, for its date line in them
+    # too, and read the page's invisible nodes anew: 1,000 x 40,000 (past the time limit). A comment's
+    # parts are looked for in its own nodes, the date lines and the invisible nodes read once.
+    replies = "<div class=comment><b>Ann</b> said " * 1000 + "<span>x</span>" * 40_000 + "</div>" * 1000
+    r = wc.extract("<body><article>" + STORY + replies + STORY + "</article></body>", comments=True)
+    assert "delay the budget" in r.text and r.comment_items

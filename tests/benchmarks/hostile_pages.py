@@ -4,9 +4,9 @@ Not collected by pytest. Each (page, extractor) pair runs in a fresh Python
 process so its peak RSS (``ru_maxrss``) is its own; the time is the wall
 time of ``extract`` plus rendering text and HTML, parse included. The pages
 are generated at the sizes of issue 6 (and some beyond); they differ from
-the unit tests' inputs on purpose. Besides the extractors, ``classify`` and
-``site-tree`` (a tree learnt from the page, then ``extract`` with it) are
-timed too.
+the unit tests' inputs on purpose. Besides the extractors, ``classify``,
+``site-tree`` (a tree learnt from the page, then ``extract`` with it) and
+``comments`` (``auto`` reading the reader comments too) are timed.
 
     python tests/benchmarks/hostile_pages.py [--only NAME[,NAME]] [--extractor NAME] [--json out.json]
     python tests/benchmarks/hostile_pages.py --only chains-   # every page whose name starts so
@@ -25,9 +25,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Other entry points timed as extractors are: ``classify``, and ``site-tree`` (``SiteStyleTree().add_page``
-#: of the page itself, then ``extract`` with that tree: the learning and the cleaning both timed).
-ENTRY_POINTS = ("classify", "site-tree")
+#: Other entry points timed as extractors are: ``classify``; ``site-tree`` (``SiteStyleTree().add_page``
+#: of the page itself, then ``extract`` with that tree: the learning and the cleaning both timed); and
+#: ``comments`` (``auto`` with ``comments=True``: the reader comments read too).
+ENTRY_POINTS = ("classify", "site-tree", "comments")
 
 
 def pages() -> dict[str, bytes]:
@@ -141,6 +142,9 @@ def inline_chain_pages(n: int = 300, depth: int = 900) -> dict[str, str]:
                                                    named, depth, wrap="div"),
         "chains-rel-author": chains_page(["<a rel=author href=/a>", "<b>"], "John Smith", named, depth),
         "chains-h1-in-footer": chains_page(["<span>", "<h1>"], "Budget vote delayed", n, depth, wrap="footer"),
+        # 1,000 replies nested in one another (the most comments read) round 100,000 elements.
+        "chains-comment-replies": chains_page(["<div class=comment><b>Ann</b> said "], "<span>x</span>" * 100_000,
+                                              1, 1000, wrap="div"),
     }
 
 
@@ -165,8 +169,8 @@ try:
         r = wc.classify(body, "https://hostile.example/page")
         n = len(r.kind)
     else:
-        r = wc.extract(body, "https://hostile.example/page", extractor="auto" if name == "site-tree" else name,
-                       site_tree=tree)
+        r = wc.extract(body, "https://hostile.example/page", site_tree=tree, comments=name == "comments",
+                       extractor="auto" if name in ("site-tree", "comments") else name)
         n = len(r.text) + len(r.html)
 except ValueError as exc:
     error, n = f"{type(exc).__name__}: {str(exc)[:80]}", 0
