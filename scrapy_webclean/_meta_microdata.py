@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import lxml.etree
 
 from ._meta_author import link_byline
-from ._walk import node_positions, subtree_texts
+from ._walk import node_positions, subtree_texts, text_content
 
 if TYPE_CHECKING:
     from ._document import Document
@@ -75,19 +75,31 @@ def read_microdata(doc: Document, c: Offers) -> None:
         return
     at = node_positions(doc, found)
     names = _item_names(doc, found, at)
-    texts = subtree_texts(doc, [*at, *names.values()])
+    texts = subtree_texts(doc, [i for i in (*at, *names.values()) if i >= 0])
     bylines: dict[str, bool] = {}  # (a text read once: nested items repeat one name)
     for el, i in zip(found, at):
         prop = el.get("itemprop")
+        text = texts[i] if i >= 0 else text_content(el)  # (-1: in a second tree, read from it)
         if prop == "author":
             j = names.get(i, i)
-            name = el.get("content") or (j != i and doc.nodes[j].get("content")) or texts[j]
+            name = el.get("content") or ((j != i and doc.nodes[j].get("content")) or texts[j] if i >= 0
+                                         else _outside_name(el))
             if el.get("content") or _names_someone(name, bylines):
                 c.offer("author", name, MICRODATA_AUTHOR, 1)
         elif prop == "datePublished":
-            c.offer("date", el.get("content") or el.get("datetime") or texts[i], MICRODATA_DATE, 1)
-        elif (el.get("rel") or "").lower() == "author" and _names_someone(texts[i], bylines):
-            c.offer("author", texts[i], MICRODATA_AUTHOR + 1, 1)  # a name, not "View Profile"
+            c.offer("date", el.get("content") or el.get("datetime") or text, MICRODATA_DATE, 1)
+        elif (el.get("rel") or "").lower() == "author" and _names_someone(text, bylines):
+            c.offer("author", text, MICRODATA_AUTHOR + 1, 1)  # a name, not "View Profile"
+
+
+def _outside_name(el: Any) -> str:
+    """An author item's name (see :func:`_item_names`) where it lies outside the page's arrays:
+    walked down from the element."""
+    if el.get("itemscope") is not None:
+        for name in el.iterdescendants():
+            if isinstance(name.tag, str) and name.get("itemprop") == "name":
+                return name.get("content") or text_content(name)
+    return text_content(el)
 
 
 def _names_someone(text: str, bylines: dict[str, bool]) -> bool:
@@ -102,11 +114,11 @@ def _item_names(doc: Document, found: list[Any], at: list[int]) -> dict[int, int
     """Where each author item (``itemscope``) of ``found`` (at ``at``) has its name: its first
     ``itemprop="name"``, not the whole element's text, which also holds the avatar's initial,
     "Offline", post counts. (Found by position among all names, not by a walk down each item.)"""
-    scoped = [(el, i) for el, i in zip(found, at) if el.get("itemprop") == "author" and not el.get("content")
-              and el.get("itemscope") is not None]
+    scoped = [(el, i) for el, i in zip(found, at) if i >= 0 and el.get("itemprop") == "author"
+              and not el.get("content") and el.get("itemscope") is not None]
     if not scoped:
         return {}
-    names, end, out = node_positions(doc, _NAMES(doc.root)), doc.end, {}
+    names, end, out = [j for j in node_positions(doc, _NAMES(doc.root)) if j >= 0], doc.end, {}
     for _, i in scoped:
         k = bisect_right(names, i)
         if k < len(names) and names[k] < end[i]:

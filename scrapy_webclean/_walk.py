@@ -159,11 +159,20 @@ def subtree_texts(doc: Document, at: Iterable[int]) -> dict[int, str]:
 
 def node_positions(doc: Document, els: Iterable[Any]) -> list[int]:
     """Where each lxml element of ``els`` (the page's, in document order) is among ``doc.nodes``:
-    each looked for from the one before, at C speed."""
+    each looked for from the one before, at C speed; -1 for one outside them (libxml2 may leave a
+    second ``<html>`` tree beside the root, which an XPath from the root searches too)."""
     nodes, out, k = doc.nodes, [], 0
+    where: dict[int, int] | None = None  # every node's position, once one element was not found
     for el in els:
-        k = nodes.index(el, k)
-        out.append(k)
+        if where is None:
+            try:
+                k = nodes.index(el, k)
+            except ValueError:
+                where = {id(node): j for j, node in enumerate(nodes)}
+            else:
+                out.append(k)
+                continue
+        out.append(where.get(id(el), -1))
     return out
 
 

@@ -830,3 +830,17 @@ def test_nested_comments_are_each_read_once():
     replies = "<div class=comment><b>Ann</b> said " * 1000 + "<span>x</span>" * 40_000 + "</div>" * 1000
     r = wc.extract("<body><article>" + STORY + replies + STORY + "</article></body>", comments=True)
     assert "delay the budget" in r.text and r.comment_items
+
+
+def test_microdata_in_a_second_html_tree_beside_the_root():
+    # libxml2 leaves a second <html> after the first one's end as a tree of its own beside the root: the
+    # flattened page does not hold it, an XPath from the root finds its microdata (found by the grammar fuzzer).
+    date = b"<html><body><p>x</p></body></html><html><body><b itemprop='datePublished'>2012-03-04</b></body></html>"
+    author = (b"<html><body><p>x</p></body></html><html><body><div itemprop='author' itemscope>"
+              b"<span itemprop='name'>Jane Doe</span> Offline 5 posts</div></body></html>")
+    for name in wc.available_extractors():
+        if name != "sst":
+            assert isinstance(wc.extract(date, extractor=name).text, str)
+    result = wc.extract(date)
+    assert result.text == "x" and result.date == "2012-03-04"
+    assert wc.extract(author).author == "Jane Doe"
