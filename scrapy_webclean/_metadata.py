@@ -254,8 +254,9 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
 
 
 def _dates_post(el: Any) -> bool:
-    """Whether a ``<time>`` gives its post's publication date (its text read once, innermost first:
-    a hostile page nests hundreds of them)."""
+    """Whether a ``<time>`` gives its post's publication date (``itemprop="datePublished"`` or
+    ``pubdate``). The texts of those without a ``datetime`` are read beforehand, all at once
+    (:func:`~scrapy_webclean._walk.subtree_texts`: a hostile page nests hundreds of them)."""
     return (el.get("itemprop") or "").lower() == "datepublished" or el.get("pubdate") is not None
 
 
