@@ -213,19 +213,19 @@ def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
     # Most pieces hold no punctuation; only non-ASCII ones may hold CJK marks.
     for j in compress(shown, map(latin.__getitem__, shown)):
         own_latin[owners[j]] += latin[j]
-    if not joined.isascii() and any(mark in joined for mark in _CJK_MARKS):
+    wide = not joined.isascii()
+    cjk_marks = wide and any(mark in joined for mark in _CJK_MARKS)
+    other_marks = wide and _other_scripts(data)
+    if cjk_marks or other_marks:
         for j in shown:
             text = pieces[j]
             if not text.isascii():
-                cjk, stops = _cjk_punct(text)
-                if cjk:
+                if cjk_marks:
+                    cjk, stops = _cjk_punct(text)
                     own_cjk[owners[j]] += cjk
                     own_stops[owners[j]] += stops
-    if not joined.isascii() and _other_scripts(data):
-        for j in shown:
-            text = pieces[j]
-            if not text.isascii():
-                own_latin[owners[j]] += _other_punct(text)
+                if other_marks:
+                    own_latin[owners[j]] += _other_punct(text)
     return own, punct, "\u2026" in joined or "..." in joined
 
 
@@ -263,20 +263,16 @@ _WIDE_SPACES = "\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u
 _SPACE_AND_CONTINUATION = _ASCII_SPACES.encode() + bytes(range(0x80, 0xC0))
 
 
-#: Sentence marks of scripts that use neither the Latin nor the CJK ones, counted with the Latin
-#: ones: Arabic script's comma, semicolon, question mark and (Urdu) full stop; the danda of
-#: Devanagari, Bengali and other Indic scripts; Ethiopic, Myanmar, Khmer, Armenian and Tibetan
-#: full stops and commas. Thai and Lao mark none: a space between two of their letters ends a clause.
-_OTHER_MARKS = ("\u060c\u061b\u061f\u06d4"  # Arabic script
-                 "\u0964\u0965"  # danda, double danda
-                 "\u1362\u1363\u1364\u1365\u1367"  # Ethiopic
-                 "\u104a\u104b\u17d4\u17d5\u0589\u055d\u0f0d")  # Myanmar, Khmer, Armenian, Tibetan
+#: The sentence marks that end a sentence in scripts that use neither the Latin nor the CJK ones:
+#: Arabic script's question mark and the Urdu full stop, the danda and double danda (Devanagari,
+#: Bengali and other Indic scripts), the Ethiopic full stop and question mark, the Myanmar, Khmer,
+#: Armenian and Tibetan full stops.
+OTHER_SENTENCE_ENDS = "\u061f\u06d4\u0964\u0965\u1362\u1367\u104b\u17d4\u17d5\u0589\u0f0d"
+#: Those and the same scripts' commas and semicolons (Arabic, Ethiopic, Myanmar, Armenian), counted
+#: with the Latin marks. Thai and Lao mark none: a space between two of their letters ends a clause.
+_OTHER_MARKS = OTHER_SENTENCE_ENDS + "\u060c\u061b\u1363\u1364\u1365\u104a\u055d"
 _THAI_LAO = "[\u0e01-\u0e4e\u0e81-\u0ecd]"
 _OTHER_MARK = re.compile(f"[{_OTHER_MARKS}]|(?<={_THAI_LAO}) (?={_THAI_LAO})")
-#: Of those and beside them, the marks that end a sentence: Arabic script's question mark, the Urdu
-#: full stop, the danda and double danda, the Ethiopic full stop and question mark, the Myanmar,
-#: Khmer, Armenian and Tibetan full stops.
-OTHER_SENTENCE_ENDS = "\u061f\u06d4\u0964\u0965\u1362\u1367\u104b\u17d4\u17d5\u0589\u0f0d"
 #: The UTF-8 lead bytes of those marks and letters (a page without any of them holds none of the marks).
 _OTHER_LEADS = tuple(sorted({mark.encode()[:1] for mark in _OTHER_MARKS + "\u0e01\u0e81"}))
 

@@ -12,9 +12,9 @@ import re
 from collections import Counter
 
 from .._document import Document, nonspace_len
-from .._parse import OTHER_SENTENCE_ENDS
 from .._render import Selection
 from .._scoring import shingle_f1, shingles
+from ._auto_phrases import _SENTENCE_MARKS
 from ._auto_words import SHORT_ARTICLE
 from .base import Extractor, resolve_options
 from .line_block import LineBlockExtractor
@@ -29,7 +29,7 @@ NEAR_EMPTY = 100
 #: How much of a text :func:`found_nothing` measures first.
 _ENOUGH_SEEN = 4 * NEAR_EMPTY
 #: A sentence's end: its mark, a closing quote or bracket, then a space or the end.
-_SENTENCE_END = re.compile(rf"[.!?。！？{OTHER_SENTENCE_ENDS}][\"'”’)]*(?:\s|$)")
+_SENTENCE_END = re.compile(f"[{re.escape(''.join(_SENTENCE_MARKS))}]" + r"[\"'”’)]*(?:\s|$)")
 #: Shingle F1 from which two bodies agree: they share most of their text.
 _AGREE = 0.5
 #: The voters: every seed extractor, with its authors' defaults.
