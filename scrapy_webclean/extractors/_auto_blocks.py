@@ -28,7 +28,7 @@ class _Blocks:
     """Block values and their subtree sums (pass 3 of the extractor)."""
 
     __slots__ = ("tags", "parent", "owner", "dead", "named", "chars", "links", "punct", "anchors", "marked",
-                 "truncated", "multiword", "val", "teaser_roots")
+                 "truncated", "multiword", "val", "teaser_roots", "teaser_prose")
 
     def __init__(self, tags, parent, owner, dead, named, chars, links, punct, anchors, marked, truncated,
                  multiword) -> None:
@@ -38,6 +38,7 @@ class _Blocks:
         self.multiword = multiword  # a linked heading of two words or more (a headline, not a user name)
         self.val: list[float] = []
         self.teaser_roots: list[int] = []
+        self.teaser_prose: list[float] = []  # the prose of each of teaser_roots, before it was discounted
 
     def values(self, listing: bool) -> tuple[list[float], list[float]]:
         """Subtree sums of positive and negative block values.
@@ -58,6 +59,7 @@ class _Blocks:
         truncated, multiword = self.truncated, self.multiword
         val = self.val = [0.0] * n  # each block's own value
         teaser_roots = self.teaser_roots = []
+        teaser_prose = self.teaser_prose = []
         for i in range(n - 1, -1, -1):
             if not i & CHECK_EVERY:
                 check_deadline()
@@ -100,6 +102,7 @@ class _Blocks:
                 else:
                     neg[i] -= v
             if not listing and _teaser_list(teasers[i], items[i], pos[i], cut[i]):
+                teaser_prose.append(pos[i])
                 neg[i] += pos[i]  # related stories, never an article's body: their prose counts against them
                 pos[i] = 0.0
                 teaser_roots.append(i)

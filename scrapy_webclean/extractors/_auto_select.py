@@ -22,6 +22,7 @@ from ._auto_blocks import (_HEADED_LEVELS, _best_root, _beside, _Blocks, _headed
                            _prose_root, _title_headings, _title_region)
 from ._auto_mark import _mark, _Marks
 from ._auto_phrases import _linked_sentence, _piece_mark
+from ._auto_teasers import teasers_outweigh
 from ._auto_threads import comment_threads
 from ._auto_words import SHORT_ARTICLE, _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _title_key, title_reads
 
@@ -238,10 +239,13 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
     else:
         root = _best_root(end, dead, named, pos, neg, body)
         prose = _titled_instead(doc, marks, pos, neg, _prose_root(doc, dead, named, pos, root), title)
-        if pos[root] < 500 and pos[root] < 0.25 * m.text_len[body] \
+        if (pos[root] < 500 and pos[root] < 0.25 * m.text_len[body]
+                or teasers_outweigh(doc, m, named, marks.inlink, blocks.teaser_roots, blocks.teaser_prose, root,
+                                    pos[root])) \
                 and not (declared >= 0 and pos[declared] > 0 and declared <= root < end[declared]) \
                 and not _headed(doc, prose, _title_headings(doc, title)):
-            # Little prose anywhere: a listing, a forum index, a product grid.
+            # Little prose anywhere, or a list of teaser cards holding more than the best subtree
+            # beside it: a listing, a forum index, a product grid, search results.
             # Linked headlines with summaries are then the content. (Not when
             # the page marks up its article body (see _Marks.declared)
             # and the little prose is in it, nor when the page's title heads

@@ -1,0 +1,48 @@
+"""A page whose list of teaser cards is its content: search results, a job
+board, a product grid. The block pick discounts teaser cards (a linked
+headline with a short summary) as related stories beside an article; where
+such a list holds more prose than the subtree chosen without it, and its
+cards open with their linked headlines, the page is read as a listing. See
+docs/algorithms.md."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .._document import Document, Measures
+from .._walk import flagged, text_nodes
+
+__all__ = ["teasers_outweigh"]
+
+
+def teasers_outweigh(doc: Document, m: Measures, named: bytearray, inlink: bytearray, roots: Sequence[int],
+                     prose: Sequence[float], root: int, value: float) -> bool:
+    """Whether a list of teaser cards (``roots``, each with the ``prose`` it held before it was
+    discounted) outside furniture and beside ``root`` (of prose value ``value``) holds more prose
+    than it, its cards opening with their linked headlines (half of them at least: a reader
+    comment opens with its message, its author's link below it)."""
+    end = doc.end
+    furniture: bytearray | None = None
+    for r, v in zip(roots, prose):
+        if v <= value or r <= root < end[r]:
+            continue
+        if furniture is None:
+            furniture = doc.subtree_mask(flagged(named))
+        if not furniture[r] and _open_linked(doc, m, inlink, r):
+            return True
+    return False
+
+
+def _open_linked(doc: Document, m: Measures, inlink: bytearray, r: int) -> bool:
+    """Whether half or more of the children of ``r`` holding text open with a link: the first of their
+    text pieces holding a letter (a list number or a bracket before it aside) is inside an ``<a>``."""
+    cards = opened = 0
+    for c in doc.children(r):
+        if not doc.tags[c] or not m.text_len[c]:
+            continue
+        cards += 1
+        for node, is_tail, text in text_nodes(doc, c, excluded=m.excluded):
+            if any(ch.isalpha() for ch in text):
+                opened += inlink[doc.parent[node] if is_tail else node]
+                break
+    return cards > 0 and 2 * opened >= cards
