@@ -17,20 +17,22 @@ __all__ = ["teasers_outweigh"]
 
 def teasers_outweigh(doc: Document, m: Measures, named: bytearray, inlink: bytearray, roots: Sequence[int],
                      prose: Sequence[float], root: int, value: float) -> bool:
-    """Whether a list of teaser cards (``roots``, each with the ``prose`` it held before it was
-    discounted) outside furniture and beside ``root`` (of prose value ``value``) holds more prose
-    than it, its cards opening with their linked headlines (half of them at least: a reader
-    comment opens with its message, its author's link below it)."""
+    """Whether the list of teaser cards (of ``roots``, each with the ``prose`` it held before it was
+    discounted) holding the most prose outside furniture and beside ``root`` holds more than
+    ``root`` (``value``), its cards opening with their linked headlines (half of them at least: a
+    reader comment opens with its message, its author's link below it). One list is read: nested
+    lists cost no more than one."""
     end = doc.end
     furniture: bytearray | None = None
+    best, most = -1, value
     for r, v in zip(roots, prose):
-        if v <= value or r <= root < end[r]:
+        if v <= most or r <= root < end[r]:
             continue
         if furniture is None:
             furniture = doc.subtree_mask(flagged(named))
-        if not furniture[r] and _open_linked(doc, m, inlink, r):
-            return True
-    return False
+        if not furniture[r]:
+            best, most = r, v
+    return best >= 0 and _open_linked(doc, m, inlink, best)
 
 
 def _open_linked(doc: Document, m: Measures, inlink: bytearray, r: int) -> bool:
