@@ -56,9 +56,13 @@ def normalize_text(text: str) -> str:
     """Collapse whitespace inside lines, strip lines, drop empty lines."""
     # One substitution over the whole text (the pattern never spans a line
     # break), then strip each line: the same result as line by line, with one
-    # regex call instead of one per line.
-    if "  " in text or _ODD_SPACE.search(text):  # else the substitution changes nothing: a search is cheaper
+    # regex call instead of one per line. (_WS makes each run of its white space
+    # one space: without an odd space, that is halving the runs of spaces, at C speed.)
+    if _ODD_SPACE.search(text):
         text = _WS.sub(" ", text)
+    else:
+        while "  " in text:
+            text = text.replace("  ", " ")
     return "\n".join(filter(None, map(str.strip, text.split("\n"))))
 
 
