@@ -27,6 +27,9 @@ _DATE = re.compile(
     r"|\b\d+\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\b"
     r"|\d{4}年\d{1,2}月\d{1,2}日|\d+\s*(?:分钟|小时|天)前",
     re.IGNORECASE)
+#: What every one of _DATE's alternatives holds (four digits, digits around ":", "-", "/" or ".", "ago",
+#: "前"): searched first, it rules out most pieces with a digit at a third of _DATE's cost.
+_MAY_DATE = re.compile(r"\d(?:\d\d\d|[:\-/.]\d)|ago|前", re.IGNORECASE)
 _DIGIT = re.compile(r"[0-9]")
 #: A dated piece of text is a line, not a sentence that mentions a date.
 _LINE = 120
@@ -123,7 +126,7 @@ def _dated_pieces(pieces: list[str | None], start: int, stop: int) -> list[int]:
     """Where a piece of text short enough for a line holds a date, from ``start`` to ``stop``."""
     short = [i for i, t in enumerate(pieces[start:stop], start)
              if t and len(t) <= _LINE and not t.isspace() and _DIGIT.search(t)]
-    return [i for i in short if _DATE.search(pieces[i] or "")]
+    return [i for i in short if _MAY_DATE.search(pieces[i] or "") and _DATE.search(pieces[i] or "")]
 
 
 def _groups(doc: Document, m: Measures, p: int, heads: list[int]) -> list[list[int]]:
