@@ -27,9 +27,9 @@ from ._title_repair import close_title, swallowed
 from ._walk import text_content, text_nodes, walk_kept
 from .errors import BodyTooLargeError, SiteTreeError
 
-__all__ = ["Document", "Measures", "SiteCleaner", "parse", "load_document", "union_mask", "walk_kept", "text_nodes",
-           "text_content", "INVISIBLE_TAGS", "BLOCK_TAGS", "HIDDEN_STYLE", "MEASURED", "nonspace_len",
-           "ClassIdStyle"]
+__all__ = ["Document", "Measures", "SiteCleaner", "parse", "load_document", "union_mask", "intersect_mask",
+           "walk_kept", "text_nodes", "text_content", "INVISIBLE_TAGS", "BLOCK_TAGS", "HIDDEN_STYLE", "MEASURED",
+           "nonspace_len", "ClassIdStyle", "UNREAD"]
 
 #: libxml2 stops parsing (and drops the rest of the page) when elements nest
 #: 2048 deep; a tree that reaches this depth is taken as cut short.
@@ -58,6 +58,8 @@ class _Unread(Enum):
 
 
 _UNREAD: Final = _Unread.UNREAD
+#: The mark of a node not read yet in :meth:`Document.class_id_style_reads`.
+UNREAD: Final = _UNREAD
 
 
 class Document:
@@ -163,8 +165,7 @@ class Document:
         read with them (see :meth:`reads_more`)."""
         read = self._class_id_style
         if read is None:
-            read = self._class_id_style = [_UNREAD] * len(self.nodes)
-            self._more = bytearray(len(self.nodes))
+            read = self.class_id_style_reads()[0]
         got = read[i]
         if got is _UNREAD:
             el = self.nodes[i]
@@ -180,6 +181,17 @@ class Document:
                 got = None
             read[i] = got
         return got
+
+    def class_id_style_reads(self) -> tuple[list[ClassIdStyle | None | _Unread], bytearray]:
+        """What :meth:`class_id_style` has read so far, for a loop over many nodes that reads each
+        once: the reads by node (:data:`UNREAD` for a node not read yet: read it with
+        :meth:`class_id_style`) and, by node, what :meth:`reads_more` and :meth:`aria_hidden` tell
+        (0; 1: other attributes; 2: ``aria-hidden="true"`` too). Both are this parse's own, filled in
+        as nodes are read (a loop indexes them, not calling a method per node)."""
+        if self._class_id_style is None:
+            self._class_id_style = [_UNREAD] * len(self.nodes)
+            self._more = bytearray(len(self.nodes))
+        return self._class_id_style, self._more
 
     def reads_more(self, i: int) -> int:
         """Whether node ``i`` has attributes besides its ``class``, ``id`` and
@@ -324,6 +336,12 @@ def union_mask(a: bytearray, b: bytes | bytearray) -> bytearray:
     if len(b) != n:
         b = bytes(b[:n]).ljust(n, b"\0")
     return bytearray((int.from_bytes(a, "little") | int.from_bytes(b, "little")).to_bytes(n, "little"))
+
+
+def intersect_mask(a: bytearray, b: bytes | bytearray) -> bytearray:
+    """``a & b`` byte by byte for two node masks of one length, at C speed (see :func:`union_mask`)."""
+    n = len(a)
+    return bytearray((int.from_bytes(a, "little") & int.from_bytes(b, "little")).to_bytes(n, "little"))
 
 
 def usable_url(url: str | None) -> str | None:

@@ -10,9 +10,9 @@ from itertools import compress
 from typing import NamedTuple
 
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import HIDDEN_STYLE, Document, Measures
+from .._document import HIDDEN_STYLE, Document, Measures, intersect_mask
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
-from .._walk import holding, positions
+from .._walk import holding, positions, positions_of
 from ._auto_forms import login_boxes
 from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FURNITURE_TAGS, _MAIN_REGION, _NEVER_FURNITURE,
                           _furniture_name, _is_slug)
@@ -53,8 +53,9 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     block owners, the landmark and the declared body (see :class:`_Marks`)."""
     n = len(doc)
     tags, parent, nodes, excluded, end = doc.tags, doc.parent, doc.nodes, m.excluded, doc.end
-    dead, named, inlink, truncated = bytearray(n), bytearray(n), bytearray(n), bytearray(n)
-    in_main = bytearray(n)  # inside <main> or <article>
+    dead, named, truncated = bytearray(n), bytearray(n), bytearray(n)
+    # Inside <main> or <article>: read at the parents of the nodes the walk reaches, which it reached too.
+    in_main = doc.subtree_mask(positions_of(tags, _MAIN_REGION))
     owner, anchors = [0] * n, [0] * n
     main_marks, entries = list[int](), list[int]()  # entries: elements holding an entry's content
     declared, landmark, hidden = -1, -1, 0
@@ -63,6 +64,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     in_code = bytearray(n) if "pre" in tags or "code" in tags else None
     body, text_len = doc.body, m.text_len
     class_id_style = doc.class_id_style
+    more = doc.class_id_style_reads()[1]  # (filled in as class_id_style reads each node)
     cuts = _may_cut(doc, excluded)  # the ellipsis checks, where a text may end in one
     logins = set(login_boxes(doc))  # whatever their names and styles: dead
     i = 0
@@ -84,8 +86,8 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
             if read is not None:
                 cls, ident, style = read
                 el = nodes[i]
-                others = doc.reads_more(i)  # role, aria-*, itemprop... (read below)
-                if not unhide and (style and HIDDEN_STYLE.search(style) or others and doc.aria_hidden(i)):
+                others = more[i]  # role, aria-*, itemprop... (read below); 2: aria-hidden (Document.aria_hidden)
+                if not unhide and (style and HIDDEN_STYLE.search(style) or others == 2):
                     hidden += text_len[i]
                     i = _dead(dead, i, end[i])
                     continue
@@ -109,16 +111,12 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                 names = f"{cls} {ident}" if cls and ident else (cls or ident)
                 if names and t not in _NEVER_FURNITURE and not (in_code is not None and in_code[i]):
                     named[i] = _furniture_name(names, bool(in_main[p]))
-        inlink[i] = 1 if (t == "a" or (p >= 0 and inlink[p])) else 0
         if t in _MAIN_REGION:
-            in_main[i] = 1
             if t == "main":
                 main_marks.append(i)
                 if landmark < 0 and i > body:
                     landmark = i
-        elif p >= 0 and in_main[p]:
-            in_main[i] = 1
-        if t == "h1":
+        elif t == "h1":
             main_marks.append(i)
         o = owner[i] = i if (t in _BLOCKS or p < 0) else owner[p]
         if t == "a":
@@ -127,6 +125,8 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     if cuts:
         _cut_summaries(doc, dead, owner, truncated)
     declared = entries[0] if declared < 0 and len(entries) == 1 else declared  # one entry: a post's page
+    # Inside an <a>: the live nodes of the links' subtrees (what marking them in the walk gave).
+    inlink = intersect_mask(doc.subtree_mask(positions(tags, "a")), dead.translate(_LIVE))
     return _Marks(dead, named, inlink, owner, anchors, truncated, main_marks, declared, landmark, hidden)
 
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from .._cache import BoundedCache
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import HIDDEN_STYLE, ClassIdStyle, Document, Measures
+from .._document import HIDDEN_STYLE, UNREAD, ClassIdStyle, Document, Measures
 from ._auto_forms import login_boxes
 from ._auto_words import _ARBITRARY_VALUE
 from ._literals import literal_union
@@ -91,6 +91,7 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
     n, body = len(doc), doc.body
     tags, end = doc.tags, doc.end
     class_id_style = doc.class_id_style
+    reads, more = doc.class_id_style_reads()  # (read in place, a call only for a node not read yet)
     out = bytearray(m.excluded)
     _out_beside_body(doc, out)
     verdicts = _RULED_OUT[names]
@@ -101,7 +102,9 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
         if not k & CHECK_EVERY:
             check_deadline()
         if not out[i]:
-            read = class_id_style(i)
+            read = reads[i]
+            if read is UNREAD:
+                read = class_id_style(i)
             if read is None or tags[i] in _NEVER_UNLIKELY:
                 i += 1
                 continue
@@ -110,7 +113,7 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
                 verdict = _rule_out(read, names)
                 if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
                     verdicts.put(read, verdict)
-            if not verdict and not doc.aria_hidden(i):
+            if not verdict and more[i] != 2:  # (2: aria-hidden, see Document.aria_hidden)
                 i += 1
                 continue
         e = end[i]  # the whole subtree is out
