@@ -101,7 +101,8 @@ class _Blocks:
                     pos[i] += v
                 else:
                     neg[i] -= v
-            if not listing and _teaser_list(teasers[i], items[i], pos[i], cut[i]):
+            # (Fewer than three cards, as most nodes hold, is no list: the call is saved.)
+            if not listing and teasers[i] >= 3 and _teaser_list(teasers[i], items[i], pos[i], cut[i]):
                 teaser_prose.append(pos[i])
                 neg[i] += pos[i]  # related stories, never an article's body: their prose counts against them
                 pos[i] = 0.0

@@ -24,7 +24,8 @@ from ._auto_mark import _mark, _Marks
 from ._auto_phrases import _linked_sentence, _piece_mark
 from ._auto_teasers import teasers_outweigh
 from ._auto_threads import comment_threads
-from ._auto_words import SHORT_ARTICLE, _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _title_key, title_reads
+from ._auto_words import (SHORT_ARTICLE, _BOX_LABEL_CHARS, _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _title_key,
+                          title_reads)
 
 #: A block owning this many characters or more is read by its own text for boilerplate statements.
 _OWN_TEXT = 300
@@ -366,7 +367,8 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
             drop[i + 1:e] = furniture[i + 1:e]  # kept whole but for furniture: introduced, or a data table
             i = e
             continue
-        box = _box_end(doc, text_len, i)
+        # (A box's label is of a label's length: _box_end's first test, made here for every node.)
+        box = _box_end(doc, text_len, i) if _BOX_LABEL_CHARS[0] <= text_len[i] <= _BOX_LABEL_CHARS[1] else -1
         if box > 0:  # an author's box: its label, the biography after it
             drop[i:box] = b"\x01" * (box - i)
             i = box

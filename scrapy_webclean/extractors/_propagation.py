@@ -27,7 +27,7 @@ from ._propagation_counts import Counts
 from ._propagation_names import node_weight, ruled_out
 from ._propagation_segments import segments
 from ._auto_lists import KEPT_WHOLE, Lists
-from ._auto_words import _box_end
+from ._auto_words import _BOX_LABEL_CHARS, _box_end
 
 __all__ = ["Pick", "propagation_pick"]
 
@@ -272,7 +272,8 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
         if i == best:
             i += 1
             continue
-        box = _box_end(doc, text_len, i)
+        # (A box's label is of a label's length: _box_end's first test, made here for every node.)
+        box = _box_end(doc, text_len, i) if _BOX_LABEL_CHARS[0] <= text_len[i] <= _BOX_LABEL_CHARS[1] else -1
         if box > 0:  # an author's box (as the block pick reads it)
             drop[i:box] = b"\x01" * (box - i)
             i = box
