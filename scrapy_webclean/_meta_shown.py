@@ -296,24 +296,47 @@ def settle_title(doc: Document, out: dict[str, Any], titles: Sequence[str],
     return host
 
 
+#: What gives a page's declared authors and dates, best first (the dates each with whether a weak
+#: JSON-LD type declared it): called once, when a field that reads them is first asked for.
+Declared = Callable[[], tuple[Sequence[Any], Sequence[tuple[str, bool]]]]
+
+
 class ShownFields:
     """``author``, ``authors`` and ``date`` of a page, settled on first use
     (:meth:`get`): they read the page's whole visible text, which a caller
     asking only for the body and the title never needs. The visible text is
     gathered once for both fields."""
 
-    __slots__ = ("doc", "titles", "title", "headlines", "sitename", "host", "authors", "dates", "thread",
-                 "reference", "_visible", "_values")
+    __slots__ = ("doc", "titles", "title", "headlines", "sitename", "host", "_declared", "_authors_dates",
+                 "thread", "reference", "_visible", "_values")
 
     def __init__(self, doc: Document, out: dict[str, Any], titles: Sequence[str],
-                 headlines: Sequence[tuple[int, str]], host: str | None, authors: Sequence[Any],
-                 dates: Sequence[tuple[str, bool]], thread: bool = False) -> None:
+                 headlines: Sequence[tuple[int, str]], host: str | None, declared: Declared,
+                 thread: bool = False) -> None:
+        """``declared``: what gives the declared authors and dates (see :data:`Declared`), called
+        when either field is first asked for."""
         self.doc, self.titles, self.headlines, self.host = doc, titles, headlines, host
         self.title, self.sitename = out.get("_heading", out.get("title")), out.get("sitename")
-        self.authors, self.dates, self.thread = authors, dates, thread
+        self._declared, self.thread = declared, thread
+        self._authors_dates: tuple[Sequence[Any], Sequence[tuple[str, bool]]] | None = None
         self.reference = _reference(doc)  # now: the document may be extracted again with another
         self._visible: tuple[list[str], list[int], int | None] | None = None
         self._values: dict[str, Any] = {}
+
+    @property
+    def authors(self) -> Sequence[Any]:
+        """The declared authors, best first."""
+        return self._read_declared()[0]
+
+    @property
+    def dates(self) -> Sequence[tuple[str, bool]]:
+        """The declared dates, best first, each with whether a weak JSON-LD type declared it."""
+        return self._read_declared()[1]
+
+    def _read_declared(self) -> tuple[Sequence[Any], Sequence[tuple[str, bool]]]:
+        if self._authors_dates is None:
+            self._authors_dates = self._declared()
+        return self._authors_dates
 
     def visible(self) -> tuple[list[str], list[int], int | None]:
         if self._visible is None:

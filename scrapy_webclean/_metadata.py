@@ -315,7 +315,6 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
     c = _Candidates()
     _read_tags(doc, c)
     article_body = _read_json_ld(doc, c)
-    read_microdata(doc, c)
     if c.first_img:
         c.offer("image", c.first_img, 9)
     out: dict[str, Any] = {}
@@ -334,8 +333,14 @@ def extract_metadata(doc: Document) -> dict[str, Any]:
                 pass
     titles = c.ranked("title")
     host = settle_title(doc, out, titles, c.headlines, c.logos)
-    out["_shown"] = ShownFields(doc, out, titles, c.headlines, host, c.ranked("author"),
-                                [(v, r[1] == 2 and r[0] >= _WEAK_LD) for r, v in c.ranked_with_rank("date")],
+
+    def declared() -> tuple[list[Any], list[tuple[str, bool]]]:
+        # The body's microdata offers an author and a date only (ranked after the head's tags and
+        # JSON-LD, as read last): read when one of those fields is first asked for, not for the body.
+        read_microdata(doc, c)
+        return c.ranked("author"), [(v, r[1] == 2 and r[0] >= _WEAK_LD) for r, v in c.ranked_with_rank("date")]
+
+    out["_shown"] = ShownFields(doc, out, titles, c.headlines, host, declared,
                                 (c.thread and not c.faq) or c.posts >= _POSTS)
     if article_body:
         out["_article_body"] = article_body
