@@ -196,10 +196,14 @@ def _read_title_headings(doc: Document, title: str | None, tags: Iterable[str], 
     title_key = _title_key(title) if title else ""
     if not title_key:
         return []
-    found = positions_of(doc.tags, tags, doc.body)
     if text_len is not None:
+        # A wide set of tags (a wrapper's): one pass over the nodes, the length tested first (most
+        # fail it), not a search of the tags for each name.
         low, high = min(len(title_key), 11), 2 * len(title_key) + 20
-        found = [i for i in found if low <= text_len[i] <= high]
+        names, wanted = doc.tags, tags if isinstance(tags, frozenset) else frozenset(tags)
+        found = [i for i in range(doc.body, len(names)) if low <= text_len[i] <= high and names[i] in wanted]
+    else:
+        found = positions_of(doc.tags, tags, doc.body)
     out = [i for i, titled in zip(found, title_reads(doc, found, title_key)) if titled]  # (in document order)
     return out[:most] if most else out
 
