@@ -239,3 +239,15 @@ def test_a_real_thread_beside_its_names():
     # A 2012 blog post whose comments' names the word lists do not know.
     rec, body = corpus_page("dragnet", "dragnet-R179")
     assert _f1(rec["articleBody"], wc.extract(body, rec["url"]).text) > 0.95
+
+
+def test_a_dateline_holds_what_its_prefilter_looks_for():
+    # _MAY_DATE is searched before _DATE: every text _DATE finds a date in must hold what it looks for.
+    from scrapy_webclean.extractors._auto_threads import _DATE, _MAY_DATE
+
+    lines = ["10:45", "Posted at 9:05 pm", "March 3rd, 2024", "3 March 2024", "mar. 3 2024", "2024-03-09",
+             "2024/3/9", "3.9.24", "09/03/2024", "12. März 2024", "5 de marzo de 2024", "3 days ago",
+             "1 hour ago", "2012年8月9日", "5分钟前", "3 天前", "JAN 5, 1999", "٣ مارس ٢٠٢٤", "१२:३०"]
+    for line in lines:
+        assert _DATE.search(line) is None or _MAY_DATE.search(line) is not None, line
+    assert all(_MAY_DATE.search(line) is None for line in ("Page 2 of 9", "42 comments", "Reply", "v3"))
