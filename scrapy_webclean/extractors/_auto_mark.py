@@ -10,7 +10,7 @@ from itertools import compress
 from typing import NamedTuple
 
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import HIDDEN_STYLE, Document, Measures, intersect_mask
+from .._document import HIDDEN_STYLE, Document, Measures
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
 from .._walk import holding, positions, positions_of
 from ._auto_forms import login_boxes
@@ -53,7 +53,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     block owners, the landmark and the declared body (see :class:`_Marks`)."""
     n = len(doc)
     tags, parent, nodes, excluded, end = doc.tags, doc.parent, doc.nodes, m.excluded, doc.end
-    dead, named, truncated = bytearray(n), bytearray(n), bytearray(n)
+    dead, named, inlink, truncated = bytearray(n), bytearray(n), bytearray(n), bytearray(n)
     # Inside <main> or <article>: read at the parents of the nodes the walk reaches, which it reached too.
     in_main = doc.subtree_mask(positions_of(tags, _MAIN_REGION))
     owner, anchors = [0] * n, [0] * n
@@ -111,6 +111,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                 names = f"{cls} {ident}" if cls and ident else (cls or ident)
                 if names and t not in _NEVER_FURNITURE and not (in_code is not None and in_code[i]):
                     named[i] = _furniture_name(names, bool(in_main[p]))
+        inlink[i] = 1 if (t == "a" or (p >= 0 and inlink[p])) else 0
         if t in _MAIN_REGION:
             if t == "main":
                 main_marks.append(i)
@@ -125,8 +126,6 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     if cuts:
         _cut_summaries(doc, dead, owner, truncated)
     declared = entries[0] if declared < 0 and len(entries) == 1 else declared  # one entry: a post's page
-    # Inside an <a>: the live nodes of the links' subtrees (what marking them in the walk gave).
-    inlink = intersect_mask(doc.subtree_mask(positions(tags, "a")), dead.translate(_LIVE))
     return _Marks(dead, named, inlink, owner, anchors, truncated, main_marks, declared, landmark, hidden)
 
 
