@@ -12,6 +12,7 @@ from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, text_content
 from .._walk import common_region, positions_of
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED
+from ._auto_teasers import teaser_list
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS,
                           _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _title_key, title_reads)
 
@@ -49,8 +50,7 @@ class _Blocks:
         tags, parent, owner, dead, named = self.tags, self.parent, self.owner, self.dead, self.named
         chars, links, punct, anchors, marked = self.chars, self.links, self.punct, self.anchors, self.marked
         n = len(tags)
-        pos = [0.0] * n
-        neg = [0.0] * n
+        pos, neg = [0.0] * n, [0.0] * n
         titled = [0] * n      # link-dominated blocks (a linked headline) in the subtree
         items = [0] * n       # children holding any text
         teasers = [0] * n     # children holding a linked headline and prose: teaser cards
@@ -58,8 +58,7 @@ class _Blocks:
         cut = [0] * n         # blocks ending in an ellipsis in the subtree
         truncated, multiword = self.truncated, self.multiword
         val = self.val = [0.0] * n  # each block's own value
-        teaser_roots = self.teaser_roots = []
-        teaser_prose = self.teaser_prose = []
+        teaser_roots, teaser_prose = self.teaser_roots, self.teaser_prose = [], []
         for i in range(n - 1, -1, -1):
             if not i & CHECK_EVERY:
                 check_deadline()
@@ -101,8 +100,7 @@ class _Blocks:
                     pos[i] += v
                 else:
                     neg[i] -= v
-            # (Fewer than three cards, as most nodes hold, is no list: the call is saved.)
-            if not listing and teasers[i] >= 3 and _teaser_list(teasers[i], items[i], pos[i], cut[i]):
+            if not listing and teasers[i] >= 3 and teaser_list(teasers[i], items[i], pos[i], cut[i]):
                 teaser_prose.append(pos[i])
                 neg[i] += pos[i]  # related stories, never an article's body: their prose counts against them
                 pos[i] = 0.0
@@ -121,14 +119,6 @@ class _Blocks:
                 pos[p] += pos[i]
                 neg[p] += neg[i]
         return pos, neg
-
-
-def _teaser_list(cards: int, items: int, prose: float, cut: int) -> bool:
-    """Whether a node is a list of teaser cards: ``cards`` of its ``items``
-    children holding text are a linked headline with a summary, its prose
-    value is ``prose`` and ``cut`` of its blocks end in an ellipsis. Cards
-    with long write-ups are a listicle's body."""
-    return cards >= 3 and 2 * cards >= items and (prose < 400 * cards or 2 * cut >= cards)
 
 
 def _best_root(end: list[int], dead: bytearray, named: bytearray, pos: list[float], neg: list[float],

@@ -1,9 +1,8 @@
-"""A page whose list of teaser cards is its content: search results, a job
-board, a product grid. The block pick discounts teaser cards (a linked
-headline with a short summary) as related stories beside an article; where
-such a list holds more prose than the subtree chosen without it, and its
-cards open with their linked headlines, the page is read as a listing. See
-docs/algorithms.md."""
+"""Lists of teaser cards (three or more of a linked headline with a short summary), which the
+block pick discounts as related stories beside an article, and the page whose list of cards is
+its content (search results, a job board, a product grid): where such a list holds more prose
+than the subtree chosen without it, and its cards open with their linked headlines, the page is
+read as a listing. See docs/algorithms.md."""
 
 from __future__ import annotations
 
@@ -12,7 +11,15 @@ from typing import Sequence
 from .._document import Document, Measures
 from .._walk import flagged, text_nodes
 
-__all__ = ["teasers_outweigh"]
+__all__ = ["teaser_list", "teasers_outweigh"]
+
+
+def teaser_list(cards: int, items: int, prose: float, cut: int) -> bool:
+    """Whether a node is a list of teaser cards: ``cards`` of its ``items``
+    children holding text are a linked headline with a summary, its prose
+    value is ``prose`` and ``cut`` of its blocks end in an ellipsis. Cards
+    with long write-ups are a listicle's body."""
+    return cards >= 3 and 2 * cards >= items and (prose < 400 * cards or 2 * cut >= cards)
 
 
 def teasers_outweigh(doc: Document, m: Measures, named: bytearray, inlink: bytearray, roots: Sequence[int],
