@@ -1383,6 +1383,20 @@ def test_a_comment_form_in_the_body_is_left_out_by_both_picks_whatever_its_names
     assert "The council approved the new bridge" in text
 
 
+def test_a_comment_form_outweighing_a_short_post_is_never_its_body():
+    # The form's fine print holds more prose than the post: the root goes there, and is chosen again
+    # without it (_auto_forms.out_of_forms), whatever the names.
+    post = ("<div><h2>Health Wonk Review, pre-election edition</h2><p>Are you voting this week? Whoever it is "
+            "for, this edition of the review will keep you informed.</p></div>")
+    fine = ("<p>Your email address will not be published. Required fields are marked with a star, and we read "
+            "every comment before it appears.</p><p>You may use these HTML tags and attributes: a, abbr, b, "
+            "blockquote, cite, code, del, em, i, q, strike and strong. Links to other sites are welcome.</p>")
+    form = f"<form>{fine}<p><label>Comment</label><textarea></textarea></p><input type='submit'></form>"
+    links = "".join(f"<li><a href='/archive/{i}'>Archive {i}</a></li>" for i in range(20))
+    text = auto(page(f"{post}<ul>{links}</ul><div><h3>Leave a reply</h3>{form}</div>")).text
+    assert "Whoever it is for" in text and "will not be published" not in text
+
+
 def test_sections_inside_unclosed_named_anchors_are_kept_on_a_real_page():
     # An old page whose <a name> targets are never closed: every section sits inside one.
     text = _auto_text("cleaneval", "cleaneval-final-670")

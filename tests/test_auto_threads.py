@@ -251,3 +251,11 @@ def test_a_dateline_holds_what_its_prefilter_looks_for():
     for line in lines:
         assert _DATE.search(line) is None or _MAY_DATE.search(line) is not None, line
     assert all(_MAY_DATE.search(line) is None for line in ("Page 2 of 9", "42 comments", "Reply", "v3"))
+
+
+@pytest.mark.parametrize("pid", ["dragnet-R490", "dragnet-R487"])
+def test_real_short_posts_above_their_comment_forms(pid):
+    # Without names the form's fine print outweighs the post (a paragraph or two): the form is no body.
+    rec, body = corpus_page("dragnet", pid)
+    text = wc.extract(probe(body, "names"), rec["url"]).text
+    assert "will not be published" not in text and max(rec["articleBody"].splitlines(), key=len)[:60] in text

@@ -12,7 +12,7 @@ from .._document import Document
 from .._walk import positions, positions_of
 from ._auto_words import _HEADINGS
 
-__all__ = ["input_types", "login_boxes", "message_forms", "message_forms_in"]
+__all__ = ["input_types", "login_boxes", "message_forms", "message_forms_in", "out_of_forms"]
 
 #: The most text (characters other than white space) a log-in box holds: its labels, a line or two.
 LOGIN_TEXT = 300
@@ -92,6 +92,19 @@ def message_forms_in(doc: Document, root: int) -> list[int]:
     never a form the body lies in)."""
     stop = doc.end[root]
     return [f for f in message_forms(doc) if root < f < stop]
+
+
+def out_of_forms(doc: Document, dead: bytearray, root: int, prose: list[float]) -> bool:
+    """Mark dead the :func:`message_forms` that ``root`` is or lies in (a body chosen there
+    is chosen again: a comment form is never a page's text) and that hold less of the page's
+    ``prose`` (block values, subtree sums) than the page (a short story inside the form is
+    its text); whether there were any."""
+    end = doc.end
+    page = prose[doc.body]
+    forms = [f for f in message_forms(doc) if f <= root < end[f] and prose[f] < page]
+    for f in forms:
+        dead[f:end[f]] = b"\x01" * (end[f] - f)
+    return bool(forms)
 
 
 def _holds(at: list[int], start: int, stop: int) -> bool:

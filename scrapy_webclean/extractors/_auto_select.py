@@ -16,7 +16,7 @@ from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, Measures, union_mask
 from .._walk import flagged, owned_text, positions_of, text_over
 from .._render import NodeSelection
-from ._auto_forms import message_forms_in
+from ._auto_forms import message_forms_in, out_of_forms
 from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import (_HEADED_LEVELS, _best_root, _beside, _Blocks, _headed, _in_flow, _kept_region,
                            _prose_root, _title_headings, _title_region)
@@ -65,6 +65,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     blocks = _own(doc, m, marks)
     names = bytes(marks.named)  # before the rescue strikes any
     root, whole, pos, neg = _pick_root(doc, m, marks, blocks, stated, title)
+    if out_of_forms(doc, marks.dead, root, pos):  # a comment form is no body (a short post's): chosen again
+        root, whole, pos, neg = _pick_root(doc, m, marks, blocks, stated, title)
     threads = _named_threads(doc, m, marks, names, root)
     end = doc.end
     if any(t <= root < end[t] or root <= t < end[root] for t in threads):  # comments in or around the root
