@@ -285,10 +285,6 @@ def settle_title(doc: Document, out: dict[str, Any], titles: Sequence[str],
     if page_title != doc.title:  # a <title> left open or with tags in it: as its site meant it
         declared = [t for t in (page_title if t == doc.title else t for t in titles) if t]
     title, heading = choose_title(shown, declared, out.get("sitename"), host, page_title, names)
-    if names or declared is not titles:
-        # The heading the block pick drops stays the one it was before logos were told apart
-        # from headlines and broken <title>s mended (the extractors' text is unchanged by these rules).
-        heading = choose_title([t for _, t in headlines], titles, out.get("sitename"), host, doc.title)[1]
     if title or page_title != doc.title:
         out["title"] = title or page_title
     if heading != title:

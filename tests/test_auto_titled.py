@@ -69,3 +69,21 @@ def test_real_short_stories_beside_a_box_without_their_names(corpus, pid):
     rec, body = corpus_page(corpus, pid)
     text = wc.extract(probe(body, "names"), rec["url"], encoding=rec.get("http_charset")).text
     assert _f1(rec["articleBody"], text) > 0.9
+
+
+def test_the_pick_reads_the_headline_not_the_logo_heading():
+    # The blog's name in an <h1> linking home is the site's name (a logo), not the post's headline:
+    # the heading the block pick reads as the title (metadata's "_heading") is the post's.
+    from scrapy_webclean._document import parse
+    from scrapy_webclean._metadata import extract_metadata
+
+    meta = extract_metadata(parse(blog()))
+    assert meta.get("_heading", meta.get("title")) == "Budget vote delayed again"
+
+
+def test_a_real_blogger_post_under_its_headline_beside_the_logo_heading():
+    # dragnet-R822: with the logo's text as the title the pick's region stopped short of the
+    # post's last paragraphs ("Continue reading: ...", the editor's disclosure).
+    rec, body = corpus_page("dragnet", "dragnet-R822")
+    text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
+    assert _f1(rec["articleBody"], text) > 0.9
