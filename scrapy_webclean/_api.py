@@ -8,6 +8,7 @@ from typing import Any
 from ._comments import comments_text, extract_comments
 from ._deadline import DEFAULT_TIME_LIMIT, check_deadline
 from ._deadline import time_limit as _time_limit
+from ._declared_url import declared_url
 from ._document import MAX_BODY_SIZE, SiteCleaner, load_document, usable_url
 from ._meta_title import browser_title
 from ._metadata import page_metadata
@@ -248,6 +249,8 @@ def _extract(cls: type[Extractor], opts: dict[str, Any], body: Any, url: str | N
     doc = load_document(body, url, encoding=encoding, max_body_size=max_body_size)
     if url is not None and doc.url is None:
         doc.url = usable_url(url)
+    if doc.url is None:
+        doc.url = declared_url(doc)  # (an unreadable url given, or none: the page's own)
     if site_tree is not None:
         doc = doc.cleaned(site_tree)
     elif cls.needs_site_tree:
