@@ -259,3 +259,29 @@ def test_real_short_posts_above_their_comment_forms(pid):
     rec, body = corpus_page("dragnet", pid)
     text = wc.extract(probe(body, "names"), rec["url"]).text
     assert "will not be published" not in text and max(rec["articleBody"].splitlines(), key=len)[:60] in text
+
+
+@pytest.mark.parametrize("name, mark", [
+    ("commentbody by-drno", 2), ("commentscontainer", 2), ("commentWrap", 2), ("comment-body", 2),
+    ("commentary", 0), ("commentisfree", 0), ("commenter-name", 0),  # an opinion section, a commenter's name
+])
+def test_a_comment_container_named_in_one_word_is_a_thread(name, mark):
+    from scrapy_webclean.extractors._auto_words import _furniture_name
+
+    assert _furniture_name(name) == mark
+
+
+def test_comments_in_one_word_named_boxes_after_a_post_are_left_out():
+    # Schneier's template: each comment a <div class="commentbody">, no "comment" token anywhere.
+    comments = "".join(f'<div class="commentbody"><p>{msg}</p><p>Posted by: Reader {i} at November {i + 1}, '
+                       f"2012 1:56 PM</p></div>" for i, msg in enumerate(MESSAGES))
+    text = wc.extract(f"<html><body><table><tr><td class='menu'></td><td><div>{STORY}</div>{comments}</td></tr>"
+                      f"</table></body></html>".encode(), "https://blog.example/2012/11/story.html").text
+    assert "Paragraph 5 of the story" in text and MESSAGES[0] not in text
+
+
+@pytest.mark.parametrize("pid", ["dragnet-R684", "dragnet-R685"])
+def test_real_posts_above_one_word_named_comments(pid):
+    rec, body = corpus_page("dragnet", pid)
+    text = wc.extract(body, rec["url"]).text
+    assert summarize([page_counts(rec["articleBody"], text)])["f1"] > 0.7

@@ -59,7 +59,10 @@ _FURNITURE_WORDS = (
     "byline author-bio authorbio author-box postmeta entry-meta post-meta user-info caption captions credit credits "
     "modal popover tooltip popup rss"
 )
-_FURNITURE_ONE = frozenset(w for w in _FURNITURE_WORDS.split() if "-" not in w)
+#: A comment thread's container named in one word ("commentbody", "commentscontainer", "commentwrap").
+_COMMENT_COMPOUNDS = frozenset(f"{word}{part}" for word in ("comment", "comments") for part in (
+    "body", "text", "container", "box", "block", "wrap", "wrapper", "section", "listing", "area", "thread"))
+_FURNITURE_ONE = frozenset(w for w in _FURNITURE_WORDS.split() if "-" not in w) | _COMMENT_COMPOUNDS
 _FURNITURE_TWO = frozenset(tuple(w.split("-")) for w in _FURNITURE_WORDS.split() if "-" in w)
 _FURNITURE_FIRST = frozenset(w[0] for w in _FURNITURE_TWO)
 #: Tokens that name furniture outside the page's main region only: inside
@@ -68,7 +71,7 @@ _WEAK_FURNITURE = frozenset({"widget", "widgets"})
 #: Tokens by which a widget names itself the text ("widget Blog", "post-widget"): not furniture.
 _CONTENT_TOKENS = frozenset({"article", "blog", "post", "entry", "story"})
 #: Comment-thread tokens: those subtrees may be returned as ``comments``.
-_COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "respond", "replies"})
+_COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "respond", "replies"}) | _COMMENT_COMPOUNDS
 #: Function words of English prose: an id holding one is a heading's slug.
 _SLUG_WORDS = frozenset("a an and the to of for in on with is are how what why when your you from by or".split())
 #: Words before "sidebar" that make it a layout's modifier ("main-with-sidebar", "has-sidebar", "no-sidebar").
