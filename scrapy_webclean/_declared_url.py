@@ -4,6 +4,8 @@ they are given none (see README, "url is optional")."""
 
 from __future__ import annotations
 
+from itertools import chain
+
 from ._document import Document, usable_url
 from ._walk import positions
 
@@ -12,20 +14,15 @@ _LONGEST = 2048
 
 
 def declared_url(doc: Document) -> str | None:
-    """The first absolute http(s) URL the page's canonical links or ``og:url`` metas give, in
-    document order (a canonical link first where both come at once: the page's own name), else None."""
+    """The first usable URL (absolute http(s), as urllib can split it) of the page's canonical
+    links, else of its ``og:url`` metas; None without one."""
     tags, nodes = doc.tags, doc.nodes
-    found: list[tuple[int, int, str]] = []
-    for i in positions(tags, "link"):
-        el = nodes[i]
-        if "canonical" in (el.get("rel") or "").lower().split():
-            found.append((0, i, el.get("href") or ""))
-    for i in positions(tags, "meta"):
-        el = nodes[i]
-        if (el.get("property") or el.get("name") or "").strip().lower() == "og:url":
-            found.append((1, i, el.get("content") or ""))
-    for _, _, value in sorted(found):
-        url = value.strip()
+    canonical = (nodes[i].get("href") for i in positions(tags, "link")
+                 if "canonical" in (nodes[i].get("rel") or "").lower().split())
+    og = (nodes[i].get("content") for i in positions(tags, "meta")
+          if (nodes[i].get("property") or nodes[i].get("name") or "").strip().lower() == "og:url")
+    for value in chain(canonical, og):  # (the metas read only where no canonical link serves)
+        url = (value or "").strip()
         if len(url) <= _LONGEST and url.lower().startswith(("http://", "https://")) and usable_url(url):
             return url
     return None
