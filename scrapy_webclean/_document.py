@@ -57,9 +57,8 @@ class _Unread(Enum):
     UNREAD = 0
 
 
-_UNREAD: Final = _Unread.UNREAD
 #: The mark of a node not read yet in :meth:`Document.class_id_style_reads`.
-UNREAD: Final = _UNREAD
+UNREAD: Final = _Unread.UNREAD
 
 
 class Document:
@@ -167,7 +166,7 @@ class Document:
         if read is None:
             read = self.class_id_style_reads()[0]
         got = read[i]
-        if got is _UNREAD:
+        if got is UNREAD:
             el = self.nodes[i]
             attrib = el.attrib if self.tags[i] else None
             if attrib:
@@ -189,7 +188,7 @@ class Document:
         (0; 1: other attributes; 2: ``aria-hidden="true"`` too). Both are this parse's own, filled in
         as nodes are read (a loop indexes them, not calling a method per node)."""
         if self._class_id_style is None:
-            self._class_id_style = [_UNREAD] * len(self.nodes)
+            self._class_id_style = [UNREAD] * len(self.nodes)
             self._more = bytearray(len(self.nodes))
         return self._class_id_style, self._more
 
