@@ -8,8 +8,8 @@ from typing import Any
 from ._comments import comments_text, extract_comments
 from ._deadline import DEFAULT_TIME_LIMIT, check_deadline
 from ._deadline import time_limit as _time_limit
-from ._declared_url import declared_url
-from ._document import MAX_BODY_SIZE, SiteCleaner, load_document, usable_url
+from ._declared_url import page_url
+from ._document import MAX_BODY_SIZE, SiteCleaner, load_document
 from ._meta_title import browser_title
 from ._metadata import page_metadata
 from ._rules import Rules, apply_drop, body_selection, compile_rules, rule_fields
@@ -247,10 +247,7 @@ def _extract(cls: type[Extractor], opts: dict[str, Any], body: Any, url: str | N
              site_tree: SiteCleaner | None,
              max_body_size: int | None, reference_date: Any = None, rules: Rules | None = None) -> ExtractResult:
     doc = load_document(body, url, encoding=encoding, max_body_size=max_body_size)
-    if url is not None and doc.url is None:
-        doc.url = usable_url(url)
-    if doc.url is None:
-        doc.url = declared_url(doc)  # (an unreadable url given, or none: the page's own)
+    page_url(doc, url)
     if site_tree is not None:
         doc = doc.cleaned(site_tree)
     elif cls.needs_site_tree:

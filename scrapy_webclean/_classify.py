@@ -36,7 +36,7 @@ from itertools import compress
 from typing import Any, Sequence
 from urllib.parse import urlsplit
 
-from ._declared_url import declared_url
+from ._declared_url import page_url
 from ._document import MEASURED, Document, SiteCleaner, load_document
 from ._packaged import trained_data
 from ._walk import positions
@@ -115,8 +115,7 @@ def classify(body: Any, url: str | None = None, *, encoding: str | None = None,
     'hub'
     """
     doc = load_document(body, url, encoding=encoding)
-    if url is None:
-        url = doc.url or declared_url(doc)
+    url = page_url(doc, url)
     if doc.is_empty:
         return PageKind("hub", 0.0, {"empty": True})
     if site_tree is not None:

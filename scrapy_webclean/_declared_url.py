@@ -1,6 +1,6 @@
-"""The URL a page declares for itself (``<link rel="canonical">``, else ``og:url``): what
-:func:`~scrapy_webclean.extract` and :func:`~scrapy_webclean.classify` read the page by when
-they are given none (see README, "url is optional")."""
+"""The URL a page is read by (:func:`page_url`): the one given, else the one the page declares
+for itself (``<link rel="canonical">``, else ``og:url``), for :func:`~scrapy_webclean.extract`
+and :func:`~scrapy_webclean.classify` alike (see README, "url is optional")."""
 
 from __future__ import annotations
 
@@ -26,3 +26,12 @@ def declared_url(doc: Document) -> str | None:
         if len(url) <= _LONGEST and url.lower().startswith(("http://", "https://")) and usable_url(url):
             return url
     return None
+
+
+def page_url(doc: Document, url: str | None) -> str | None:
+    """The URL ``doc`` is read by: ``url`` where urllib can split it, else the document's own, else
+    the one it declares (:func:`declared_url`). A document without a URL of its own keeps it."""
+    given = usable_url(url)
+    if doc.url is None:
+        doc.url = given or declared_url(doc)
+    return given or doc.url

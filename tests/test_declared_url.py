@@ -56,3 +56,12 @@ def test_real_pages_without_their_url_read_as_with_it(corpus, pid):
     alone = wc.extract(body, encoding=rec.get("http_charset"))
     assert alone.text == given.text
     assert wc.classify(body, encoding=rec.get("http_charset")).kind == wc.classify(body, rec["url"]).kind
+
+
+def test_extract_and_classify_read_an_unsplittable_url_as_none_alike():
+    # "http://[::1" cannot be split: both read the page by the URL it declares, a dated article's.
+    listing = "".join(f"<li><a href='/s/{i}'>A headline that links to story number {i}</a></li>" for i in range(40))
+    body = f"<html><head>{CANONICAL}</head><body><ul>{listing}</ul></body></html>".encode()
+    assert wc.classify(body, "http://[::1").score == wc.classify(body).score == wc.classify(
+        body, "https://news.example/2024/03/04/budget-vote-delayed").score
+    assert wc.extract(body, "http://[::1").text == wc.extract(body).text
