@@ -268,9 +268,11 @@ def _extract(cls: type[Extractor], opts: dict[str, Any], body: Any, url: str | N
         out = cls().select(doc, opts)
         selection, meta = out.selection, out.metadata
     check_deadline()
+    shaped = meta.pop("_thread_comments", [])
     if opts.get("comments"):
-        # Read apart from the body's selection: each comment once, without the comment form.
-        found = extract_comments(doc)
+        # Read apart from the body's selection: each comment once, without the comment form; where
+        # the page marks up none as the comments field knows them, those of the threads auto found.
+        found = extract_comments(doc) or shaped
         meta["comments"], meta["comment_items"] = comments_text(found), found
     fields = rule_fields(doc, rules) if rules is not None else {}
     title = meta.pop("title") if "title" in meta else browser_title(doc.title)

@@ -54,6 +54,7 @@ from .._walk import positions_of, subtree_text
 from ._arbiter import arbitrate
 from ._consensus import consensus, found_nothing
 from ._controls import without_controls
+from ._thread_comments import thread_comments
 from ._variants import without_variants
 from ._auto_words import _HEADINGS
 from ._auto_select import _select_body
@@ -110,6 +111,8 @@ class AutoExtractor(Extractor):
 
     def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:
         selection, meta, strength, furniture, threads = _auto_pick(doc, opts)
+        if opts["comments"]:  # (the comments field's, where the page marks up no comment it knows)
+            meta["_thread_comments"] = thread_comments(doc, threads)
         if furniture is not None and isinstance(selection, NodeSelection):
             selection = arbitrate(doc, doc.measures, selection, strength, furniture, threads, opts["favor"])
         if isinstance(selection, NodeSelection):

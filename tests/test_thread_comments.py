@@ -1,0 +1,84 @@
+"""The comments field on pages whose comments carry no comment markup it knows: read from the
+threads ``auto`` finds by their shape and from subtrees named as a thread (``_thread_comments``)."""
+
+from __future__ import annotations
+
+import scrapy_webclean as wc
+from scrapy_webclean._document import parse
+from scrapy_webclean.extractors._thread_comments import _author, thread_comments
+
+from conftest import corpus_page
+
+STORY = "".join(
+    f"<p>Paragraph {i} of the story: the council met on Tuesday to discuss the new budget, which had been "
+    f"delayed for months, and members argued about the cost of repairs to the old bridge.</p>" for i in range(6))
+MESSAGES = [
+    "I went to that meeting and nobody asked about the school roof, which leaks every winter.",
+    "The bridge has needed work for years. Good to see someone finally paying attention to it.",
+    "Why was the vote postponed again? This is the third time this year, and nothing changes.",
+]
+
+
+def page(after: str) -> str:
+    return (f"<html><head><title>Budget vote delayed</title></head><body><div><h1>Budget vote delayed</h1>"
+            f"{STORY}</div>{after}</body></html>")
+
+
+def items(html: str) -> list[tuple[str | None, str | None, str]]:
+    r = wc.extract(html, "https://news.example/2024/03/05/budget.html", comments=True)
+    assert "Paragraph 5 of the story" in r.text and not any(m in r.text for m in MESSAGES)
+    return [(c["author"], c["date"], c["text"]) for c in r.comment_items]
+
+
+def test_a_thread_without_names_gives_each_comment_with_its_author_and_date():
+    # Blog software's template with its class names taken away: a name line, a date line, the message.
+    comments = "".join(f"<div><div><b>Reader{i}</b> said,</div><div><a href='#c{i}'>March {i + 5}, 2024 at 8:3{i} am"
+                       f"</a></div><p>{m}</p></div>" for i, m in enumerate(MESSAGES))
+    assert items(page(f"<div><h3>3 Responses</h3>{comments}</div>")) == [
+        (f"Reader{i}", f"2024-03-0{i + 5}", m) for i, m in enumerate(MESSAGES)]
+
+
+def test_comments_named_one_by_one_with_the_byline_under_the_message():
+    # Movable Type's "commentbody" boxes: the message, then "Posted by: Ann at <date>".
+    comments = "".join(f'<div class="commentbody"><div><p>{m}</p></div><p class="posted">Posted by: Ann{i} at '
+                       f'<a href="#c{i}">November  8, 2012  1:5{i} PM</a></p></div>' for i, m in enumerate(MESSAGES))
+    assert items(page(comments)) == [(f"Ann{i}", "2012-11-08", m) for i, m in enumerate(MESSAGES)]
+
+
+def test_a_flat_thread_under_one_named_wrapper_is_looked_into():
+    # Blogger: a heading, then <dt> "Name said..." / <dd> message / <dd> time, inside <div id="comments">.
+    rows = "".join(f"<dt>Reader{i} said...</dt><dd><p>{m}</p></dd><dd><span><a href='#c{i}'>October {i + 1}, 2012 "
+                   f"3:04 PM</a></span></dd>" for i, m in enumerate(MESSAGES))
+    assert items(page(f'<div id="comments"><h4>3 comments:</h4><dl>{rows}</dl></div>')) == [
+        (f"Reader{i}", f"2012-10-0{i + 1}", m) for i, m in enumerate(MESSAGES)]
+
+
+def test_the_known_markup_wins_and_a_page_without_a_thread_gives_none():
+    wordpress = "".join(f'<li id="comment-{i}" class="comment"><p>{m}</p></li>' for i, m in enumerate(MESSAGES))
+    r = wc.extract(page(f'<ol class="commentlist">{wordpress}</ol>'), comments=True)
+    assert [c["text"] for c in r.comment_items] == MESSAGES
+    # A box named "comments" of headlines under their times names no one and gives no date: no comments.
+    headlines = "".join(f"<li><a href='/n{i}'>Council news item {i}</a> 10:1{i}</li>" for i in range(4))
+    doc = parse(page(f'<ul class="recent-comments">{headlines}</ul>'))
+    assert thread_comments(doc, []) == []
+    assert wc.extract(page(""), comments=True).comment_items == []
+
+
+def test_a_byline_s_name_without_its_date_and_labels():
+    assert _author("Posted by: Geraldanthro at   PM") == "Geraldanthro"
+    assert _author("1 - Posted by: MattPatt  ") == "MattPatt"
+    assert _author("Slaytanic40oz - Tuesday,  at   PM") == "Slaytanic40oz"
+    assert _author("  PM") is None and _author("about Jennifer responded") == "Jennifer"
+
+
+def test_real_pages_whose_comments_the_markup_reader_missed():
+    record, body = corpus_page("dragnet", "dragnet-R682")  # Schneier: 14 "commentbody" boxes
+    found = wc.extract(body, record["url"], comments=True).comment_items
+    assert len(found) == 14 and (found[0]["author"], found[0]["date"]) == ("Geraldanthro", "2012-11-08")
+    assert found[1]["text"] == "Engineering not sexy? Awwww..."
+    record, body = corpus_page("cleaneval", "cleaneval-final-364")  # a 2003 Movable Type blog: 3 comments
+    found = wc.extract(body, record["url"], comments=True).comment_items
+    assert [(c["author"], c["date"]) for c in found] == [
+        ("Robert", "2003-10-27"), ("Mama", "2003-10-27"), ("Dr. Biggles", "2003-10-28")]
+    assert all(c["text"] in record["articleBody"].replace("\n", " ") or c["text"][:40] in record["articleBody"]
+               for c in found)
