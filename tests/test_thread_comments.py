@@ -3,20 +3,16 @@ threads ``auto`` finds by their shape and from subtrees named as a thread (``_th
 
 from __future__ import annotations
 
+import pytest
+
 import scrapy_webclean as wc
 from scrapy_webclean._document import parse
 from scrapy_webclean.extractors._thread_comments import _author, thread_comments
 
 from conftest import corpus_page
+from test_auto_threads import MESSAGES as FOUR_MESSAGES, STORY
 
-STORY = "".join(
-    f"<p>Paragraph {i} of the story: the council met on Tuesday to discuss the new budget, which had been "
-    f"delayed for months, and members argued about the cost of repairs to the old bridge.</p>" for i in range(6))
-MESSAGES = [
-    "I went to that meeting and nobody asked about the school roof, which leaks every winter.",
-    "The bridge has needed work for years. Good to see someone finally paying attention to it.",
-    "Why was the vote postponed again? This is the third time this year, and nothing changes.",
-]
+MESSAGES = FOUR_MESSAGES[:3]
 
 
 def page(after: str) -> str:
@@ -30,27 +26,30 @@ def items(html: str) -> list[tuple[str | None, str | None, str]]:
     return [(c["author"], c["date"], c["text"]) for c in r.comment_items]
 
 
-def test_a_thread_without_names_gives_each_comment_with_its_author_and_date():
+def _unnamed(i: int, m: str) -> str:
     # Blog software's template with its class names taken away: a name line, a date line, the message.
-    comments = "".join(f"<div><div><b>Reader{i}</b> said,</div><div><a href='#c{i}'>March {i + 5}, 2024 at 8:3{i} am"
-                       f"</a></div><p>{m}</p></div>" for i, m in enumerate(MESSAGES))
-    assert items(page(f"<div><h3>3 Responses</h3>{comments}</div>")) == [
-        (f"Reader{i}", f"2024-03-0{i + 5}", m) for i, m in enumerate(MESSAGES)]
+    return f"<div><div><b>Reader{i}</b> said,</div><div><a href='#c{i}'>March {i + 5}, 2024 at 8:3{i} am</a></div><p>{m}</p></div>"
 
 
-def test_comments_named_one_by_one_with_the_byline_under_the_message():
-    # Movable Type's "commentbody" boxes: the message, then "Posted by: Ann at <date>".
-    comments = "".join(f'<div class="commentbody"><div><p>{m}</p></div><p class="posted">Posted by: Ann{i} at '
-                       f'<a href="#c{i}">November  8, 2012  1:5{i} PM</a></p></div>' for i, m in enumerate(MESSAGES))
-    assert items(page(comments)) == [(f"Ann{i}", "2012-11-08", m) for i, m in enumerate(MESSAGES)]
+def _commentbody(i: int, m: str) -> str:
+    # Movable Type's "commentbody" boxes: the message, then "Posted by: Reader at <date>".
+    return (f'<div class="commentbody"><div><p>{m}</p></div><p class="posted">Posted by: Reader{i} at '
+            f'<a href="#c{i}">March {i + 5}, 2024  1:5{i} PM</a></p></div>')
 
 
-def test_a_flat_thread_under_one_named_wrapper_is_looked_into():
-    # Blogger: a heading, then <dt> "Name said..." / <dd> message / <dd> time, inside <div id="comments">.
-    rows = "".join(f"<dt>Reader{i} said...</dt><dd><p>{m}</p></dd><dd><span><a href='#c{i}'>October {i + 1}, 2012 "
-                   f"3:04 PM</a></span></dd>" for i, m in enumerate(MESSAGES))
-    assert items(page(f'<div id="comments"><h4>3 comments:</h4><dl>{rows}</dl></div>')) == [
-        (f"Reader{i}", f"2012-10-0{i + 1}", m) for i, m in enumerate(MESSAGES)]
+def _blogger(i: int, m: str) -> str:
+    # Blogger: <dt> "Name said..." / <dd> message / <dd> time (inside <div id="comments"><dl>, below).
+    return f"<dt>Reader{i} said...</dt><dd><p>{m}</p></dd><dd><span><a href='#c{i}'>March {i + 5}, 2024 3:04 PM</a></span></dd>"
+
+
+@pytest.mark.parametrize("comment, wrap", [
+    (_unnamed, "<div><h3>3 Responses</h3>{}</div>"),  # a thread without names: found by its shape
+    (_commentbody, "{}"),  # comments named one by one, the byline under the message
+    (_blogger, '<div id="comments"><h4>3 comments:</h4><dl>{}</dl></div>'),  # a flat thread, looked into
+])
+def test_each_comment_of_a_thread_with_its_author_and_date(comment, wrap):
+    html = page(wrap.format("".join(comment(i, m) for i, m in enumerate(MESSAGES))))
+    assert items(html) == [(f"Reader{i}", f"2024-03-0{i + 5}", m) for i, m in enumerate(MESSAGES)]
 
 
 def test_the_known_markup_wins_and_a_page_without_a_thread_gives_none():
