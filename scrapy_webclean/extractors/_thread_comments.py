@@ -89,12 +89,12 @@ def _named_threads(doc: Document) -> list[int]:
     return out
 
 
-def _lines(doc: Document, i: int, stop: int = -1) -> Iterator[tuple[int, str]]:
-    """The elements in ``i``'s subtree (before ``stop`` when given) whose text is a line
+def _lines(doc: Document, i: int) -> Iterator[tuple[int, str]]:
+    """The elements in ``i``'s subtree whose text is a line
     (:data:`_LINE` characters at most) and is not their parent's text over again (a chain of
     wrappers around one line is read once, however deep), with that text."""
     text_len, tags, parent, end = doc.measures.text_len, doc.tags, doc.parent, doc.end
-    for j in range(i, end[i] if stop < 0 else stop):
+    for j in range(i, end[i]):
         if not j & CHECK_EVERY:
             check_deadline()
         k = text_len[j]
@@ -102,11 +102,10 @@ def _lines(doc: Document, i: int, stop: int = -1) -> Iterator[tuple[int, str]]:
             yield j, " ".join(subtree_text(doc, j).split())
 
 
-def _byline(doc: Document, i: int, stop: int = -1) -> tuple[int, str | None]:
-    """The first element in ``i``'s subtree (before ``stop`` when given) that is a byline (a dated
-    line of :data:`_LINE` characters at most, no more than :data:`_REST` besides its date) and
-    its date's text, else -1."""
-    for j, line in _lines(doc, i, stop):
+def _byline(doc: Document, i: int) -> tuple[int, str | None]:
+    """The first element in ``i``'s subtree that is a byline (a dated line of :data:`_LINE`
+    characters at most, no more than :data:`_REST` besides its date) and its date's text, else -1."""
+    for j, line in _lines(doc, i):
         found = _DATE.search(line)
         if found and len(line) - len(found.group()) <= _REST:
             return j, found.group()
@@ -189,10 +188,11 @@ def _comment(doc: Document, group: list[int], hidden: bytearray) -> dict[str, An
     day = author = None
     for c in group:
         at, when = _byline(doc, c)
-        if at >= 0 and day is None:
+        if at >= 0:  # the first byline
             meta.append(at)
             day = parse_date(when)
             author = _author(_DATE.sub(" ", " ".join(subtree_text(doc, at).split())))
+            break
     if author is None:
         said = next(((j, line) for c in group for j, line in _lines(doc, c) if _SAYS.match(line)), None)
         if said is not None:
