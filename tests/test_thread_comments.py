@@ -61,6 +61,10 @@ def test_the_known_markup_wins_and_a_page_without_a_thread_gives_none():
     doc = parse(page(f'<ul class="recent-comments">{headlines}</ul>'))
     assert thread_comments(doc, []) == []
     assert wc.extract(page(""), comments=True).comment_items == []
+    # The site's recent comments, on other pages, in a box so named: none of this page's.
+    recent = "".join(_unnamed(i, m) for i, m in enumerate(MESSAGES))
+    assert wc.extract(page(f'<section id="recent-comments"><h4>Recent Comments</h4>{recent}</section>'),
+                      comments=True).comment_items == []
 
 
 def test_a_byline_s_name_without_its_date_and_labels():

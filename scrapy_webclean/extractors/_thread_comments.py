@@ -35,6 +35,8 @@ _SAYS = re.compile(r"^\W*\S.{0,48}?\s+(?:says|said|wrote|writes|responded|replie
 _NOT_NAME = re.compile(
     r"\b(?:mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rsday|urday)?\b\.?|\b(?:[ECMP][SD]T|GMT|UTC|BST|CES?T)\b|"
     r"^\W*#?\d+\s*[-.):]\s*|\b(?:reply|permalink|link|posted|views?|about)\b", re.IGNORECASE)
+#: A box of the site's latest comments (on other pages too): "recent-comments", "widget_recent_comments".
+_SITE_WIDE = re.compile(r"(?:^|[^a-z])(?:recent|latest)[-_ ]?comments?(?:$|[^a-z])", re.IGNORECASE)
 #: The fewest words of a thread read as one comment.
 _ONE_WORDS = 3
 #: How far down a thread's comments are looked for.
@@ -81,7 +83,7 @@ def _named_threads(doc: Document) -> list[int]:
         read = doc.class_id_style(i) if tags[i] else None
         if read is not None:
             names = " ".join(x for x in read[:2] if x)
-            if names and _furniture_name(names) == 2:
+            if names and _furniture_name(names) == 2 and not _SITE_WIDE.search(names):
                 out.append(i)
                 i = end[i]
                 continue
