@@ -14,6 +14,7 @@ from ._meta_title import browser_title
 from ._metadata import page_metadata
 from ._rules import Rules, apply_drop, body_selection, compile_rules, rule_fields
 from .extractors import Extractor, available_extractors, get_extractor, resolve_options
+from .extractors._thread_comments import thread_comments
 from ._language import detect_language, language_targets
 from ._render import DEFAULT_RENDER, BlockSelection, NodeSelection, RenderOptions, Selection
 from .errors import InvalidOptionError, SiteTreeError
@@ -268,11 +269,11 @@ def _extract(cls: type[Extractor], opts: dict[str, Any], body: Any, url: str | N
         out = cls().select(doc, opts)
         selection, meta = out.selection, out.metadata
     check_deadline()
-    shaped = meta.pop("_thread_comments", [])
+    roots = meta.pop("_comment_roots", [])
     if opts.get("comments"):
         # Read apart from the body's selection: each comment once, without the comment form; where
         # the page marks up none as the comments field knows them, those of the threads auto found.
-        found = extract_comments(doc) or shaped
+        found = extract_comments(doc) or thread_comments(doc, roots)
         meta["comments"], meta["comment_items"] = comments_text(found), found
     fields = rule_fields(doc, rules) if rules is not None else {}
     title = meta.pop("title") if "title" in meta else browser_title(doc.title)

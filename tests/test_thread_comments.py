@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 import scrapy_webclean as wc
-from scrapy_webclean._document import parse
-from scrapy_webclean.extractors._thread_comments import _author, thread_comments
+from scrapy_webclean.extractors._thread_comments import _author
 
 from conftest import corpus_page
 from test_auto_threads import MESSAGES as FOUR_MESSAGES, STORY
@@ -58,8 +57,7 @@ def test_the_known_markup_wins_and_a_page_without_a_thread_gives_none():
     assert [c["text"] for c in r.comment_items] == MESSAGES
     # A box named "comments" of headlines under their times names no one and gives no date: no comments.
     headlines = "".join(f"<li><a href='/n{i}'>Council news item {i}</a> 10:1{i}</li>" for i in range(4))
-    doc = parse(page(f'<ul class="recent-comments">{headlines}</ul>'))
-    assert thread_comments(doc, []) == []
+    assert wc.extract(page(f'<ul class="comments">{headlines}</ul>'), comments=True).comment_items == []
     assert wc.extract(page(""), comments=True).comment_items == []
     # The site's recent comments, on other pages, in a box so named: none of this page's.
     recent = "".join(_unnamed(i, m) for i, m in enumerate(MESSAGES))

@@ -24,6 +24,7 @@ from ._auto_mark import _mark, _Marks
 from ._auto_phrases import _linked_sentence, _piece_mark
 from ._auto_teasers import teasers_outweigh
 from ._auto_threads import comment_threads
+from ._thread_comments import comment_roots
 from ._auto_words import (SHORT_ARTICLE, _BOX_LABEL_CHARS, _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _title_key,
                           title_reads)
 
@@ -47,13 +48,15 @@ class Body(NamedTuple):
     """The block pick over one view of the page: the body as a node
     selection, its prose value (how much real text the chosen root holds),
     how many characters hidden styles left out, the nodes read as furniture,
-    and the comment threads found by their shape (see :func:`_named_threads`)."""
+    the comment threads found by their shape (see :func:`_named_threads`) and, with the
+    ``comments`` option, all the threads, by shape or name (:func:`.comment_roots`)."""
 
     selection: NodeSelection
     strength: float
     hidden: int
     furniture: bytearray
     threads: list[int]
+    comment_roots: list[int]
 
 
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
@@ -82,7 +85,8 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     forms = message_forms_in(doc, top)  # a comment form in the body: its labels and fine print
     if forms:
         drop = union_mask(drop, doc.subtree_mask(forms))
-    return Body(NodeSelection(doc, top, drop, excluded=m.excluded), strength, marks.hidden, furniture, threads)
+    roots = comment_roots(doc, marks.named) if opts["comments"] else []
+    return Body(NodeSelection(doc, top, drop, excluded=m.excluded), strength, marks.hidden, furniture, threads, roots)
 
 
 def _pick_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, stated: int,

@@ -1,6 +1,7 @@
 """Reader comments read from the comment threads ``auto`` finds, for pages whose comments carry
 no comment markup the comments field knows (``_comments``): the threads found by their shape
-(:mod:`._auto_threads`) and the subtrees whose class/id names read as a thread (``commentbody``).
+(:mod:`._auto_threads`) and the subtrees whose class/id names read as a thread (``commentbody``),
+as the block pick marked them (not in furniture tags or hidden subtrees, not struck as the body).
 
 A thread's comments are its children that each hold a dated byline and a message; in a flat
 thread, the bylines are siblings of their messages, before them or after them (blog software's
@@ -17,10 +18,10 @@ from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, union_mask
 from .._meta_date import parse_date
 from .._render import NodeSelection
-from .._walk import subtree_text
+from .._walk import flagged, subtree_text
 from ._auto_forms import message_forms_in
 from ._auto_threads import _DATE, _LINE, _MESSAGE, _REST
-from ._auto_words import _CODE_TAGS, _HEADINGS, _furniture_name
+from ._auto_words import _HEADINGS
 
 #: The most comments read from a page.
 _MAX = 1000
@@ -45,18 +46,27 @@ _DEPTH = 4
 _AUTHOR_WORDS = 5
 
 
-def thread_comments(doc: Document, threads: Iterable[int]) -> list[dict[str, Any]]:
-    """``[{"author", "date", "text"}]`` of the comments in ``threads`` (found by their shape) and in
-    the subtrees named as comment threads, in page order, each once."""
-    roots = sorted(set(threads) | set(_named_threads(doc)))
-    end, hidden = doc.end, doc.invisible_mask()
+def comment_roots(doc: Document, named: bytes | bytearray) -> list[int]:
+    """The outermost subtrees the block pick marked in ``named`` as comment threads (2: by their
+    names or their shape), but for a box of the site's recent comments (:data:`_SITE_WIDE`)."""
+    out: list[int] = []
+    end, last = doc.end, -1
+    for i in flagged(named):
+        if i >= last and named[i] == 2:
+            last = end[i]
+            read = doc.class_id_style(i)
+            if not (read and _SITE_WIDE.search(" ".join(x for x in read[:2] if x))):
+                out.append(i)
+    return out
+
+
+def thread_comments(doc: Document, roots: Iterable[int]) -> list[dict[str, Any]]:
+    """``[{"author", "date", "text"}]`` of the comments in the threads ``roots``
+    (:func:`comment_roots`: outermost, in page order), each once."""
+    hidden = doc.invisible_mask()
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
-    last = -1
     for r in roots:
-        if r < last:
-            continue  # inside a thread already read
-        last = end[r]
         groups = _comments_of(doc, r)
         for group in groups:
             check_deadline()
@@ -68,26 +78,6 @@ def thread_comments(doc: Document, threads: Iterable[int]) -> list[dict[str, Any
                 out.append(found)
                 if len(out) >= _MAX:
                     return out
-    return out
-
-
-def _named_threads(doc: Document) -> list[int]:
-    """The outermost elements whose class/id names read as a comment thread (outside code, where
-    class names are a highlighter's)."""
-    out: list[int] = []
-    tags, end, i, n = doc.tags, doc.end, doc.body + 1, len(doc)
-    while i < n:
-        if tags[i] in _CODE_TAGS:
-            i = end[i]
-            continue
-        read = doc.class_id_style(i) if tags[i] else None
-        if read is not None:
-            names = " ".join(x for x in read[:2] if x)
-            if names and _furniture_name(names) == 2 and not _SITE_WIDE.search(names):
-                out.append(i)
-                i = end[i]
-                continue
-        i += 1
     return out
 
 

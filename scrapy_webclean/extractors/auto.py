@@ -54,7 +54,6 @@ from .._walk import positions_of, subtree_text
 from ._arbiter import arbitrate
 from ._consensus import consensus, found_nothing
 from ._controls import without_controls
-from ._thread_comments import thread_comments
 from ._variants import without_variants
 from ._auto_words import _HEADINGS
 from ._auto_select import _select_body
@@ -111,8 +110,6 @@ class AutoExtractor(Extractor):
 
     def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:
         selection, meta, strength, furniture, threads = _auto_pick(doc, opts)
-        if opts["comments"]:  # (the comments field's, where the page marks up no comment it knows)
-            meta["_thread_comments"] = thread_comments(doc, threads)
         if furniture is not None and isinstance(selection, NodeSelection):
             selection = arbitrate(doc, doc.measures, selection, strength, furniture, threads, opts["favor"])
         if isinstance(selection, NodeSelection):
@@ -175,7 +172,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> BlockPick:
     # The title as its heading reads (the heading dropped from the body), when the result's title differs.
     title = meta.pop("_heading") if "_heading" in meta else meta.get("title")
     selection: Selection
-    selection, strength, hidden, furniture, threads = _select_body(doc, opts, title, doc.measures)
+    selection, strength, hidden, furniture, threads, roots = _select_body(doc, opts, title, doc.measures)
     view: tuple[Measures, bool] = (doc.measures, False)  # the measures and unhide the selection used
     if strength < 500 and hidden > _HIDDEN_SHARE * doc.measures.text_len[doc.body]:
         # Little prose in view but most of the page's text styled hidden:
@@ -183,7 +180,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> BlockPick:
         # wall, a loader); a reader sees that text, so it counts.
         second = _select_body(doc, opts, title, doc.measures, unhide=True)
         if second.strength > strength:
-            selection, strength, hidden, furniture, threads = second
+            selection, strength, hidden, furniture, threads, roots = second
             view = (doc.measures, True)
     if strength < 500 and "noscript" in doc.tags:
         # Little prose in view: some pages (forum software, for one) keep
@@ -192,7 +189,7 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> BlockPick:
         if with_ns.text_len[doc.body] > 1.5 * doc.measures.text_len[doc.body] + 200:
             second = _select_body(doc, opts, title, with_ns)
             if second.strength > strength:
-                selection, strength, hidden, furniture, threads = second
+                selection, strength, hidden, furniture, threads, roots = second
                 view = (with_ns, False)
     body_ld = meta.pop("_article_body", None)
     rescued = False
@@ -212,7 +209,9 @@ def _auto_pick(doc: Document, opts: Mapping[str, Any]) -> BlockPick:
             if at >= 0:
                 second = _select_body(doc, opts, title, view[0], unhide=view[1], stated=at)
                 if stated[:_PROBE] in _nonspace(second.selection.text()):
-                    selection, strength, hidden, furniture, threads = second
+                    selection, strength, hidden, furniture, threads, roots = second
                     rescued = True
     plain = view[0] is doc.measures and not view[1] and not rescued and isinstance(selection, NodeSelection)
+    if opts["comments"]:  # the threads the comments field reads where the page marks up no comment it knows
+        meta["_comment_roots"] = roots
     return BlockPick(selection, meta, strength, furniture if plain else None, threads)
