@@ -98,10 +98,18 @@ def _byline(doc: Document, i: int) -> tuple[int, str | None]:
     """The first element in ``i``'s subtree that is a byline (a dated line of :data:`_LINE`
     characters at most, no more than :data:`_REST` besides its date) and its date's text, else -1."""
     for j, line in _lines(doc, i):
-        found = _DATE.search(line)
-        if found and len(line) - len(found.group()) <= _REST:
-            return j, found.group()
+        when = _dateline(line)
+        if when is not None:
+            return j, when
     return -1, None
+
+
+def _dateline(line: str) -> str | None:
+    """The date's text when ``line`` is a byline: a date and at most :data:`_REST` characters
+    besides it, spaces counted (stricter than the thread finder's pieces: a short comment of
+    about a byline's length is its message, not its byline)."""
+    found = _DATE.search(line)
+    return found.group() if found and len(line) - len(found.group()) <= _REST else None
 
 
 def _comments_of(doc: Document, root: int) -> list[list[int]]:
@@ -125,8 +133,7 @@ def _bylines(doc: Document, i: int) -> int:
     for j, line in _lines(doc, i):
         if j < last:
             continue  # inside a byline counted
-        found = _DATE.search(line)
-        if found and len(line) - len(found.group()) <= _REST:
+        if _dateline(line) is not None:
             count, last = count + 1, doc.end[j]
     return count
 
