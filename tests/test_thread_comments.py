@@ -56,7 +56,8 @@ def test_the_known_markup_wins_and_a_page_without_a_thread_gives_none():
     r = wc.extract(page(f'<ol class="commentlist">{wordpress}</ol>'), comments=True)
     assert [c["text"] for c in r.comment_items] == MESSAGES
     # A box named "comments" of headlines under their times names no one and gives no date: no comments.
-    headlines = "".join(f"<li><a href='/n{i}'>Council news item {i}</a> 10:1{i}</li>" for i in range(4))
+    headlines = "".join(f"<li><a href='/n{i}'>Council news item {i}</a> <span>10:1{i}</span><p>What the council "
+                        f"decided on the bridge repairs, item {i}.</p></li>" for i in range(4))
     assert wc.extract(page(f'<ul class="comments">{headlines}</ul>'), comments=True).comment_items == []
     assert wc.extract(page(""), comments=True).comment_items == []
     # The site's recent comments, on other pages, in a box so named: none of this page's.
