@@ -16,6 +16,7 @@ component out). ``_startup`` reports it and warns about unknown names.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ WEBCLEAN_DROP_FAILED = False
 WEBCLEAN_ERROR_FIELD = "webclean_error"
 WEBCLEAN_EXTRACT_HUBS = False
 WEBCLEAN_EXTRACTOR = "auto"
+WEBCLEAN_EXTRACTOR_MODULES: list[str] = []
 WEBCLEAN_EXTRACTOR_OPTIONS: dict[str, Any] = {}
 WEBCLEAN_FIELDS = ["title", "text", "page_type"]
 WEBCLEAN_INCLUDE_FORMATTING = True
@@ -200,7 +202,31 @@ def crawl_extractors() -> list[str]:
     return [name for name in available_extractors() if name != "sst"]
 
 
+def import_extractor_modules(settings: BaseSettings) -> list[str]:
+    """Import the modules ``WEBCLEAN_EXTRACTOR_MODULES`` names (their extractors
+    register themselves); returns the names. A module that fails to import
+    stops the crawl, with the import's own error."""
+    raw = given = settings.get("WEBCLEAN_EXTRACTOR_MODULES") or []
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(raw) if raw.strip().startswith("[") else raw.split(",")
+        except ValueError:
+            raise invalid("WEBCLEAN_EXTRACTOR_MODULES", given, "a list of module names; this is not valid JSON") \
+                from None
+    if not isinstance(raw, (list, tuple)) or not all(isinstance(m, str) for m in raw):
+        raise invalid("WEBCLEAN_EXTRACTOR_MODULES", given, "a list of module names")
+    names = [m.strip() for m in raw if m.strip()]
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception as exc:  # the module's own error, whatever it is, named in one line
+            raise invalid("WEBCLEAN_EXTRACTOR_MODULES", given,
+                          f"importing {name!r} failed: {type(exc).__name__}: {exc}") from None
+    return names
+
+
 def _extractor(settings: BaseSettings) -> tuple[str, dict[str, Any]]:
+    import_extractor_modules(settings)
     extractor = settings.get("WEBCLEAN_EXTRACTOR", WEBCLEAN_EXTRACTOR)
     if extractor not in crawl_extractors():
         note = " (sst needs a learned tree for every page: any other extractor runs on the page cleaned" \
@@ -270,6 +296,11 @@ def webclean_config(settings: BaseSettings) -> WebcleanConfig:
     except WebcleanError:
         raise invalid("WEBCLEAN_TARGET_LANGUAGE", settings.get("WEBCLEAN_TARGET_LANGUAGE"),
                       "a language code such as 'en', or a list of codes") from None
+    workers = min(_at_least(settings, "WEBCLEAN_WORKERS", "getint", 0), max_workers())
+    if workers and get_extractor(extractor).__module__ == "__main__":
+        raise invalid("WEBCLEAN_EXTRACTOR", extractor, "an extractor worker processes can import: this one is "
+                      "defined in the script being run (__main__); move it to a module (see "
+                      "WEBCLEAN_EXTRACTOR_MODULES) or set WEBCLEAN_WORKERS=0")
     other = str(settings.get("WEBCLEAN_OTHER_LANGUAGE", WEBCLEAN_OTHER_LANGUAGE))
     if other not in ("drop", "mark"):
         raise invalid("WEBCLEAN_OTHER_LANGUAGE", other, "'drop' or 'mark'")
@@ -301,7 +332,7 @@ def webclean_config(settings: BaseSettings) -> WebcleanConfig:
         sst_store=_store(settings),
         sst_wait=_at_least(settings, "WEBCLEAN_SST_WAIT", "getfloat", 0),
         timeout=timeout,
-        workers=min(_at_least(settings, "WEBCLEAN_WORKERS", "getint", 0), max_workers()),
+        workers=workers,
         workers_niceness=niceness,
         workers_max_rss=_at_least(settings, "WEBCLEAN_WORKERS_MAX_RSS", "getint", 0),
     )

@@ -7,11 +7,14 @@ import re
 
 import lxml.html
 import pytest
+from scrapy.settings import Settings
 
 import scrapy_webclean as wc
 from scrapy_webclean import extractors
 from scrapy_webclean.extractors import (BlockSelection, Extractor, NodeSelection, Option, SelectionResult,
                                         register)
+from scrapy_webclean.errors import InvalidSettingError
+from scrapy_webclean.settings import webclean_config
 
 from conftest import PAGES
 
@@ -100,3 +103,25 @@ def test_the_readme_extractor_works_as_written(own_registry):
     assert text == " ".join(first_long.text_content().split())
     assert wc.extract(b"<html><body><div>No paragraph here.</div></body></html>",
                       extractor="first_paragraph").text == "No paragraph here."
+
+
+def test_a_crawl_knows_which_modules_its_workers_import(own_registry):
+    """``extractor_modules`` lists where the extractors registered outside the package come from
+    (what a crawl's workers import); an extractor a script defines (``__main__``) cannot be
+    imported there, so a crawl with workers refuses it as its extractor, naming the setting."""
+    assert extractors.extractor_modules() == []
+
+    @register
+    class Here(Extractor):
+        name = "here"
+
+        def select(self, doc, opts):
+            return SelectionResult(NodeSelection(doc))
+
+    assert extractors.extractor_modules() == [__name__]
+    Scripted = register(type("Scripted", (Here,), {"name": "scripted", "__module__": "__main__"}))
+    assert extractors.extractor_modules() == ["__main__", __name__]
+    with pytest.raises(InvalidSettingError, match=r"WEBCLEAN_EXTRACTOR='scripted' is invalid: .*\(__main__\)"):
+        webclean_config(Settings({"WEBCLEAN_EXTRACTOR": Scripted.name, "WEBCLEAN_WORKERS": 1}))
+    assert webclean_config(Settings({"WEBCLEAN_EXTRACTOR": "scripted", "WEBCLEAN_WORKERS": 0})).extractor == "scripted"
+    assert webclean_config(Settings({"WEBCLEAN_EXTRACTOR": "here", "WEBCLEAN_WORKERS": 1})).extractor == "here"

@@ -30,6 +30,9 @@ BAD = {
     "WEBCLEAN_FIELDS=title,body": "WEBCLEAN_FIELDS='title,body' is invalid: unknown field(s) body",
     "WEBCLEAN_TIMEOUT=0": "WEBCLEAN_TIMEOUT='0' is invalid: a number of seconds > 0",
     "WEBCLEAN_EXTRACTOR_OPTIONS={\"favor\": \"fast\"}": "WEBCLEAN_EXTRACTOR_OPTIONS={'favor': 'fast'} is invalid: ",
+    "WEBCLEAN_EXTRACTOR_MODULES=tinyproj.nope": "WEBCLEAN_EXTRACTOR_MODULES='tinyproj.nope' is invalid: importing "
+                                                "'tinyproj.nope' failed: ModuleNotFoundError: No module named ",
+    "WEBCLEAN_EXTRACTOR=lead_sentence": "WEBCLEAN_EXTRACTOR='lead_sentence' is invalid: one of auto, ",
 }
 
 
@@ -47,6 +50,16 @@ def project(tmp_path_factory) -> Path:
         SPIDER_MODULES = ["tinyproj.spiders"]
         ADDONS = {"scrapy_webclean.Addon": 100}
         TELNETCONSOLE_ENABLED = False
+    """))
+    (package / "extractors.py").write_text(textwrap.dedent("""
+        from scrapy_webclean.extractors import BlockSelection, Extractor, SelectionResult, register
+
+        @register
+        class LeadSentence(Extractor):
+            name = "lead_sentence"
+
+            def select(self, doc, opts):
+                return SelectionResult(BlockSelection([" ".join(doc.texts[doc.tags.index("p")].split()[:3])]))
     """))
     (package / "spiders" / "__init__.py").write_text(textwrap.dedent(f"""
         import scrapy
@@ -100,6 +113,9 @@ def test_good_spellings_run_and_odd_ones_warn(project, tmp_path):
         "comma_list": ["WEBCLEAN_FIELDS=title,text,extractor", "WEBCLEAN_ENABLED=true"],
         "workers": ["WEBCLEAN_WORKERS=64", "WEBCLEAN_FIELDS=title,text,extractor"],
         "typo": ["WEBCLEAN_EXTRACTR=link_density", "WEBCLEAN_FIELDS=title,text,extractor"],
+        # The project's own extractor, in the crawl's worker processes.
+        "own": ["WEBCLEAN_EXTRACTOR_MODULES=tinyproj.extractors", "WEBCLEAN_EXTRACTOR=lead_sentence",
+                "WEBCLEAN_WORKERS=1", "WEBCLEAN_FIELDS=title,text,extractor"],
     }
     results = crawl_all(project, {
         name: [arg for setting in settings for arg in ("-s", setting)] + ["-O", str(tmp_path / f"{name}.jsonl")]
@@ -107,6 +123,9 @@ def test_good_spellings_run_and_odd_ones_warn(project, tmp_path):
     for name, result in results.items():
         assert result.returncode == 0, result.stderr[-3000:]
         [item] = [json.loads(line) for line in (tmp_path / f"{name}.jsonl").read_text().splitlines()]
+        if name == "own":
+            assert item["extractor"] == "lead_sentence" and item["text"] == "Forecasters expect heavy"
+            continue
         assert item["title"] == "Rain due" and item["text"].startswith("Forecasters expect"), name
         assert item["extractor"] == "auto" and "page_type" not in item, name
     assert (f"WEBCLEAN_WORKERS=64 is more than twice the {max_workers() // 2} CPUs this process may use: "

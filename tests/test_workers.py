@@ -8,8 +8,10 @@ import time
 
 import pytest
 
+from scrapy_webclean import available_extractors
 from scrapy_webclean.errors import ExtractionTimeout
 from scrapy_webclean.workers import JobError, WorkerCrashed, WorkerPool
+from scrapy_webclean.workers.jobs import extract_fields
 
 
 @pytest.fixture(scope="module")
@@ -183,3 +185,32 @@ def test_default_workers_count_the_cpus_this_process_may_use(monkeypatch):
     assert settings._usable_cpus() == 1
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(8)), raising=False)
     assert settings._usable_cpus() == 8
+
+
+PLUGIN = '''
+from scrapy_webclean.extractors import Extractor, NodeSelection, SelectionResult, register
+
+@register
+class FirstParagraphX(Extractor):
+    name = "first_paragraph_x"
+
+    def select(self, doc, opts):
+        return SelectionResult(NodeSelection(doc, doc.tags.index("p")))
+'''
+
+
+def test_workers_import_the_modules_of_registered_extractors(tmp_path, monkeypatch, capfd):
+    """A worker imports the modules it is given from the parent's module search path (a project's
+    folder, not the worker's), and serves on when one fails, saying which."""
+    (tmp_path / "webclean_plugin_x.py").write_text(PLUGIN)
+    (tmp_path / "webclean_broken_x.py").write_text("raise RuntimeError('broken on purpose')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    page = b"<html><body><p>First one here.</p><p>Second one there.</p></body></html>"
+    with WorkerPool(1, 10.0, imports=["webclean_broken_x", "webclean_plugin_x"]) as plugged:
+        assert "first_paragraph_x" in plugged.call(available_extractors)
+        fields, _ = plugged.call(extract_fields, page, None, None, "first_paragraph_x", {}, ("text", "extractor"))
+    assert fields == {"text": "First one here.", "extractor": "first_paragraph_x"}
+    assert ("cannot import extractor module 'webclean_broken_x': RuntimeError: broken on purpose"
+            in capfd.readouterr().err)
+    with WorkerPool(1, 10.0) as plain:
+        assert "first_paragraph_x" not in plain.call(available_extractors)

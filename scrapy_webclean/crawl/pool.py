@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
 
+from ..extractors import extractor_modules
 from ..workers.pool import WorkerPool
 
 if TYPE_CHECKING:
@@ -76,8 +77,11 @@ def crawler_pool(crawler: Crawler, config: WebcleanConfig) -> WorkerPool:
                 owner.stats.inc_value("webclean/workers/restarted")
                 owner.stats.inc_value(f"webclean/workers/restarted/{why}")
 
+    # The workers import the modules of the extractors this process registered (not a script's own).
+    imports = [m for m in extractor_modules() if m != "__main__"]
     pool = WorkerPool(config.workers, config.timeout, on_restart=restarted, eager=True,
-                      niceness=config.workers_niceness, max_rss=config.workers_max_rss << 20, wait=wait_in_reactor)
+                      niceness=config.workers_niceness, max_rss=config.workers_max_rss << 20, imports=imports,
+                      wait=wait_in_reactor)
     crawler.signals.connect(pool.close, signal=signals.engine_stopped, weak=False)
     weakref.finalize(crawler, pool.close)
     return pool

@@ -6,7 +6,7 @@ with :func:`register` (see :mod:`scrapy_webclean.extractors.base`)."""
 
 from . import auto, line_block, link_density, punctuation_path, relative_link_density, sst  # noqa: F401
 from .base import (BlockSelection, Document, Extractor, NodeSelection, Option, Selection, SelectionResult, SiteCleaner,
-                   available_extractors, get_extractor, register, resolve_options)
+                   available_extractors, extractor_modules, get_extractor, register, resolve_options)
 
 __all__ = ["BlockSelection", "Document", "Extractor", "NodeSelection", "Option", "Selection", "SelectionResult",
-           "SiteCleaner", "available_extractors", "get_extractor", "register", "resolve_options"]
+           "SiteCleaner", "available_extractors", "extractor_modules", "get_extractor", "register", "resolve_options"]

@@ -31,7 +31,8 @@ from .._render import BlockSelection, NodeSelection, Selection
 from ..errors import InvalidOptionError, UnknownExtractorError
 
 __all__ = ["Option", "Extractor", "SelectionResult", "SiteCleaner", "Document", "Selection", "NodeSelection",
-           "BlockSelection", "register", "get_extractor", "available_extractors", "resolve_options"]
+           "BlockSelection", "register", "get_extractor", "available_extractors", "extractor_modules",
+           "resolve_options"]
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,14 @@ def get_extractor(name: str) -> type[Extractor]:
     except (KeyError, TypeError):
         known = ", ".join(sorted(_REGISTRY))
         raise UnknownExtractorError(f"unknown extractor {name!r}; available: {known}") from None
+
+
+def extractor_modules() -> list[str]:
+    """The modules, outside this package, that registered the extractors known
+    now: what another interpreter (a crawl's worker process) imports to know
+    them too. ``__main__`` is among them when a script registered one."""
+    return sorted({cls.__module__ for cls in _REGISTRY.values()
+                   if cls.__module__.split(".")[0] != __name__.split(".")[0]})
 
 
 def available_extractors() -> list[str]:

@@ -28,13 +28,13 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ExtractionTimeout, WebcleanError
-from .process import _EXIT_GRACE, JobError, WorkerCrashed, _rss, _Worker
+from .process import _EXIT_GRACE, JobError, WorkerCrashed, _rss, _Worker, worker_imports
 
 logger = logging.getLogger(__name__)
 
@@ -81,11 +81,13 @@ class WorkerPool:
     workers in turn) unless another worker would idle: a site's sampled
     pages are tagged, and kept parsed, where its tree will be learned. A
     ``strict`` job waits for its own worker even then: the job that learns
-    a site's tree would parse every sample again anywhere else.
+    a site's tree would parse every sample again anywhere else. Each worker
+    imports the modules ``imports`` names when it starts (those of the
+    extractors registered outside this package).
     """
 
     def __init__(self, size: int, timeout: float, *, on_restart: Callable[[str], None] | None = None,
-                 eager: bool = False, niceness: int = 0, max_rss: int = 0,
+                 eager: bool = False, niceness: int = 0, max_rss: int = 0, imports: Sequence[str] = (),
                  wait: Callable[[Future[Any]], Awaitable[Any]] | None = None) -> None:
         if size < 0:
             raise ValueError("size must be >= 0")
@@ -113,6 +115,8 @@ class WorkerPool:
         self._slots = itertools.count()
         self._eager = eager
         self.niceness = niceness
+        # Modules each worker imports when it starts: those of extractors registered outside this package.
+        self._imports = worker_imports(list(imports))
         # One thread per worker: it sends the worker a job and waits for the
         # answer; the worker process starts with the thread when ``eager``
         # (a fresh interpreter takes about a tenth of a second to be ready,
@@ -246,7 +250,7 @@ class WorkerPool:
     # -- worker management ----------------------------------------------
 
     def _start(self) -> _Worker:
-        worker = _Worker(self.niceness)
+        worker = _Worker(self.niceness, self._imports)
         with self._lock:
             if self._closed:
                 worker.stop(kill=True)

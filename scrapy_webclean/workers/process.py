@@ -10,6 +10,8 @@ keeps the site style trees it was sent in a small LRU. It ignores Ctrl-C
 
 from __future__ import annotations
 
+import importlib
+import json
 import os
 import signal
 import socket
@@ -70,11 +72,32 @@ def _die_with_parent(parent: int) -> None:
         threading.Thread(target=watch, name="webclean-parent-watch", daemon=True).start()
 
 
-def _serve(conn: Any, niceness: int = 0, parent: int = 0) -> None:
+def _import_modules(imports: str) -> None:
+    """Import the modules the parent's extractors came from (``imports``: the JSON of
+    :func:`worker_imports`), with the parent's module search path after this one's.
+    One that fails is said on stderr; jobs asking for its extractors then fail by name."""
+    given = json.loads(imports) if imports else {}
+    sys.path.extend(p for p in given.get("path", ()) if p not in sys.path)
+    for name in given.get("modules", ()):
+        try:
+            importlib.import_module(name)
+        except Exception as exc:  # any error of the module's own code
+            print(f"webclean worker: cannot import extractor module {name!r}: {type(exc).__name__}: {exc}",
+                  file=sys.stderr, flush=True)
+
+
+def worker_imports(modules: list[str]) -> str:
+    """What a worker is started with to import ``modules`` (see :func:`_import_modules`): their names
+    and the parent's module search path, where they were found (a Scrapy project's directory)."""
+    return json.dumps({"path": [p or os.getcwd() for p in sys.path], "modules": modules}) if modules else ""
+
+
+def _serve(conn: Any, niceness: int = 0, parent: int = 0, imports: str = "") -> None:
     """Worker process main loop: run jobs from ``conn`` until told to stop."""
     # Ctrl-C reaches the whole process group; the parent decides when we stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with_parent(parent)
+    _import_modules(imports)
     if niceness > 0 and hasattr(os, "nice"):
         try:
             os.nice(niceness)
@@ -136,14 +159,14 @@ class _Worker:
     pair (pickled messages, ``poll`` with a timeout).
     """
 
-    def __init__(self, niceness: int = 0) -> None:
+    def __init__(self, niceness: int = 0, imports: str = "") -> None:
         ours, theirs = socket.socketpair()
         env = dict(os.environ)
         # The worker imports this very package, wherever it was imported from.
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_package_root(), env.get("PYTHONPATH")) if p)
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-c", _WORKER_MAIN, str(theirs.fileno()), str(niceness), str(os.getpid())],
+                [sys.executable, "-c", _WORKER_MAIN, str(theirs.fileno()), str(niceness), str(os.getpid()), imports],
                 pass_fds=(theirs.fileno(),), env=env, stdin=subprocess.DEVNULL,
             )
         finally:
@@ -190,5 +213,5 @@ class _Worker:
 _WORKER_MAIN = (
     "import sys; from multiprocessing.connection import Connection; "
     "from scrapy_webclean.workers.process import _serve; "
-    "_serve(Connection(int(sys.argv[1])), int(sys.argv[2]), int(sys.argv[3]))"
+    "_serve(Connection(int(sys.argv[1])), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])"
 )
