@@ -16,7 +16,9 @@ from ._rules import Rules, apply_drop, body_selection, compile_rules, rule_field
 from .extractors import Extractor, available_extractors, get_extractor, resolve_options
 from .extractors._thread_comments import thread_comments
 from ._language import detect_language, language_targets
-from ._render import DEFAULT_RENDER, BlockSelection, NodeSelection, RenderOptions, Selection
+from ._links import kept_links
+from ._render import DEFAULT_RENDER, BlockSelection, NodeSelection, RenderOptions, Selection, kept_mask
+from ._walk import positions
 from .errors import InvalidOptionError, SiteTreeError
 
 __all__ = ["extract", "available_extractors", "ExtractResult", "load_document"]
@@ -32,21 +34,22 @@ class ExtractResult:
     """What :func:`extract` returns.
 
     ``text`` (str), ``title`` (str or None), ``html`` (the kept content as
-    clean HTML), ``markdown``, ``extractor`` (the name that ran), ``url``,
+    clean HTML), ``markdown``, ``links`` (the body's links: ``[{"url", "text"}]``,
+    absolute, each URL once), ``extractor`` (the name that ran), ``url``,
     ``encoding`` (charset the body was decoded with), metadata fields
     (``author``, ``authors``, ``date``, ``language``, ``canonical_url``,
     ``image``, ``description``, ``sitename``; ``None`` when unknown) and,
     when asked for with the ``comments`` option, ``comments`` (the reader
     comments' text, one paragraph each; ``""`` when none) and
     ``comment_items`` (``[{"author", "date", "text"}]``, each comment once).
-    ``text``, ``html`` and ``markdown`` are rendered on first access, and
+    ``text``, ``html``, ``markdown`` and ``links`` are rendered on first access, and
     ``author``, ``authors``, ``date`` and ``language`` settled on first
     access (the first three read the page's whole visible text, which the
     body and the title do not need; the language is detected in ``text``).
     """
 
     __slots__ = ("extractor", "title", "url", "encoding", "comments", "comment_items", "render_options", "_selection",
-                 "_text", "_html", "_markdown", "_shown", "_shown_values", "_language",
+                 "_text", "_html", "_markdown", "_links", "_shown", "_shown_values", "_language",
                  "_declared_language", *_PLAIN_FIELDS)
     # The plain metadata fields (set from _PLAIN_FIELDS in __init__).
     canonical_url: str | None
@@ -61,6 +64,7 @@ class ExtractResult:
         self._text: str | None = None
         self._html: str | None = None
         self._markdown: str | None = None
+        self._links: list[dict[str, str]] | None = None
         self.extractor = extractor
         self.title = title
         self.url = url
@@ -136,10 +140,24 @@ class ExtractResult:
             self._markdown = self._selection.markdown(self.render_options)
         return self._markdown
 
+    @property
+    def links(self) -> list[dict[str, str]]:
+        """The links the body keeps, ``[{"url", "text"}]`` (see :func:`~scrapy_webclean._links.kept_links`);
+        none for a body read as text (a JSON-LD ``articleBody``)."""
+        if self._links is None:
+            self._links = []
+            selection = self._selection
+            if isinstance(selection, NodeSelection) and not selection.doc.is_empty:
+                doc, root = selection.doc, selection.root
+                kept = kept_mask(doc, root, selection.skip_mask(self.render_options))
+                anchors = (i for i in positions(doc.tags, "a", root, doc.end[root]) if kept[i])
+                self._links = kept_links(doc, anchors, doc.url or self.url)
+        return self._links
+
     def to_dict(self) -> dict[str, Any]:
         """Every field as plain JSON-ready values."""
         out = {"url": self.url, "title": self.title, "text": self.text, "html": self.html,
-               "markdown": self.markdown, "extractor": self.extractor, "encoding": self.encoding,
+               "markdown": self.markdown, "links": self.links, "extractor": self.extractor, "encoding": self.encoding,
                "comments": self.comments, "comment_items": self.comment_items}
         for name in METADATA_FIELDS:
             out[name] = getattr(self, name)

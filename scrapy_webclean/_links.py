@@ -6,19 +6,22 @@ the page in the reactor process: for a page scrapy-webclean tags anyway that
 is a second parse, on the process that downloads. With ``WEBCLEAN_LINKS``
 the tagging job, which has parsed the page in a worker already, lists its
 links there (:func:`page_links`) and the middleware hands them to the
-spider in ``response.meta["webclean_links"]``.
+spider in ``response.meta["webclean_links"]``. An extraction's ``links``
+field lists the links its body keeps (:func:`kept_links`), resolved the same way.
 """
 
 from __future__ import annotations
 
+from typing import Callable, Iterable
 from urllib.parse import urljoin, urlsplit
 
 from w3lib.html import get_base_url
 
 from ._cache import BoundedCache
 from ._deadline import check_deadline
+from ._walk import subtree_text
 
-__all__ = ["page_links", "MAX_LINKS"]
+__all__ = ["page_links", "kept_links", "MAX_LINKS"]
 
 #: Links listed per page at most (the first ones in document order): a
 #: hostile page can hold millions of anchors.
@@ -52,31 +55,63 @@ def page_links(doc, url: str | None = None, *, limit: int = MAX_LINKS) -> list[s
     root = doc.root
     if root is None or limit <= 0:
         return []
+    resolve = _resolver(doc, url)
+    links: dict[str, None] = {}
+    for n, el in enumerate(root.iter("a", "area")):
+        if not n & 1023:
+            check_deadline()
+        link = resolve(el.get("href"))
+        if link and link not in links:
+            links[link] = None
+            if len(links) >= limit:
+                break
+    return list(links)
+
+
+def kept_links(doc, kept: Iterable[int], url: str | None = None, *, limit: int = MAX_LINKS) -> list[dict[str, str]]:
+    """The links of the nodes ``kept`` (an extraction's body): ``{"url", "text"}`` for each
+    ``<a href>`` among them, resolved as :func:`page_links` resolves them, each URL once (with
+    the text of its first link, white space collapsed), in document order, at most ``limit``."""
+    if doc.root is None or limit <= 0:
+        return []
+    resolve = _resolver(doc, url)
+    tags, nodes = doc.tags, doc.nodes
+    links: dict[str, str] = {}
+    for n, i in enumerate(kept):
+        if not n & 1023:
+            check_deadline()
+        if tags[i] != "a":
+            continue
+        link = resolve(nodes[i].get("href"))
+        if link and link not in links:
+            links[link] = " ".join(subtree_text(doc, i).split())
+            if len(links) >= limit:
+                break
+    return [{"url": link, "text": text} for link, text in links.items()]
+
+
+def _resolver(doc, url: str | None) -> Callable[[str | None], str]:
+    """A function resolving an ``href`` of ``doc`` (see :func:`page_links`; ``""`` for none)."""
     base = get_base_url(doc.source[:_BASE_WINDOW], url or "")
     try:
         parts = urlsplit(base)
         origin = f"{parts.scheme}://{parts.netloc}" if base else ""
     except ValueError:
         origin = base  # keyed by the whole base: no sharing, still right
-    links: dict[str, None] = {}
     joined = _JOINED
-    for n, el in enumerate(root.iter("a", "area")):
-        if not n & 1023:
-            check_deadline()
-        href = el.get("href")
+
+    def resolve(href: str | None) -> str:
         if not href:
-            continue
+            return ""
         key = (origin if href[0] == "/" or href.startswith(("http://", "https://")) else base, href)
         link = joined.get(key)
         if link is None:
             link = _join(base, href)
             if len(key[0]) + len(href) <= _JOINED_MAX_CHARS:
                 joined.put(key, link)
-        if link and link not in links:
-            links[link] = None
-            if len(links) >= limit:
-                break
-    return list(links)
+        return link
+
+    return resolve
 
 
 def _join(base: str, href: str) -> str:

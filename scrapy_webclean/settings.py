@@ -101,7 +101,7 @@ DEFAULTS: dict[str, Any] = {name: value for name, value in globals().items() if 
 
 #: What an item field can be filled with (the names ``WEBCLEAN_FIELDS`` accepts).
 #: ``error`` is not listed: failures go to ``WEBCLEAN_ERROR_FIELD``.
-RESULT_FIELDS = ("title", "text", "html", "markdown", "extractor", "author", "authors", "date", "language",
+RESULT_FIELDS = ("title", "text", "html", "markdown", "links", "extractor", "author", "authors", "date", "language",
                  "canonical_url", "image", "description", "sitename", "comments", "comment_items", "encoding")
 PAGE_FIELDS = ("url", "page_type", "page_score")
 FIELD_SOURCES = RESULT_FIELDS + PAGE_FIELDS
