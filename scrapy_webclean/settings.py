@@ -202,10 +202,10 @@ def crawl_extractors() -> list[str]:
     return [name for name in available_extractors() if name != "sst"]
 
 
-def import_extractor_modules(settings: BaseSettings) -> list[str]:
+def _import_extractor_modules(settings: BaseSettings) -> None:
     """Import the modules ``WEBCLEAN_EXTRACTOR_MODULES`` names (their extractors
-    register themselves); returns the names. A module that fails to import
-    stops the crawl, with the import's own error."""
+    register themselves). A module that fails to import stops the crawl, with
+    the import's own error."""
     raw = given = settings.get("WEBCLEAN_EXTRACTOR_MODULES") or []
     if isinstance(raw, str):
         try:
@@ -215,18 +215,16 @@ def import_extractor_modules(settings: BaseSettings) -> list[str]:
                 from None
     if not isinstance(raw, (list, tuple)) or not all(isinstance(m, str) for m in raw):
         raise invalid("WEBCLEAN_EXTRACTOR_MODULES", given, "a list of module names")
-    names = [m.strip() for m in raw if m.strip()]
-    for name in names:
+    for name in (m.strip() for m in raw if m.strip()):
         try:
             importlib.import_module(name)
         except Exception as exc:  # the module's own error, whatever it is, named in one line
             raise invalid("WEBCLEAN_EXTRACTOR_MODULES", given,
                           f"importing {name!r} failed: {type(exc).__name__}: {exc}") from None
-    return names
 
 
 def _extractor(settings: BaseSettings) -> tuple[str, dict[str, Any]]:
-    import_extractor_modules(settings)
+    _import_extractor_modules(settings)
     extractor = settings.get("WEBCLEAN_EXTRACTOR", WEBCLEAN_EXTRACTOR)
     if extractor not in crawl_extractors():
         note = " (sst needs a learned tree for every page: any other extractor runs on the page cleaned" \
