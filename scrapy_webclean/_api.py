@@ -9,11 +9,12 @@ from ._comments import comments_text, extract_comments
 from ._deadline import DEFAULT_TIME_LIMIT, check_deadline
 from ._deadline import time_limit as _time_limit
 from ._declared_url import page_url
-from ._document import MAX_BODY_SIZE, SiteCleaner, load_document
+from ._document import MAX_BODY_SIZE, Document, SiteCleaner, load_document
 from ._meta_title import browser_title
 from ._metadata import page_metadata
 from ._rules import Rules, apply_drop, body_selection, compile_rules, rule_fields
 from .extractors import Extractor, available_extractors, get_extractor, resolve_options
+from .extractors._consensus import found_nothing
 from .extractors._thread_comments import thread_comments
 from ._language import detect_language, language_targets
 from ._links import kept_links
@@ -265,27 +266,19 @@ def _flag(name: str, value: Any) -> bool:
 def _extract(cls: type[Extractor], opts: dict[str, Any], body: Any, url: str | None, encoding: str | None,
              site_tree: SiteCleaner | None,
              max_body_size: int | None, reference_date: Any = None, rules: Rules | None = None) -> ExtractResult:
-    doc = load_document(body, url, encoding=encoding, max_body_size=max_body_size)
-    page_url(doc, url)
-    if site_tree is not None:
-        doc = doc.cleaned(site_tree)
-    elif cls.needs_site_tree:
+    page = load_document(body, url, encoding=encoding, max_body_size=max_body_size)
+    page_url(page, url)
+    if site_tree is None and cls.needs_site_tree:
         raise SiteTreeError(f"extractor {cls.name!r} needs a site_tree (a learned SiteStyleTree)")
-    if rules is not None:
-        doc = apply_drop(doc, rules)
-    if reference_date is not None:
-        doc.memo["reference_date"] = reference_date
+    doc = page if site_tree is None else page.cleaned(site_tree, fields=cls.template_fields)
+    doc = _prepared(doc, rules, reference_date)
     if doc.is_empty:
         return ExtractResult(NodeSelection(doc), extractor=cls.name, title=None, url=url, encoding=doc.encoding)
-    name = cls.name
-    ruled = body_selection(doc, rules) if rules is not None else None
-    selection: Selection
-    if ruled is not None:
-        # The body as the site's rule gives it: no extractor runs; the page's metadata is read as auto reads it.
-        name, selection, meta = "rules", ruled, page_metadata(doc)
-    else:
-        out = cls().select(doc, opts)
-        selection, meta = out.selection, out.metadata
+    name, selection, meta = _select(cls, opts, doc, rules)
+    if site_tree is not None and not cls.needs_site_tree and found_nothing(selection.text()):
+        # The site's tree took the body too (a page it misread): the page as it came, untouched.
+        doc = _prepared(page, rules, reference_date)
+        name, selection, meta = _select(cls, opts, doc, rules)
     check_deadline()
     roots = meta.pop("_comment_roots", [])
     if opts.get("comments"):
@@ -300,3 +293,23 @@ def _extract(cls: type[Extractor], opts: dict[str, Any], body: Any, url: str | N
     for field, value in fields.items():  # author, authors, date: over what the page shows
         setattr(result, field, value)
     return result
+
+
+def _prepared(doc: Document, rules: Rules | None, reference_date: Any) -> Document:
+    """``doc`` without what the rules drop, and dated from ``reference_date`` when given."""
+    if rules is not None:
+        doc = apply_drop(doc, rules)
+    if reference_date is not None:
+        doc.memo["reference_date"] = reference_date
+    return doc
+
+
+def _select(cls: type[Extractor], opts: dict[str, Any], doc: Document,
+            rules: Rules | None) -> tuple[str, Selection, dict[str, Any]]:
+    """The extractor's name, body and metadata on ``doc``: the rules' body when they give one
+    (no extractor runs; the page's metadata read as ``auto`` reads it), else the extractor's."""
+    ruled = body_selection(doc, rules) if rules is not None else None
+    if ruled is not None:
+        return "rules", ruled, page_metadata(doc)
+    out = cls().select(doc, opts)
+    return cls.name, out.selection, out.metadata

@@ -94,7 +94,7 @@ class Document:
         self._attr_cache: dict[int, dict[str, str]] = {}
         self._class_id_style: list[ClassIdStyle | None | _Unread] | None = None  # see class_id_style
         self._more = bytearray()  # see reads_more
-        self._cleaned: tuple[object, Document] | None = None
+        self._cleaned: tuple[object, bool, Document] | None = None
         #: Results derived from this view that more than one caller wants
         #: (classify's page features, which auto also reads): key -> value.
         self.memo: dict[Any, Any] = {}
@@ -259,12 +259,15 @@ class Document:
         view.memo = {}
         return view
 
-    def cleaned(self, site_tree: SiteCleaner) -> "Document":
+    def cleaned(self, site_tree: SiteCleaner, *, fields: bool = False) -> "Document":
         """This page with ``site_tree``'s template noise removed (a view, see
         :meth:`with_removed`), computed once per tree: tagging a page and
-        extracting it in one job map it onto the tree once.
+        extracting it in one job map it onto the tree once. ``fields``: the
+        template's fields and labelled lines removed too (what the ``sst``
+        extractor returns; see docs/sitestyletree.md); the other extractors
+        find captions and boxes themselves, and a field misread takes an article.
 
-        ``site_tree`` has ``noise_mask(doc)`` (a :class:`SiteStyleTree` or
+        ``site_tree`` has ``noise_mask(doc, fields=...)`` (a :class:`SiteStyleTree` or
         its compiled form; anything else raises :class:`SiteTreeError`). An
         empty page is its own cleaned view.
         """
@@ -273,10 +276,10 @@ class Document:
         if self.is_empty:
             return self
         done = self._cleaned
-        if done is not None and done[0] is site_tree:
-            return done[1]
-        view = self.with_removed(site_tree.noise_mask(self))
-        self._cleaned = (site_tree, view)
+        if done is not None and done[0] is site_tree and done[1] == fields:
+            return done[2]
+        view = self.with_removed(site_tree.noise_mask(self, fields=fields))
+        self._cleaned = (site_tree, fields, view)
         return view
 
     # -- measures -------------------------------------------------------------
@@ -383,6 +386,6 @@ class SiteCleaner(Protocol):
     :class:`~scrapy_webclean.CompiledSiteTree`): 1 for each node of
     ``doc`` that is template (see :meth:`Document.cleaned`)."""
 
-    def noise_mask(self, doc: Document) -> bytearray: ...
+    def noise_mask(self, doc: Document, *, fields: bool = True) -> bytearray: ...
 
 

@@ -100,6 +100,7 @@ def _stated_at(doc: Document, body: str, excluded: bytearray) -> int:
 class AutoExtractor(Extractor):
     name = "auto"
     summary = "the default: text, link and punctuation density, structure, DOM paths and JSON-LD combined"
+    template_fields = False  # captions, credits and boxes it finds itself; a field misread would take the story
     options = (
         Option("favor", "balanced", "choice", "precision keeps what both picks keep, recall what either keeps",
                choices=("balanced", "precision", "recall")),

@@ -130,6 +130,9 @@ class Extractor:
     #: True when the extractor reads only pages cleaned by a site style tree:
     #: :func:`scrapy_webclean.extract` then refuses to run it without ``site_tree``.
     needs_site_tree: ClassVar[bool] = False
+    #: Whether a page cleaned by a ``site_tree`` loses the template's fields and
+    #: labelled lines too (see :meth:`Document.cleaned`), not its noise alone.
+    template_fields: ClassVar[bool] = True
 
     def select(self, doc: Document, opts: Mapping[str, Any]) -> SelectionResult:  # pragma: no cover - interface
         """The main content of ``doc`` (read-only), with ``opts`` resolved

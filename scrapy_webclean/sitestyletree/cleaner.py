@@ -92,18 +92,20 @@ class CompiledSiteTree:
     def __repr__(self) -> str:
         return f"<CompiledSiteTree pages={self.pages} nodes={len(self.low)}>"
 
-    def noise_mask(self, doc: Document) -> bytearray:
+    def noise_mask(self, doc: Document, *, fields: bool = True) -> bytearray:
         """1 for every node of ``doc`` that is template noise (subtrees marked whole).
 
         See docs/sitestyletree.md: a page subtree goes when every visible
         node in it maps to a low tree node and holds mostly text seen on
-        other pages there; unseen nodes and ``<body>`` stay.
+        other pages there; unseen nodes and ``<body>`` stay. Without
+        ``fields``, the fields of labelled blocks and the labelled lines
+        (new text in a template place) stay too.
         """
         n = len(doc)
         mask = bytearray(n)
         if not n or not self.children:
             return mask
-        noise = self._noise(doc, self._mapped(doc))
+        noise = self._noise(doc, self._mapped(doc), fields)
         end = doc.end
         i, stop = doc.body + 1, end[doc.body]
         while i < stop:
@@ -157,8 +159,8 @@ class CompiledSiteTree:
                 j = end[j]
         return mapped
 
-    def _noise(self, doc: Document, mapped: list[int]) -> bytearray:
-        """1 for every page node that is noise, its subtree not yet marked."""
+    def _noise(self, doc: Document, mapped: list[int], fields: bool) -> bytearray:
+        """1 for every page node that is noise, its subtree not yet marked (``fields``: see :meth:`noise_mask`)."""
         # Children before parents: a node is noise when it maps to a low node,
         # its own text is the template's, and every visible child is noise.
         n = len(doc)
@@ -168,13 +170,16 @@ class CompiledSiteTree:
         noise = bytearray(n)
         template, verdicts, own = self.template, self._verdicts, doc.own_len
         for i in range(end[body] - 1, body, -1):
-            if tags[i] in SKIPPED:
-                continue
+            if tags[i] in SKIPPED or tags[i] in _BREAKS:
+                continue  # (a line break goes with what holds it, never alone: the lines around it would join)
             e = mapped[i]
             if e < 0 or not low[e] or blocked[i]:
                 blocked[parent[i]] = 1
                 continue
             known = template.get(e, _NO_TEXT)
+            if known is None and not fields:  # a field (or labelled line) kept, and what holds it
+                blocked[parent[i]] = 1
+                continue
             if known is None or (not own[i] and tags[i] != "img"):
                 noise[i] = 1  # no text to check (see _seen_text)
                 continue
@@ -202,6 +207,8 @@ TEMPLATE_SHARE = 0.5
 
 
 _NO_TEXT: frozenset[str] = frozenset()
+#: Elements that part a text's lines and words.
+_BREAKS = frozenset({"br", "wbr"})
 #: Verdicts a compiled tree keeps (cleared when full), and the longest
 #: text kept with one: a site's template has a few hundred lines (about 400
 #: on site-bbc, 500 on site-163, of 6 to 12 characters on average), and a

@@ -19,6 +19,10 @@ LEAD_MIN_PAGES = 3
 #: (word pairs, CJK pairs) per page on average. A lead paragraph that always
 #: opens with the same word ("(Wire) -- ...", 30 to 100 pairs) is prose.
 LINE_FEATURES = 30
+#: A field is a value (a caption, a credit, a keyword or related list): all
+#: the text under it has at most this many features a page on average. An
+#: article body in a steady block after a template label (a byline) is prose.
+FIELD_FEATURES = 100
 
 
 def preorder(root: Element) -> list[Element]:
@@ -105,9 +109,21 @@ def mark_fields(order: list[Element], threshold: float) -> None:
                         label_m = c.m if 0.0 <= inner.text_imp < threshold else 0
         for k, top in labelled.items():
             c = children[k]
-            if c.noisy or c.imp < 0 or not c.steady or c.run_hi > 1 or c.m > top:
-                continue  # template already, unknown, or not a field
+            if c.noisy or c.imp < 0 or not c.steady or c.run_hi > 1 or c.m > top \
+                    or _text_under(c) > FIELD_FEATURES * c.m:
+                continue  # template already, unknown, not a field, or prose
             _mark_field(c)
+
+
+def _text_under(e: Element) -> int:
+    """Feature occurrences (over its pages) of the text of ``e`` and all below it."""
+    total, stack = 0, [e]
+    while stack:
+        d = stack.pop()
+        total += d.overflow + (sum(d.features.values()) if d.features else 0)
+        if d.children:
+            stack.extend(d.children.values())
+    return total
 
 
 def _wrapped_text(e: Element) -> Element | None:

@@ -168,12 +168,13 @@ class SiteStyleTree:
                                                         self.threshold)
         return self._compiled
 
-    def noise_mask(self, doc: Document) -> bytearray:
-        """1 for every node of ``doc`` that is the site's template (see docs/sitestyletree.md).
+    def noise_mask(self, doc: Document, *, fields: bool = True) -> bytearray:
+        """1 for every node of ``doc`` that is the site's template (see docs/sitestyletree.md;
+        ``fields``: the fields of labelled blocks and labelled lines too).
 
         A tree learned from fewer than two pages removes nothing.
         """
-        return self.compile().noise_mask(doc)
+        return self.compile().noise_mask(doc, fields=fields)
 
     def clean(self, body: bytes | str | Document | None, url: str | None = None, *,
               encoding: str | None = None) -> Document:
