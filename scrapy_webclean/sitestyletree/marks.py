@@ -85,8 +85,8 @@ def mark_fields(order: list[Element], threshold: float) -> None:
     child sequence on ``LEAD_SHARE`` of its pages, all the way down), its
     runs of leaves keep one length on every page (plain paragraphs vary in
     number; a related list's structured items and bare links may), it never came as a run itself (a template
-    block holds one value per slot), and it is on no more pages than the
-    label.
+    block holds one value per slot), it is on no more pages than the
+    label, and it holds a value's text, not a story's (``FIELD_FEATURES``).
     A field and its descendants become low, and cleaning removes them
     without the text check (their text is new by nature).
     """
