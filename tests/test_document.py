@@ -84,7 +84,7 @@ def test_views_with_removed_nodes_do_not_touch_the_original():
 
 def test_cleaned_view_is_computed_once_per_tree():
     """Tagging and extracting a page in one job map it onto the site's tree
-    once: the cleaned view is kept per tree, and extract/classify reuse it."""
+    once: the cleaned view is kept per tree, and extract (auto)/classify reuse it."""
     import scrapy_webclean as wc
 
     class CountingTree:
@@ -92,7 +92,7 @@ def test_cleaned_view_is_computed_once_per_tree():
             self.calls = 0
             self.drop = drop
 
-        def noise_mask(self, doc):
+        def noise_mask(self, doc, *, fields=True):
             self.calls += 1
             return doc.subtree_mask(i for i, t in enumerate(doc.tags) if t == self.drop)
 
@@ -103,8 +103,11 @@ def test_cleaned_view_is_computed_once_per_tree():
     assert doc.cleaned(tree) is view and tree.calls == 1
     assert "Home" not in " ".join(t for _, _, t in text_nodes(view))
     assert wc.classify(doc, site_tree=tree).kind == "content"
-    assert "Home" not in wc.extract(doc, site_tree=tree, extractor="link_density").text
+    assert "Home" not in wc.extract(doc, site_tree=tree).text
     assert tree.calls == 1
+    # A seed extractor reads the page without the template's fields too: a view of its own.
+    assert "Home" not in wc.extract(doc, site_tree=tree, extractor="link_density").text
+    assert tree.calls == 2
     other = CountingTree("p")
     assert doc.cleaned(other) is not view and other.calls == 1
     assert parse("").cleaned(other) is not None and other.calls == 1  # an empty page is its own view
