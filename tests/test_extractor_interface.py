@@ -125,3 +125,20 @@ def test_a_crawl_knows_which_modules_its_workers_import(own_registry):
         webclean_config(Settings({"WEBCLEAN_EXTRACTOR": Scripted.name, "WEBCLEAN_WORKERS": 1}))
     assert webclean_config(Settings({"WEBCLEAN_EXTRACTOR": "scripted", "WEBCLEAN_WORKERS": 0})).extractor == "scripted"
     assert webclean_config(Settings({"WEBCLEAN_EXTRACTOR": "here", "WEBCLEAN_WORKERS": 1})).extractor == "here"
+
+
+@pytest.mark.parametrize("given", [["json"], "json", '["json"]', "json, json.decoder", ("json",)])
+def test_extractor_modules_setting_spellings(given):
+    # A list, a comma-separated string or the JSON of a list, as the other list settings take.
+    assert webclean_config(Settings({"WEBCLEAN_EXTRACTOR_MODULES": given})).extractor == "auto"
+
+
+@pytest.mark.parametrize("given, message", [
+    (42, "a list of module names"),
+    ('["json"', "this is not valid JSON"),
+    ([1], "a list of module names"),
+    ("json,no_such_module_here", "importing 'no_such_module_here' failed: ModuleNotFoundError"),
+])
+def test_extractor_modules_setting_errors_name_it(given, message):
+    with pytest.raises(InvalidSettingError, match=r"^WEBCLEAN_EXTRACTOR_MODULES=.* is invalid: .*" + re.escape(message)):
+        webclean_config(Settings({"WEBCLEAN_EXTRACTOR_MODULES": given}))
