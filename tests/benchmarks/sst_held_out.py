@@ -7,8 +7,9 @@ Not collected by pytest (run it by hand)::
 Two settings, each page extracted alone and with a tree that never saw it:
 
 - the sites with ``--min-pages`` pages or more in the gold corpora that are not
-  one site each (blog hosts aside: their blogs share no template), each page
-  with a tree learned from the site's other pages;
+  one site each, a site being the URL's host as in a crawl (else the site the
+  page names: ``sites.site_of``), each page with a tree learned from the
+  site's other pages;
 - ``site-*`` corpora in ``--folds`` folds, each fold with a tree learned from
   the others.
 
@@ -23,6 +24,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "training")]
@@ -31,8 +33,8 @@ from scrapy_webclean._scoring import load_corpus, page_counts, summarize  # noqa
 from sites import site_of  # noqa: E402
 
 CORPORA = ROOT.parent / "shared" / "corpora"
-#: Hosts of many blogs (each its own template) and googlenews' pages without a site.
-_HOSTS = frozenset({"blogspot.com", "typepad.com", "wordpress.com", "tumblr.com", "googlenews:unknown"})
+#: googlenews' pages that name no site.
+_NO_SITE = "googlenews:unknown"
 
 Page = tuple[str, dict[str, Any], bytes]
 
@@ -64,8 +66,9 @@ def held_out_groups(corpora: Path, min_pages: int, folds: int) -> dict[str, list
             continue
         sites: dict[str, list[Page]] = defaultdict(list)
         for page in pages:
-            site = site_of(corpus.name, page[1], page[2])
-            if site not in _HOSTS:
+            host = urlsplit(page[1]["url"]).hostname or ""
+            site = host if host and host != "unknown" else site_of(corpus.name, page[1], page[2])
+            if site != _NO_SITE:
                 sites[site].append(page)
         for site_pages in sites.values():
             if len(site_pages) >= min_pages:
