@@ -170,18 +170,25 @@ def _at_least(settings: BaseSettings, name: str, getter: str, minimum: float) ->
     return value
 
 
+def _decoded(raw: Any, name: str, allowed: str, error: type[WebcleanError]) -> Any:
+    """A list or dict setting as given, or from its text forms: the JSON of a list or dict
+    (``-s NAME='["a", "b"]'``, as Scrapy's ``getdict`` reads JSON) or ``"a,b"`` (as ``getlist``)."""
+    if not isinstance(raw, str):
+        return raw
+    if raw.strip()[:1] in ("[", "{"):
+        try:
+            return json.loads(raw)
+        except ValueError:
+            raise invalid(name, raw, f"{allowed}; this is not valid JSON", error) from None
+    return [s.strip() for s in raw.split(",") if s.strip()]
+
+
 def parse_fields(raw: Any, name: str = "WEBCLEAN_FIELDS",
                  error: type[WebcleanError] = InvalidSettingError) -> dict[str, str]:
     """``{source: item field}`` from what ``WEBCLEAN_FIELDS`` accepts: a list,
     a dict, ``"a,b"`` (as Scrapy's ``getlist``) or the JSON of a list or dict."""
     given = raw
-    if isinstance(raw, str) and raw.strip()[:1] in ("[", "{"):
-        try:  # -s WEBCLEAN_FIELDS='["title", "text"]', as Scrapy's getdict reads JSON
-            raw = json.loads(raw)
-        except ValueError:
-            raise invalid(name, given, "a list of field names or a dict; this is not valid JSON", error) from None
-    if isinstance(raw, str):
-        raw = [s.strip() for s in raw.split(",") if s.strip()]
+    raw = _decoded(raw, name, "a list of field names or a dict", error)
     if isinstance(raw, (list, tuple)):
         mapping = {str(field): str(field) for field in raw}
     elif hasattr(raw, "items"):
@@ -206,13 +213,8 @@ def _import_extractor_modules(settings: BaseSettings) -> None:
     """Import the modules ``WEBCLEAN_EXTRACTOR_MODULES`` names (their extractors
     register themselves). A module that fails to import stops the crawl, with
     the import's own error."""
-    raw = given = settings.get("WEBCLEAN_EXTRACTOR_MODULES") or []
-    if isinstance(raw, str):
-        try:
-            raw = json.loads(raw) if raw.strip().startswith("[") else raw.split(",")
-        except ValueError:
-            raise invalid("WEBCLEAN_EXTRACTOR_MODULES", given, "a list of module names; this is not valid JSON") \
-                from None
+    given = settings.get("WEBCLEAN_EXTRACTOR_MODULES") or []
+    raw = _decoded(given, "WEBCLEAN_EXTRACTOR_MODULES", "a list of module names", InvalidSettingError)
     if not isinstance(raw, (list, tuple)) or not all(isinstance(m, str) for m in raw):
         raise invalid("WEBCLEAN_EXTRACTOR_MODULES", given, "a list of module names")
     for name in (m.strip() for m in raw if m.strip()):
