@@ -119,7 +119,7 @@ def classify(body: Any, url: str | None = None, *, encoding: str | None = None,
     if doc.is_empty:
         return PageKind("hub", 0.0, {"empty": True})
     if site_tree is not None:
-        doc = doc.cleaned(site_tree)
+        doc = doc.cleaned(site_tree, fields=False)  # (as auto reads it: one cleaned view for both)
     f = page_features(doc, url)
     return PageKind("content" if f["score"] > 0 else "hub", f["score"], dict(f))
 

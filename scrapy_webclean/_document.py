@@ -259,7 +259,7 @@ class Document:
         view.memo = {}
         return view
 
-    def cleaned(self, site_tree: SiteCleaner, *, fields: bool = False) -> "Document":
+    def cleaned(self, site_tree: SiteCleaner, *, fields: bool) -> "Document":
         """This page with ``site_tree``'s template noise removed (a view, see
         :meth:`with_removed`), computed once per tree: tagging a page and
         extracting it in one job map it onto the tree once. ``fields``: the
