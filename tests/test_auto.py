@@ -1309,6 +1309,34 @@ def test_an_authors_box_reaches_the_rest_of_its_wrapper_or_the_next_block():
     assert _box_end(doc, doc.measures.text_len, label) == doc.end[label + 1]
 
 
+_TEASERS = ("<ul><li><a href=/a>New bridge over the river opens</a> It links two districts.</li>"
+            "<li><a href=/b>Floods in the south: levels rise</a> The situation remains tense.</li>"
+            "<li><a href=/c>Cycle paths to be extended</a> The network grows by 40 km.</li></ul>")
+
+
+@pytest.mark.parametrize("label", ["Related posts", "Ähnliche Beiträge", "相关文章", "<span>You may also like:</span>"])
+def test_a_related_box_after_its_label_is_left_out_by_both_picks(label):
+    # A block whose whole text is a related-content label heads a box when a list of links
+    # follows it: the label and the list go together (the list alone reads as teaser prose).
+    body = page(f"<article><p>{PROSE}</p><p>{MORE} {PROSE}</p><div><h4>{label}</h4>{_TEASERS}</div></article>")
+    for text in _both_picks(body):
+        assert PROSE in text and "Floods in the south" not in text and "tense" not in text
+
+
+def test_a_related_label_over_prose_or_a_plain_heading_over_links_is_no_box():
+    # The label must head links: over a paragraph it is a heading of the story; and a heading
+    # that is no related-content label ("Sources") heads the story's own list.
+    for box, label in ((f"<h3>Related</h3><p>{MORE}</p>", "Related"), (f"<h3>Sources</h3>{_TEASERS}", "Sources")):
+        doc = parse(page(f"<article><p>{PROSE}</p><p>{PROSE}</p>{box}</article>"))
+        assert _box_end(doc, doc.measures.text_len, doc.tags.index("h3")) == -1, label
+
+
+def test_a_related_box_left_out_on_a_real_page():
+    # "Related content:" over a list of the site's photo galleries, under the story.
+    text = _auto_text("dragnet", "dragnet-75")
+    assert "Mariah" in text and "judges, then and now" not in text
+
+
 def test_an_authors_box_left_out_on_a_real_page():
     text = _auto_text("dragnet", "dragnet-R464")
     assert "Voting is one of your rights" in text and "ShoeMoney.com is my blog" not in text

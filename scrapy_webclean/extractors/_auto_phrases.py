@@ -72,6 +72,16 @@ _AUTHOR_LABEL_RE = (r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:" + "|".
                     + r")(?!\w*[\s,'’]+(?-i:[a-zß-öø-ÿ]))")
 #: A line with a link that ends in one points to the box ("See his archive for more information about the author.").
 _AUTHOR_POINTER = re.compile(r"(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IGNORECASE)
+#: A related-content box's labels (a block whose whole text is one heads a list of links).
+_RELATED_LABELS = (r"related(?: (?:tags|topics|articles|stories|posts|content))?", "you (?:may|might) also like",
+                   "most read", r"more from\b.*", "read more", "don'?t miss", "recommended for you",
+                   "相关阅读", "相关新闻", "相关文章", "相关链接", "延伸阅读", "推荐阅读", "関連記事",
+                   "ähnliche (?:beiträge|artikel)",
+                   "könnte (?:dich|sie) auch interessieren", "mehr zum thema", "lesen sie auch",
+                   "articles similaires", "à lire aussi", "sur le même sujet", "vous aimerez aussi",
+                   "artículos relacionados", "te puede interesar", "lee también", "articoli correlati",
+                   "leggi anche", "potrebbe interessarti", "artigos relacionados", "leia também",
+                   "gerelateerde artikelen", "lees ook")
 #: Promotion and box labels: "Sign up for our newsletter", "You may also like"; "read more", "share this",
 #: "don't miss" and "more from" where they read as a label (they open the block or follow a sentence's end
 #: or a separator; "to read more"), not in a sentence ("You can read more about the plan in the report.",
@@ -166,8 +176,8 @@ _ZH_SOURCE = re.compile(r"(?:本文|信息|新闻|文章)?(?:来源|來源|出�
 #: follow the mark).
 _SENTENCE_MARKS = (".", "!", "?", "。", "！", "？", *OTHER_SENTENCE_ENDS)
 _SENTENCE_ENDS = (*_SENTENCE_MARKS, '."', ".”")
-#: How long an author's box's label is, in characters other than white space.
-_BOX_LABEL_CHARS = (10, 40)
+#: How long a box's label is (an author's, a related-content box's), in characters other than white space.
+_BOX_LABEL_CHARS = (4, 40)
 
 
 def _piece_mark(text: str, linked: bool = True) -> int:

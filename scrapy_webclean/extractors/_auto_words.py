@@ -9,8 +9,8 @@ import re
 from .._cache import BoundedCache
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import BLOCK_TAGS, Document
-from .._walk import subtree_text, text_over
-from ._auto_phrases import _AUTHOR_LABELS, _BOX_LABEL_CHARS
+from .._walk import subtree_text, text_nodes, text_over
+from ._auto_phrases import _AUTHOR_LABELS, _BOX_LABEL_CHARS, _RELATED_LABELS
 
 #: Nodes that own the text of their inline descendants.
 _BLOCKS = BLOCK_TAGS - {"br", "hr"}
@@ -204,6 +204,9 @@ def _sigma(key: str) -> str:
 
 #: An author's box's label, a block's whole text: what follows it in its wrapper is the box.
 _BOX_LABEL = re.compile(r"^\W*(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IGNORECASE)
+#: A related-content box's label, a block's whole text: what follows it in its wrapper, if a list of
+#: links, is the box ("Related posts" over teaser cards).
+_RELATED_LABEL = re.compile(r"^\W*(?:" + "|".join(_RELATED_LABELS) + r")\W*$", re.IGNORECASE)
 #: The most text a box holds after its label (a biography, not the rest of a page).
 _BOX_TEXT = 1000
 #: The most elements a label's line is made of (an author box's, a control's): its text is not read
@@ -219,10 +222,15 @@ def _inline(doc: Document, i: int) -> bool:
 
 
 def _box_end(doc: Document, text_len: list[int], i: int) -> int:
-    """Where the author's box that block ``i`` labels ends, or -1: the label and the rest of its
-    wrapper when it opens it, else the label and the next block."""
+    """Where the box that block ``i`` labels ends, or -1: the label and the rest of its
+    wrapper when it opens it, else the label and the next block. An author's box holds a biography;
+    a related-content box, a list of links."""
     if not _BOX_LABEL_CHARS[0] <= text_len[i] <= _BOX_LABEL_CHARS[1] or _inline(doc, i) \
-            or doc.end[i] - i > LABEL_NODES or not _BOX_LABEL.match(subtree_text(doc, i)):
+            or doc.end[i] - i > LABEL_NODES:
+        return -1
+    label = subtree_text(doc, i)
+    related = not _BOX_LABEL.match(label)
+    if related and not _RELATED_LABEL.match(label):
         return -1
     end, parent = doc.end, doc.parent[i]
     j = parent + 1
@@ -232,4 +240,33 @@ def _box_end(doc: Document, text_len: list[int], i: int) -> int:
     after, j = 0, end[i]
     while j < stop and after <= _BOX_TEXT:
         after, j = after + text_len[j], end[j]
-    return stop if after <= _BOX_TEXT else -1
+    if after > _BOX_TEXT or (related and not _link_list(doc, text_len, end[i], stop)):
+        return -1
+    return stop
+
+
+def _link_list(doc: Document, text_len: list[int], start: int, stop: int) -> bool:
+    """Whether the blocks from ``start`` to ``stop`` (siblings) are a list of links: two items or more
+    holding text (a block's children holding text, or the block itself), half of them or more opening
+    with a link."""
+    items: list[int] = []
+    j = start
+    while j < stop:
+        kids = [c for c in doc.children(j) if doc.tags[c] and text_len[c]]
+        items.extend(kids if len(kids) >= 2 else [j] if text_len[j] else [])
+        j = doc.end[j]
+    return len(items) >= 2 and 2 * sum(_opens_linked(doc, c) for c in items) >= len(items)
+
+
+def _opens_linked(doc: Document, c: int) -> bool:
+    """Whether the first text of ``c`` holding a letter is inside a link."""
+    tags, parent = doc.tags, doc.parent
+    for node, is_tail, text in text_nodes(doc, c):
+        if any(ch.isalpha() for ch in text):
+            k = parent[node] if is_tail else node
+            while k >= c:
+                if tags[k] == "a":
+                    return True
+                k = parent[k]
+            return False
+    return False
