@@ -149,6 +149,17 @@ def test_entries_under_their_titles_are_no_thread():
     assert threads(blog(f"<div>{entries}</div>")) == []
 
 
+def test_a_threads_title_and_its_reply_forms_heading_are_the_threads_own():
+    # Headings above and below the comments ("4 Responses", "Leave a reply") are the thread's;
+    # only headings between its comments make entries of them.
+    form = "<h3>Leave a reply</h3><form><textarea></textarea><button>Post comment</button></form>"
+    page = blog("<div><h3>4 Responses</h3>" + "".join(COMMENTS) + form + "</div>")
+    assert len(threads(page)) == 1
+    assert not any(m in wc.extract(page).text for m in MESSAGES)
+    entries = "<div><h3>4 Responses</h3>" + "".join(f"<h2>Entry {i}</h2>{c}" for i, c in enumerate(COMMENTS)) + "</div>"
+    assert threads(blog(entries)) == []
+
+
 def test_teasers_opening_with_a_linked_headline_are_no_thread():
     teasers = [comment("<a href='/story'>The headline of another story</a>", "March 5, 2024", m * 2)
                for m in MESSAGES]

@@ -156,8 +156,10 @@ def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink:
         return False
     if sizes[len(sizes) // 2] < 30:
         return False  # the median message is a line, not a message
-    if sum(tags[c] in _HEADINGS for c in doc.children(p)) > 1:
-        return False  # entries under their titles: a blog's front page
+    first, last = groups[0][0], groups[-1][0]
+    if sum(tags[c] in _HEADINGS and first < c < last for c in doc.children(p)) > 1:
+        return False  # entries under their titles: a blog's front page (the thread's own title and
+        # its reply form's heading stand above and below its comments)
     messages = sum(all(_message(doc, m, i, inlink) for i in g) for g in groups)
     return messages >= _ITEMS and messages >= 0.6 * len(groups)
 
