@@ -1314,11 +1314,20 @@ _TEASERS = ("<ul><li><a href=/a>New bridge over the river opens</a> It links two
             "<li><a href=/c>Cycle paths to be extended</a> The network grows by 40 km.</li></ul>")
 
 
-@pytest.mark.parametrize("label", ["Related posts", "Ähnliche Beiträge", "相关文章", "<span>You may also like:</span>"])
-def test_a_related_box_after_its_label_is_left_out_by_both_picks(label):
+_CARDS = "".join(f"<div><a href=/{i}>{headline}</a><p>{summary}</p></div>" for i, (headline, summary) in enumerate(
+    (("New bridge over the river opens", "It links two districts."),
+     ("Floods in the south: levels rise", "The situation remains tense."),
+     ("Cycle paths to be extended", "The network grows by 40 km."))))
+
+
+@pytest.mark.parametrize("label", ["Related posts", "Ähnliche Beiträge", "Das könnte Sie auch interessieren", "相关文章",
+                                   "<span>You may also like:</span>"])
+@pytest.mark.parametrize("links", [_TEASERS, _CARDS])
+def test_a_related_box_after_its_label_is_left_out_by_both_picks(label, links):
     # A block whose whole text is a related-content label heads a box when a list of links
-    # follows it: the label and the list go together (the list alone reads as teaser prose).
-    body = page(f"<article><p>{PROSE}</p><p>{MORE} {PROSE}</p><div><h4>{label}</h4>{_TEASERS}</div></article>")
+    # follows it (a list's items, or cards as siblings): the label and the list go together
+    # (the list alone reads as teaser prose).
+    body = page(f"<article><p>{PROSE}</p><p>{MORE} {PROSE}</p><div><h4>{label}</h4>{links}</div></article>")
     for text in _both_picks(body):
         assert PROSE in text and "Floods in the south" not in text and "tense" not in text
 

@@ -77,7 +77,7 @@ _RELATED_LABELS = (r"related(?: (?:tags|topics|articles|stories|posts|content))?
                    "most read", r"more from\b.*", "read more", "don'?t miss", "recommended for you",
                    "相关阅读", "相关新闻", "相关文章", "相关链接", "延伸阅读", "推荐阅读", "関連記事",
                    "ähnliche (?:beiträge|artikel)",
-                   "könnte (?:dich|sie) auch interessieren", "mehr zum thema", "lesen sie auch",
+                   "(?:das )?könnte (?:dich|sie) auch interessieren", "mehr zum thema", "lesen sie auch",
                    "articles similaires", "à lire aussi", "sur le même sujet", "vous aimerez aussi",
                    "artículos relacionados", "te puede interesar", "lee también", "articoli correlati",
                    "leggi anche", "potrebbe interessarti", "artigos relacionados", "leia também",

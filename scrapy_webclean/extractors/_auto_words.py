@@ -247,14 +247,11 @@ def _box_end(doc: Document, text_len: list[int], i: int) -> int:
 
 def _link_list(doc: Document, text_len: list[int], start: int, stop: int) -> bool:
     """Whether the blocks from ``start`` to ``stop`` (siblings) are a list of links: two items or more
-    holding text (a block's children holding text, or the block itself), half of them or more opening
-    with a link."""
-    items: list[int] = []
-    j = start
-    while j < stop:
-        kids = [c for c in doc.children(j) if doc.tags[c] and text_len[c]]
-        items.extend(kids if len(kids) >= 2 else [j] if text_len[j] else [])
-        j = doc.end[j]
+    (the blocks holding text, or the children holding text of the one block that does), half of them
+    or more opening with a link."""
+    items = [j for j in doc.children(doc.parent[start]) if start <= j < stop and doc.tags[j] and text_len[j]]
+    if len(items) == 1:
+        items = [c for c in doc.children(items[0]) if doc.tags[c] and text_len[c]]
     return len(items) >= 2 and 2 * sum(_opens_linked(doc, c) for c in items) >= len(items)
 
 
