@@ -1489,6 +1489,22 @@ def test_a_log_in_box_does_not_climb_over_the_headline_of_a_short_story():
     assert "The council approved the new bridge" in auto(page(body, head="<title>Bridge approved</title>")).text
 
 
+def test_a_sign_up_box_climbs_over_its_own_title_but_not_a_headline():
+    # A heading shorter than a headline, no <h1> and not the page's title, is the box's own
+    # ("Newsletter"): the box takes it and the pitch under it. A short story's headline stops it.
+    box = ('<div><h3>Newsletter</h3><p>The day in five minutes, every weekday at seven.</p>'
+           '<form><input type="email"><button>Sign me up</button></form></div>')
+    body = page(f"<article><p>{PROSE}</p><p>{MORE}</p>{box}<p>{MORE}</p><p>{PROSE}</p></article>")
+    doc = parse(body)
+    (found,) = login_boxes(doc)
+    assert doc.tags[found] == "div" and doc.tags[found + 1] == "h3"
+    for text in _both_picks(body):
+        assert PROSE in text and MORE in text and "five minutes" not in text
+    for heading in ("<h1>Town news</h1>", "<h3>Budget vote delayed</h3>", "<h3>The bridge reopens after a year of works</h3>"):
+        doc = parse(page(f"<div>{heading}<p>The council met.</p><form><input type='email'></form></div>"))
+        assert [doc.tags[i] for i in login_boxes(doc)] == ["form"], heading
+
+
 def test_an_authors_box_label_inside_a_sentence_is_prose():
     line = ("<p>Notes on sources and a short note <b>about the author</b> follow the photographs, "
             "which were taken on the bridge over two winters.</p>")

@@ -9,8 +9,8 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from .._document import Document
-from .._walk import positions, positions_of
-from ._auto_words import _HEADINGS
+from .._walk import positions, positions_of, subtree_text
+from ._auto_words import _HEADINGS, _is_title, _title_key
 
 __all__ = ["input_types", "login_boxes", "message_forms", "message_forms_in", "out_of_forms"]
 
@@ -18,6 +18,9 @@ __all__ = ["input_types", "login_boxes", "message_forms", "message_forms_in", "o
 LOGIN_TEXT = 300
 #: ... and a sign-up box around an e-mail or telephone field: a pitch, its labels, the fine print under them.
 SIGNUP_TEXT = 500
+#: A heading of fewer characters (other than white space) may be a box's title ("Newsletter", "Reset your
+#: password?", "Leave a Reply"), which the box climbs over; a longer one is a story's headline.
+BOX_TITLE = 25
 #: The most text of a box, by the type of the field it is around.
 _BOX_TEXT = {"password": LOGIN_TEXT, "email": SIGNUP_TEXT, "tel": SIGNUP_TEXT}
 
@@ -38,15 +41,16 @@ def login_boxes(doc: Document) -> list[int]:
     """The roots of the page's log-in and sign-up boxes: around each
     password field, its largest ancestor below ``<body>`` of at most
     :data:`LOGIN_TEXT` characters (around an e-mail or telephone field,
-    :data:`SIGNUP_TEXT`) that adds no heading to the box (a short
-    story's headline beside a log-in form). The page's own text lengths decide, not
-    a site tree's cleaned view's: cleaning must not let a box climb over
-    the story. Found once per parse."""
+    :data:`SIGNUP_TEXT`) that adds no heading to the box but its own title
+    (a short story's headline beside a log-in form stops it; "Newsletter"
+    does not). The page's own text lengths decide, not a site tree's cleaned
+    view's: cleaning must not let a box climb over the story. Found once per
+    parse."""
     found = doc.parse_memo.get("login_boxes")
     if found is not None:
         return found
     boxes: list[int] = []
-    parent, end = doc.parent, doc.end
+    parent = doc.parent
     text_len: list[int] = []
     heads: list[int] = []
     for i, kind in input_types(doc).items():
@@ -58,7 +62,7 @@ def login_boxes(doc: Document) -> list[int]:
             heads = positions_of(doc.tags, _HEADINGS)
         box = i
         while parent[box] > doc.body and text_len[parent[box]] <= limit \
-                and not _heading_beside(heads, end, parent[box], box):
+                and not _heading_beside(doc, heads, text_len, parent[box], box):
             box = parent[box]
         if box != i:
             boxes.append(box)
@@ -113,12 +117,22 @@ def _holds(at: list[int], start: int, stop: int) -> bool:
     return k < len(at) and at[k] < stop
 
 
-def _heading_beside(heads: list[int], end: list[int], top: int, box: int) -> bool:
-    """Whether ``top``'s subtree holds a heading (of the sorted ``heads``) outside ``box``'s:
-    a story's headline, which a log-in box never climbs over."""
+def _heading_beside(doc: Document, heads: list[int], text_len: list[int], top: int, box: int) -> bool:
+    """Whether ``top``'s subtree holds a heading (of the sorted ``heads``) outside ``box``'s that is no
+    box's title: a story's headline, which a log-in box never climbs over."""
+    end = doc.end
     k = bisect_left(heads, top)
     while k < len(heads) and heads[k] < end[top]:
-        if not box <= heads[k] < end[box]:
+        h = heads[k]
+        if not box <= h < end[box] and not _box_title(doc, text_len, h):
             return True
         k += 1
     return False
+
+
+def _box_title(doc: Document, text_len: list[int], h: int) -> bool:
+    """Whether heading ``h`` may be a box's title: shorter than :data:`BOX_TITLE`, no ``<h1>``, and
+    not the page's title (a short story's headline is one of these)."""
+    if text_len[h] >= BOX_TITLE or doc.tags[h] == "h1":
+        return False
+    return not _is_title(_title_key(subtree_text(doc, h)), _title_key(doc.title or ""))
