@@ -1146,6 +1146,17 @@ def test_controls_in_other_languages_dropped(control):
                           block="div", first=False)
 
 
+@pytest.mark.parametrize("line", ["Story continues below advertisement", "Article Continues Below",
+                                  "Continue reading below", "You must be logged in to post a comment.",
+                                  "Um zu kommentieren, melden Sie sich bitte an.", "Para comentar debes iniciar sesión.",
+                                  "Pour commenter, connectez-vous.", "Per commentare devi effettuare il login."])
+def test_ad_breaks_and_comment_log_in_notices_are_left_out(line):
+    # The line an ad break leaves in the story, and a comment form's log-in notice where the form
+    # itself is not shown; a sentence on the same matters is prose.
+    _dropped_beside_prose(line, PROSE, "Readers could comment once they had logged in, and most liked the plan.",
+                          first=False)
+
+
 def test_control_labels_grouped_by_first_letter_match_what_the_plain_alternation_matches():
     # The labels as the engine tries them (grouped by first letter) and as they are listed.
     from scrapy_webclean.extractors._controls import _CONTROL, _CONTROL_LABELS, _CONTROL_LINE, _LABELS

@@ -92,7 +92,8 @@ _PROMO_RE = re.compile(by_first_letter(
     r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from)|"
     r"\bto read more(?:\W*$|\s*[:»›…])|"
     r"related (?:tags|topics|articles|stories|posts|content)|recommended for you|"
-    r"print recipe|jump to recipe|responses to this entry|"
+    r"print recipe|jump to recipe|responses to this entry|(?:story|article) continues below|"
+    r"(?:logged|log|sign) in to (?:post a )?comment|"
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
     r"关注我们|扫一扫|责任编辑|相关阅读|相关新闻|推荐阅读|分享到|関連記事|"
     # The same box labels in other languages (German, French, Spanish, Italian, Portuguese, Dutch).
@@ -100,7 +101,8 @@ _PROMO_RE = re.compile(by_first_letter(
     r"mehr zum thema|lesen sie auch|articles similaires|à lire aussi|sur le même sujet|"
     r"vous aimerez aussi|artículos relacionados|te puede interesar|lee también|"
     r"articoli correlati|leggi anche|potrebbe interessarti|artigos relacionados|leia também|"
-    r"gerelateerde artikelen|lees ook|"
+    r"gerelateerde artikelen|lees ook|um zu kommentieren|pour commenter|para comentar|per commentare|"
+    r"om te reageren|"
     # Affiliate disclosures in those languages.
     r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
     r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE), re.IGNORECASE)
@@ -127,7 +129,9 @@ _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide
                     "图片来源", "图/")
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affili",
                    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
-                   "recipe", "to this entry", "entry was posted", "trackback url", "listed below are links",
+                   "recipe", "to this entry", "continues below", "in to comment", "in to post a comment",
+                   "zu kommentieren", "pour commenter", "para comentar", "per commentare", "om te reageren",
+                   "entry was posted", "trackback url", "listed below are links",
                    "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事",
                    "ähnliche", "rezept drucken", "auch interessieren", "mehr zum thema",
                    "lesen sie auch", "similaires", "lire aussi", "même sujet", "aimerez aussi",

@@ -26,7 +26,8 @@ __all__ = ["without_controls"]
 #: The labels of controls (patterns, matched in any case): a control's whole text is one, arrows and other
 #: marks around it aside (not a call, "print()").
 _CONTROL_LABELS = (
-    "back to top", "click to expand", "learn more", "read more", "continue reading", "advertisements?", "sponsored",
+    "back to top", "click to expand", "learn more", "read more", "continue reading(?: below)?", "advertisements?",
+    "sponsored",
     "skip to (?:main )?content", "like this", "(?:like )?loading", r"\d[\d.,]*[km]? (?:likes?|comments?)", "comments",
     "quote", "share(?: this)?", "pin it", "tweet", "print", "email", "(?:no )?trackbacks?(?: pings)?", "pingbacks?",
     "post a comment", "remember (?:me|personal info)",
