@@ -26,10 +26,12 @@ INVISIBLE_TAGS = frozenset({
 #: Invisible tags whose text is code (never counted unless shown; see ``Document.own_len``).
 _CODE_TAGS = frozenset({"script", "style"})
 
-#: An inline style that hides its element (what auto and its propagation pick leave out).
 #: ARIA roles of a dialog opened over the page.
 DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
-HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+#: An inline style that hides its element, or sets it over the page (``position:fixed``: a pop-up, a
+#: sticky bar, a cookie banner): what auto and its propagation pick leave out (and read again, as hidden
+#: text, when it is most of the page).
+HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden|(?<![\w-])position\s*:\s*fixed", re.IGNORECASE)
 
 #: Tags that start a new line of text when rendered.
 BLOCK_TAGS = frozenset({

@@ -1146,6 +1146,19 @@ def test_controls_in_other_languages_dropped(control):
                           block="div", first=False)
 
 
+def test_what_is_styled_over_the_page_is_left_out_unless_it_is_the_page():
+    # position:fixed sets a pop-up or a sticky bar over the page; a page whose story sits in
+    # a fixed shell (an app's scrolling pane) is read as hidden text is: unhidden when it is most of it.
+    overlay = ('<div style="top:0; position: fixed"><p>This post is locked. Become an author to read '
+               'and comment on this post today.</p></div>')
+    for text in _both_picks(page(f"<article><p>{PROSE}</p>{overlay}<p>{MORE}</p></article>")):
+        assert PROSE in text and MORE in text and "locked" not in text
+    shell = page(f'<div style="position:fixed;inset:0;overflow:auto"><article><p>{PROSE}</p><p>{MORE}</p></article></div>')
+    assert PROSE in auto(shell).text
+    still = page(f'<article><p>{PROSE}</p><p style="background-position: fixed">{MORE}</p></article>')
+    assert MORE in auto(still).text
+
+
 @pytest.mark.parametrize("line", ["Story continues below advertisement", "Article Continues Below",
                                   "Continue reading below", "You must be logged in to post a comment.",
                                   "Um zu kommentieren, melden Sie sich bitte an.", "Para comentar debes iniciar sesión.",
