@@ -1362,6 +1362,12 @@ def test_a_related_label_over_prose_or_a_plain_heading_over_links_is_no_box():
     for box, label in ((f"<h3>Related</h3><p>{MORE}</p>", "Related"), (f"<h3>Sources</h3>{_TEASERS}", "Sources")):
         doc = parse(page(f"<article><p>{PROSE}</p><p>{PROSE}</p>{box}</article>"))
         assert _box_end(doc, doc.measures.text_len, doc.tags.index("h3")) == -1, label
+    # A label that ends the page, with nothing after it, heads nothing; nor does one over more blocks
+    # than a box holds (a hostile page's thousands of empty elements after each of its labels).
+    last = parse(f"<html><body><p>{PROSE}</p><div><h3>Related</h3></div></body></html>".encode())
+    assert last.tags[-1] == "h3" and _box_end(last, last.measures.text_len, len(last) - 1) == -1
+    many = parse(page(f"<article><p>{PROSE}</p><div><h3>Related</h3>{'<i></i>' * 200}{_TEASERS}</div></article>"))
+    assert _box_end(many, many.measures.text_len, many.tags.index("h3")) == -1
 
 
 def test_a_related_box_left_out_on_a_real_page():

@@ -207,8 +207,9 @@ _BOX_LABEL = re.compile(r"^\W*(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IGN
 #: A related-content box's label, a block's whole text: what follows it in its wrapper, if a list of
 #: links, is the box ("Related posts" over teaser cards).
 _RELATED_LABEL = re.compile(r"^\W*(?:" + "|".join(_RELATED_LABELS) + r")\W*$", re.IGNORECASE)
-#: The most text a box holds after its label (a biography, not the rest of a page).
-_BOX_TEXT = 1000
+#: The most text a box holds after its label (a biography, not the rest of a page), and the most blocks
+#: (elements side by side, or a list's items).
+_BOX_TEXT, _BOX_ITEMS = 1000, 100
 #: The most elements a label's line is made of (an author box's, a control's): its text is not read
 #: from a bigger subtree (a hostile page's short text under hundreds of nested elements would be read
 #: once per level).
@@ -237,10 +238,10 @@ def _box_end(doc: Document, text_len: list[int], i: int) -> int:
     while j < i and not text_len[j]:  # only empty siblings before it: the label opens its wrapper
         j = end[j]
     stop = end[parent] if j == i or end[i] == end[parent] else end[end[i]]
-    after, j = 0, end[i]
-    while j < stop and after <= _BOX_TEXT:
-        after, j = after + text_len[j], end[j]
-    if after > _BOX_TEXT or (related and not _link_list(doc, text_len, end[i], stop)):
+    after, j, blocks = 0, end[i], 0
+    while j < stop and after <= _BOX_TEXT and blocks <= _BOX_ITEMS:
+        after, j, blocks = after + text_len[j], end[j], blocks + 1
+    if after > _BOX_TEXT or blocks > _BOX_ITEMS or (related and not _link_list(doc, text_len, end[i], stop)):
         return -1
     return stop
 
@@ -249,7 +250,12 @@ def _link_list(doc: Document, text_len: list[int], start: int, stop: int) -> boo
     """Whether the blocks from ``start`` to ``stop`` (siblings) are a list of links: two items or more
     (the blocks holding text, or the children holding text of the one block that does), half of them
     or more opening with a link."""
-    items = [j for j in doc.children(doc.parent[start]) if start <= j < stop and doc.tags[j] and text_len[j]]
+    items: list[int] = []
+    j, end = start, doc.end
+    while j < stop and len(items) <= _BOX_ITEMS:
+        if doc.tags[j] and text_len[j]:
+            items.append(j)
+        j = end[j]
     if len(items) == 1:
         items = [c for c in doc.children(items[0]) if doc.tags[c] and text_len[c]]
     return len(items) >= 2 and 2 * sum(_opens_linked(doc, c) for c in items) >= len(items)
