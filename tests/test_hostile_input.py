@@ -195,6 +195,8 @@ SMALL_BODIES = {
     "long tag name": b"<body><" + b"x" * 100_000 + b">text</" + b"x" * 100_000 + b">",
     "namespaced tags": b"<body><o:p>office</o:p><x:y:z>deep ns</x:y:z><{weird}tag>t</{weird}tag>",
     "base and url junk": b"<base href='javascript:alert(1)'><body><a href='\x01\x02'>x</a><img src=''>",
+    "box label last": b"<body><p>The story, told in one sentence.</p><div><h3>Related</h3></div>",
+    "headings beside fields": b"<body><div>" + b"<h3></h3>" * 2_000 + b"<input type=email>" * 2_000 + b"</div>",
 }
 
 

@@ -10,7 +10,7 @@ from bisect import bisect_left
 
 from .._document import Document
 from .._walk import positions, positions_of, subtree_text
-from ._auto_words import _HEADINGS, _is_title, _title_key
+from ._auto_words import _HEADINGS, LABEL_NODES, _is_title, _title_key
 
 __all__ = ["input_types", "login_boxes", "message_forms", "message_forms_in", "out_of_forms"]
 
@@ -21,6 +21,8 @@ SIGNUP_TEXT = 500
 #: A heading of fewer characters (other than white space) may be a box's title ("Newsletter", "Reset your
 #: password?", "Leave a Reply"), which the box climbs over; a longer one is a story's headline.
 BOX_TITLE = 25
+#: The most such titles a box climbs over.
+_BOX_TITLES = 2
 #: The most text of a box, by the type of the field it is around.
 _BOX_TEXT = {"password": LOGIN_TEXT, "email": SIGNUP_TEXT, "tel": SIGNUP_TEXT}
 
@@ -122,10 +124,13 @@ def _heading_beside(doc: Document, heads: list[int], text_len: list[int], top: i
     box's title: a story's headline, which a log-in box never climbs over."""
     end = doc.end
     k = bisect_left(heads, top)
+    titles = 0
     while k < len(heads) and heads[k] < end[top]:
         h = heads[k]
-        if not box <= h < end[box] and not _box_title(doc, text_len, h):
-            return True
+        if not box <= h < end[box]:
+            titles += 1  # (a box has a title or two: more headings than that make a page's part)
+            if titles > _BOX_TITLES or not _box_title(doc, text_len, h):
+                return True
         k += 1
     return False
 
@@ -133,6 +138,6 @@ def _heading_beside(doc: Document, heads: list[int], text_len: list[int], top: i
 def _box_title(doc: Document, text_len: list[int], h: int) -> bool:
     """Whether heading ``h`` may be a box's title: shorter than :data:`BOX_TITLE`, no ``<h1>``, and
     not the page's title (a short story's headline is one of these)."""
-    if text_len[h] >= BOX_TITLE or doc.tags[h] == "h1":
+    if text_len[h] >= BOX_TITLE or doc.tags[h] == "h1" or doc.end[h] - h > LABEL_NODES:
         return False
-    return not _is_title(_title_key(subtree_text(doc, h)), _title_key(doc.title or ""))
+    return not text_len[h] or not _is_title(_title_key(subtree_text(doc, h)), _title_key(doc.title or ""))
