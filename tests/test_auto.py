@@ -761,7 +761,7 @@ def test_aria_hidden_box_dropped_by_both_picks_hidden_attribute_read():
 @pytest.mark.parametrize("control", ["Back to top", "(Back to top)", "Click to expand...", "Read more »",
                                      "Learn More", "12 likes", "Advertisement", "Share:", "Like this:",
                                      "TrackBack", "No TrackBacks", "Trackback Pings", "Post a Comment",
-                                     "Remember personal info?"])
+                                     "Remember personal info?", "Enlarge this image", "1 of 12"])
 def test_controls_inside_the_body_dropped_code_and_table_cells_kept(control):
     # A block whose whole text is a button's or a widget's label is a control
     # of the page, whichever pick chose the body; code and table cells are not.
@@ -1160,6 +1160,7 @@ def test_what_is_styled_over_the_page_is_left_out_unless_it_is_the_page():
 
 
 @pytest.mark.parametrize("line", ["Story continues below advertisement", "Article Continues Below",
+                                  "SCROLL TO CONTINUE WITH CONTENT",
                                   "Continue reading below", "You must be logged in to post a comment.",
                                   "Um zu kommentieren, melden Sie sich bitte an.", "Para comentar debes iniciar sesión.",
                                   "Pour commenter, connectez-vous.", "Per commentare devi effettuare il login."])

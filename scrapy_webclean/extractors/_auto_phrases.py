@@ -92,7 +92,7 @@ _PROMO_RE = re.compile(by_first_letter(
     r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from)|"
     r"\bto read more(?:\W*$|\s*[:»›…])|"
     r"related (?:tags|topics|articles|stories|posts|content)|recommended for you|"
-    r"print recipe|jump to recipe|responses to this entry|(?:story|article) continues below|"
+    r"print recipe|jump to recipe|responses to this entry|(?:story|article) continues below|scroll to continue|"
     r"(?:logged|log|sign) in to (?:post a )?comment|"
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
     r"关注我们|扫一扫|责任编辑|相关阅读|相关新闻|推荐阅读|分享到|関連記事|"
@@ -129,7 +129,8 @@ _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide
                     "图片来源", "图/")
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affili",
                    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
-                   "recipe", "to this entry", "continues below", "in to comment", "in to post a comment",
+                   "recipe", "to this entry", "continues below", "scroll to continue", "in to comment",
+                   "in to post a comment",
                    "zu kommentieren", "pour commenter", "para comentar", "per commentare", "om te reageren",
                    "entry was posted", "trackback url", "listed below are links",
                    "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事",
