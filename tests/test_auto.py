@@ -1099,7 +1099,9 @@ def test_affiliate_disclosures_are_boilerplate(notice):
                                   "Publié le 3 mars 2024", "Publicado el 3 de marzo de 2024",
                                   "Pubblicato il 3 marzo 2024", "Gepubliceerd op 3 maart 2024", "Von Hans Müller",
                                   "Par Jean Dupont", "Published 3 March 2024", "By John Miller",
-                                  "Last edited: Jul 9, 2022", "Edited by jsmith on 2006/11/18 16:52:29"])
+                                  "Last edited: Jul 9, 2022", "Edited by jsmith on 2006/11/18 16:52:29",
+                                  "May 3, 2024 · Updated May 4, 2024", "Jun 08, 2023 • 11 Minute Read", "5 min read",
+                                  "3. Mai 2024 · 5 Min. Lesezeit", "Posted 2 weeks ago"])
 def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
     # A line that is only a date (with "published", "updated" and the
     # like) or a short byline, in German, French, Spanish, Italian or Dutch

@@ -158,13 +158,15 @@ _DATED = ("veröffentlicht|aktualisiert|am|um|uhr|publié|publiée|mis à jour|l
           "actualizado|el|de|a las|pubblicato|aggiornato|il|alle|atualizado|em|às|gepubliceerd|bijgewerkt|op|om")
 #: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
 _DATE_WORDS = re.compile(
+    r"\bmin(?:ute)?s?\.? (?:read|lesezeit|leestijd|de lecture|de lectura|di lettura|de leitura)\b|"  # (a reading time)
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
     r"\b(?:first|updated|posted|published|last|modified|edited|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst|ist|"
-    r"ago|hours?|minutes?|mins?|days?)\b|\d+(?:st|nd|rd|th)\b|"
-    r"[\d:/.,;|\-–—：]+|年|月|日期|日|时间|时|分|发布|发表于|发表|更新|星期[一二三四五六日天]|上午|下午|来源|"
+    r"ago|hours?|minutes?|mins?|days?|weeks?|months?|years?)\b|\d+(?:st|nd|rd|th)\b|"
+    r"[\d:/.,;|\-–—：·•]+|年|月|日期|日|时间|时|分|发布|发表于|发表|更新|星期[一二三四五六日天]|上午|下午|来源|"
     rf"\b(?:{_MONTHS}|{_DATED})\b", re.IGNORECASE)
 _DATE_HINT = re.compile(
-    r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}:\d{2}|"
+    r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}:\d{2}|\d\s*(?:hours?|minutes?|days?|weeks?|months?|years?) ago|"
+    r"\d\s*min(?:ute)?s?\.? (?:read|lesezeit|leestijd|de lecture|de lectura|di lettura|de leitura)|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
     rf"jul|aug|sep|sept|oct|nov|dec)|\b(?:{_MONTHS})\s+\d|\d\.?\s+(?:de\s+)?(?:{_MONTHS})\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
