@@ -761,7 +761,8 @@ def test_aria_hidden_box_dropped_by_both_picks_hidden_attribute_read():
 @pytest.mark.parametrize("control", ["Back to top", "(Back to top)", "Click to expand...", "Read more »",
                                      "Learn More", "12 likes", "Advertisement", "Share:", "Like this:",
                                      "TrackBack", "No TrackBacks", "Trackback Pings", "Post a Comment",
-                                     "Remember personal info?", "Enlarge this image", "1 of 12"])
+                                     "Remember personal info?", "Enlarge this image", "1 of 12", "Comments (5)",
+                                     "Responses (12)", "Text size", "UP NEXT"])
 def test_controls_inside_the_body_dropped_code_and_table_cells_kept(control):
     # A block whose whole text is a button's or a widget's label is a control
     # of the page, whichever pick chose the body; code and table cells are not.

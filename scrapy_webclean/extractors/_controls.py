@@ -30,7 +30,8 @@ _CONTROL_LABELS = (
     "sponsored",
     "skip to (?:main )?content", "like this", "(?:like )?loading", r"\d[\d.,]*[km]? (?:likes?|comments?)", "comments",
     "quote", "share(?: this)?", "pin it", "tweet", "print", "email", "(?:no )?trackbacks?(?: pings)?", "pingbacks?",
-    "post a comment", "remember (?:me|personal info)", "enlarge this image", r"\d+ of \d+",
+    "post a comment", "remember (?:me|personal info)", "enlarge this image", r"\d+ of \d+", "now playing", "up next",
+    "(?:text|font) size", r"(?:comments?|responses?|replies) \(\d+\)",
     # The same labels in German, French, Spanish, Italian, Portuguese and Dutch (blog software's
     # like button and its loading line among them).
     "nach oben", "weiterlesen", "mehr (?:erfahren|lesen)", "teilen", "drucken", "anzeige", "werbung", "kommentare",
