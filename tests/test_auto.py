@@ -1102,7 +1102,9 @@ def test_affiliate_disclosures_are_boilerplate(notice):
                                   "Par Jean Dupont", "Published 3 March 2024", "By John Miller",
                                   "Last edited: Jul 9, 2022", "Edited by jsmith on 2006/11/18 16:52:29",
                                   "May 3, 2024 · Updated May 4, 2024", "Jun 08, 2023 • 11 Minute Read", "5 min read",
-                                  "3. Mai 2024 · 5 Min. Lesezeit", "Posted 2 weeks ago"])
+                                  "3. Mai 2024 · 5 Min. Lesezeit", "Posted 2 weeks ago", "Aktualisiert vor 2 Stunden",
+                                  "Lesedauer: 4 Minuten", "Stand: 03.05.2024 14:05 Uhr", "Publié il y a 3 heures",
+                                  "Publié le 3 mars 2024 à 14h05", "hace 3 horas", "3 ore fa", "2 uur geleden"])
 def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
     # A line that is only a date (with "published", "updated" and the
     # like) or a short byline, in German, French, Spanish, Italian or Dutch

@@ -156,19 +156,28 @@ _MONTHS = ("januar|januari|janvier|enero|gennaio|janeiro|februar|februari|févri
            "outubro|dezember|décembre|diciembre|dicembre|dezembro|septembre|septiembre|settembre|setembro")
 _DATED = ("veröffentlicht|aktualisiert|am|um|uhr|publié|publiée|mis à jour|le|à|publicado|publicada|"
           "actualizado|el|de|a las|pubblicato|aggiornato|il|alle|atualizado|em|às|gepubliceerd|bijgewerkt|op|om")
+#: "3 hours ago" in German, French, Spanish, Italian, Portuguese and Dutch ("vor 3 Stunden", "il y a
+#: 3 heures", "hace 3 horas", "3 ore fa", "há 3 horas", "3 uur geleden"), and "as of" ("Stand:").
+_RELATIVE = ("vor|il y a|hace|há|fa|geleden|stand|sekunden|minuten|stunden|tagen|wochen|monaten|jahren|secondes|"
+             "heures|jours|semaines|mois|ans|segundos|minutos|horas|días|dias|semanas|meses|años|anos|secondi|"
+             "minuti|ore|giorni|settimane|mesi|anni|seconden|uur|dagen|weken|maanden|jaar")
+#: A reading time's words ("Lesedauer: 4 Minuten", "4 Min. Lesezeit").
+_READING = "lesedauer|lesezeit|reading time|temps de lecture|tiempo de lectura|tempo di lettura|tempo de leitura"
 #: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
 _DATE_WORDS = re.compile(
     r"\bmin(?:ute)?s?\.? (?:read|lesezeit|leestijd|de lecture|de lectura|di lettura|de leitura)\b|"  # (a reading time)
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
     r"\b(?:first|updated|posted|published|last|modified|edited|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst|ist|"
-    r"ago|hours?|minutes?|mins?|days?|weeks?|months?|years?)\b|\d+(?:st|nd|rd|th)\b|"
+    r"ago|hours?|minutes?|mins?|days?|weeks?|months?|years?)\b|\d+(?:st|nd|rd|th)\b|\b\d{1,2}h\d{2}\b|"
     r"[\d:/.,;|\-–—：·•]+|年|月|日期|日|时间|时|分|发布|发表于|发表|更新|星期[一二三四五六日天]|上午|下午|来源|"
-    rf"\b(?:{_MONTHS}|{_DATED})\b", re.IGNORECASE)
+    rf"\b(?:{_READING}|{_RELATIVE}|{_MONTHS}|{_DATED})\b", re.IGNORECASE)
 _DATE_HINT = re.compile(
-    r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}:\d{2}|\d\s*(?:hours?|minutes?|days?|weeks?|months?|years?) ago|"
+    r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}[:h]\d{2}|\d\s*(?:hours?|minutes?|days?|weeks?|months?|years?) ago|"
     r"\d\s*min(?:ute)?s?\.? (?:read|lesezeit|leestijd|de lecture|de lectura|di lettura|de leitura)|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
-    rf"jul|aug|sep|sept|oct|nov|dec)|\b(?:{_MONTHS})\s+\d|\d\.?\s+(?:de\s+)?(?:{_MONTHS})\b", re.IGNORECASE)
+    rf"jul|aug|sep|sept|oct|nov|dec)|\b(?:{_MONTHS})\s+\d|\d\.?\s+(?:de\s+)?(?:{_MONTHS})\b|"
+    r"\b(?:vor|il y a|hace|há)\s+\d+\s+\w|\d\s+\w+\s+(?:fa|geleden)\b|(?:lesedauer|lesezeit|reading time)\W+\d|"
+    r"\d\s*min(?:uten)?\.?\s+(?:lesedauer|lesezeit)", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 _ASCII_LETTER = re.compile("[A-Za-z]")
 #: A poster's statistics beside a forum post ("Posts: 13", "Joined: Wed Feb 04, 2015 6:38 pm", "Reaction score 1,204").
