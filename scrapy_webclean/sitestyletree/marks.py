@@ -117,13 +117,7 @@ def mark_fields(order: list[Element], threshold: float) -> None:
 
 def _text_under(e: Element) -> int:
     """Feature occurrences (over its pages) of the text of ``e`` and all below it."""
-    total, stack = 0, [e]
-    while stack:
-        d = stack.pop()
-        total += d.overflow + (sum(d.features.values()) if d.features else 0)
-        if d.children:
-            stack.extend(d.children.values())
-    return total
+    return sum(d.overflow + (sum(d.features.values()) if d.features else 0) for d in preorder(e))
 
 
 def _wrapped_text(e: Element) -> Element | None:
