@@ -11,7 +11,7 @@ from ._deadline import CHECK_EVERY, check_deadline
 if TYPE_CHECKING:
     from ._document import Document
 
-__all__ = ["walk_kept", "text_nodes", "text_content", "subtree_text", "text_over", "subtree_texts",
+__all__ = ["walk_kept", "text_nodes", "first_words_at", "text_content", "subtree_text", "text_over", "subtree_texts",
            "node_positions", "owned_text", "positions", "positions_of", "holding", "flagged", "common_region",
            "merge_subtrees"]
 
@@ -79,6 +79,16 @@ def text_nodes(doc: Document, start: int | None = None, *,
 
     walk_kept(doc, s, excluded, enter, leave, leave)
     return out
+
+
+def first_words_at(doc: Document, start: int, *, excluded: bytearray | None = None) -> int:
+    """The element whose text (its ``.text``, or the parent of a ``.tail``) is the first
+    piece under ``start`` holding a letter (see :func:`text_nodes`), or -1 for none: where
+    a card's or list item's words begin (in a link or not)."""
+    for node, is_tail, text in text_nodes(doc, start, excluded=excluded):
+        if any(ch.isalpha() for ch in text):
+            return doc.parent[node] if is_tail else node
+    return -1
 
 
 def text_content(el) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .._document import Document, Measures
-from .._walk import flagged, text_nodes
+from .._walk import first_words_at, flagged
 
 __all__ = ["teaser_list", "teasers_outweigh"]
 
@@ -50,8 +50,6 @@ def _open_linked(doc: Document, m: Measures, inlink: bytearray, r: int) -> bool:
         if not doc.tags[c] or not m.text_len[c]:
             continue
         cards += 1
-        for node, is_tail, text in text_nodes(doc, c, excluded=m.excluded):
-            if any(ch.isalpha() for ch in text):
-                opened += inlink[doc.parent[node] if is_tail else node]
-                break
+        at = first_words_at(doc, c, excluded=m.excluded)
+        opened += inlink[at] if at >= 0 else 0
     return cards > 0 and 2 * opened >= cards

@@ -9,7 +9,7 @@ import re
 from .._cache import BoundedCache
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import BLOCK_TAGS, Document
-from .._walk import subtree_text, text_nodes, text_over
+from .._walk import first_words_at, subtree_text, text_over
 from ._auto_phrases import _AUTHOR_LABELS, _BOX_LABEL_CHARS, _RELATED_LABELS
 
 #: Nodes that own the text of their inline descendants.
@@ -238,38 +238,32 @@ def _box_end(doc: Document, text_len: list[int], i: int) -> int:
     while j < i and not text_len[j]:  # only empty siblings before it: the label opens its wrapper
         j = end[j]
     stop = end[parent] if j == i or end[i] == end[parent] else end[end[i]]
-    after, j, blocks = 0, end[i], 0
-    while j < stop and after <= _BOX_TEXT and blocks <= _BOX_ITEMS:
-        after, j, blocks = after + text_len[j], end[j], blocks + 1
-    if after > _BOX_TEXT or blocks > _BOX_ITEMS or (related and not _link_list(doc, text_len, end[i], stop)):
+    after, walked, j = 0, 0, end[i]
+    blocks: list[int] = []  # the blocks after the label holding text (a list's items)
+    while j < stop and after <= _BOX_TEXT and walked <= _BOX_ITEMS:
+        after, walked = after + text_len[j], walked + 1
+        if doc.tags[j] and text_len[j]:
+            blocks.append(j)
+        j = end[j]
+    if after > _BOX_TEXT or walked > _BOX_ITEMS or (related and not _link_list(doc, text_len, blocks)):
         return -1
     return stop
 
 
-def _link_list(doc: Document, text_len: list[int], start: int, stop: int) -> bool:
-    """Whether the blocks from ``start`` to ``stop`` (siblings) are a list of links: two items or more
-    (the blocks holding text, or the children holding text of the one block that does), half of them
-    or more opening with a link."""
-    items: list[int] = []
-    j, end = start, doc.end
-    while j < stop and len(items) <= _BOX_ITEMS:
-        if doc.tags[j] and text_len[j]:
-            items.append(j)
-        j = end[j]
-    if len(items) == 1:
-        items = [c for c in doc.children(items[0]) if doc.tags[c] and text_len[c]]
+def _link_list(doc: Document, text_len: list[int], blocks: list[int]) -> bool:
+    """Whether ``blocks`` (the ones after a label holding text) are a list of links: two items or
+    more (the blocks, or the children holding text of the one block), half of them or more opening
+    with a link."""
+    items = blocks if len(blocks) != 1 else [c for c in doc.children(blocks[0]) if doc.tags[c] and text_len[c]]
     return len(items) >= 2 and 2 * sum(_opens_linked(doc, c) for c in items) >= len(items)
 
 
 def _opens_linked(doc: Document, c: int) -> bool:
-    """Whether the first text of ``c`` holding a letter is inside a link."""
+    """Whether the first words of ``c`` are inside a link (of ``c``'s own subtree)."""
     tags, parent = doc.tags, doc.parent
-    for node, is_tail, text in text_nodes(doc, c):
-        if any(ch.isalpha() for ch in text):
-            k = parent[node] if is_tail else node
-            while k >= c:
-                if tags[k] == "a":
-                    return True
-                k = parent[k]
-            return False
+    k = first_words_at(doc, c)
+    while k >= c:
+        if tags[k] == "a":
+            return True
+        k = parent[k]
     return False
