@@ -72,37 +72,35 @@ _AUTHOR_LABEL_RE = (r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:" + "|".
                     + r")(?!\w*[\s,'’]+(?-i:[a-zß-öø-ÿ]))")
 #: A line with a link that ends in one points to the box ("See his archive for more information about the author.").
 _AUTHOR_POINTER = re.compile(r"(?:" + "|".join(_AUTHOR_LABELS) + r")\W*$", re.IGNORECASE)
+#: Related-content labels, a promotion wherever they read and a box's label as a block's whole text.
+_RELATED_PHRASES = ("you (?:may|might) also like", "most read", "recommended for you",
+                    "相关阅读", "相关新闻", "推荐阅读", "関連記事",
+                    # The same in other languages (German, French, Spanish, Italian, Portuguese, Dutch).
+                    "ähnliche (?:beiträge|artikel)", "mehr zum thema", "lesen sie auch", "articles similaires",
+                    "à lire aussi", "sur le même sujet", "vous aimerez aussi", "artículos relacionados",
+                    "te puede interesar", "lee también", "articoli correlati", "leggi anche", "potrebbe interessarti",
+                    "artigos relacionados", "leia também", "gerelateerde artikelen", "lees ook")
 #: A related-content box's labels (a block whose whole text is one heads a list of links).
-_RELATED_LABELS = (r"related(?: (?:tags|topics|articles|stories|posts|content))?", "you (?:may|might) also like",
-                   "most read", r"more from\b.*", "read more", "don'?t miss", "recommended for you",
-                   "相关阅读", "相关新闻", "相关文章", "相关链接", "延伸阅读", "推荐阅读", "関連記事",
-                   "ähnliche (?:beiträge|artikel)",
-                   "(?:das )?könnte (?:dich|sie) auch interessieren", "mehr zum thema", "lesen sie auch",
-                   "articles similaires", "à lire aussi", "sur le même sujet", "vous aimerez aussi",
-                   "artículos relacionados", "te puede interesar", "lee también", "articoli correlati",
-                   "leggi anche", "potrebbe interessarti", "artigos relacionados", "leia também",
-                   "gerelateerde artikelen", "lees ook")
+_RELATED_LABELS = (r"related(?: (?:tags|topics|articles|stories|posts|content))?", r"more from\b.*", "read more",
+                   "don'?t miss", "(?:das )?könnte (?:dich|sie) auch interessieren", "相关文章", "相关链接", "延伸阅读",
+                   *_RELATED_PHRASES)
 #: Promotion and box labels: "Sign up for our newsletter", "You may also like"; "read more", "share this",
 #: "don't miss" and "more from" where they read as a label (they open the block or follow a sentence's end
 #: or a separator; "to read more"), not in a sentence ("You can read more about the plan in the report.",
 #: "She raised more from friends").
 _PROMO_RE = re.compile(by_first_letter(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|"
-    r"sharing is caring|affiliate[- ]?links?|amazon associate|you may also like|you might also like|most read|"
+    r"sharing is caring|affiliate[- ]?links?|amazon associate|" + "|".join(_RELATED_PHRASES) + "|"
     r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from)|"
     r"\bto read more(?:\W*$|\s*[:»›…])|"
-    r"related (?:tags|topics|articles|stories|posts|content)|recommended for you|"
+    r"related (?:tags|topics|articles|stories|posts|content)|"
     r"print recipe|jump to recipe|responses to this entry|(?:story|article) continues below|scroll to continue|"
     r"(?:logged|log|sign) in to (?:post a )?comment|"
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
-    r"关注我们|扫一扫|责任编辑|相关阅读|相关新闻|推荐阅读|分享到|関連記事|"
-    # The same box labels in other languages (German, French, Spanish, Italian, Portuguese, Dutch).
-    r"ähnliche (?:beiträge|artikel)|rezept drucken|könnte (?:dich|sie) auch interessieren|"
-    r"mehr zum thema|lesen sie auch|articles similaires|à lire aussi|sur le même sujet|"
-    r"vous aimerez aussi|artículos relacionados|te puede interesar|lee también|"
-    r"articoli correlati|leggi anche|potrebbe interessarti|artigos relacionados|leia também|"
-    r"gerelateerde artikelen|lees ook|um zu kommentieren|pour commenter|para comentar|per commentare|"
-    r"om te reageren|"
+    r"关注我们|扫一扫|责任编辑|分享到|"
+    # Other box labels in German, French, Spanish, Italian, Portuguese and Dutch.
+    r"rezept drucken|könnte (?:dich|sie) auch interessieren|"
+    r"um zu kommentieren|pour commenter|para comentar|per commentare|om te reageren|"
     # Affiliate disclosures in those languages.
     r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
     r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE), re.IGNORECASE)
