@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "training")]
 import scrapy_webclean as wc  # noqa: E402
 from scrapy_webclean._scoring import load_corpus, page_counts, summarize  # noqa: E402
+from scrapy_webclean.extractors import get_extractor  # noqa: E402
 from sites import site_of  # noqa: E402
 
 CORPORA = ROOT.parent / "shared" / "corpora"
@@ -39,8 +40,10 @@ _NO_SITE = "googlenews:unknown"
 Page = tuple[str, dict[str, Any], bytes]
 
 
-def _score(extractor: str, groups: list[tuple[list[Page], list[Page]]]) -> tuple[float, float]:
-    """F1 of ``extractor`` alone and with a tree, over (learned from, extracted) page groups."""
+def _score(extractor: str, groups: list[tuple[list[Page], list[Page]]]) -> tuple[float | None, float]:
+    """F1 of ``extractor`` alone (None for one that reads only cleaned pages: ``sst``) and with a
+    tree, over (learned from, extracted) page groups."""
+    needs_tree = get_extractor(extractor).needs_site_tree
     alone, cleaned = [], []
     for learn, test in groups:
         tree = wc.SiteStyleTree()
@@ -48,10 +51,12 @@ def _score(extractor: str, groups: list[tuple[list[Page], list[Page]]]) -> tuple
             tree.add_page(raw, record["url"], encoding=record.get("http_charset"))
         for _, record, raw in test:
             gold, charset = record["articleBody"], record.get("http_charset")
-            alone.append(page_counts(gold, wc.extract(raw, record["url"], encoding=charset, extractor=extractor).text))
+            if not needs_tree:
+                alone.append(page_counts(gold, wc.extract(raw, record["url"], encoding=charset,
+                                                          extractor=extractor).text))
             cleaned.append(page_counts(gold, wc.extract(raw, record["url"], encoding=charset, extractor=extractor,
                                                         site_tree=tree).text))
-    return summarize(alone)["f1"], summarize(cleaned)["f1"]
+    return (None if needs_tree else summarize(alone)["f1"]), summarize(cleaned)["f1"]
 
 
 def held_out_groups(corpora: Path, min_pages: int, folds: int) -> dict[str, list[tuple[list[Page], list[Page]]]]:
@@ -89,8 +94,8 @@ def main() -> None:
         for corpus, corpus_groups in groups.items():
             alone, cleaned = _score(extractor, corpus_groups)
             pages = sum(len(test) for _, test in corpus_groups)
-            print(f"{extractor:<22} {corpus:<12} {pages:>4} pages  alone {alone:.4f}  with a tree {cleaned:.4f}",
-                  flush=True)
+            shown = "  -   " if alone is None else f"{alone:.4f}"
+            print(f"{extractor:<22} {corpus:<12} {pages:>4} pages  alone {shown}  with a tree {cleaned:.4f}", flush=True)
 
 
 if __name__ == "__main__":
