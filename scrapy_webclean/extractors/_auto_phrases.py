@@ -161,9 +161,11 @@ _RELATIVE = ("vor|il y a|hace|há|fa|geleden|stand|sekunden|minuten|stunden|tage
              "minuti|ore|giorni|settimane|mesi|anni|seconden|uur|dagen|weken|maanden|jaar")
 #: A reading time's words ("Lesedauer: 4 Minuten", "4 Min. Lesezeit").
 _READING = "lesedauer|lesezeit|reading time|temps de lecture|tiempo de lectura|tempo di lettura|tempo de leitura"
+#: A reading time after its figure ("5 min read", "5 Min. Lesezeit", "8 min de lecture").
+_MIN_READ = r"min(?:ute)?s?\.? (?:read|lesezeit|leestijd|de lecture|de lectura|di lettura|de leitura)"
 #: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
 _DATE_WORDS = re.compile(
-    r"\bmin(?:ute)?s?\.? (?:read|lesezeit|leestijd|de lecture|de lectura|di lettura|de leitura)\b|"  # (a reading time)
+    rf"\b{_MIN_READ}\b|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|"
     r"\b(?:first|updated|posted|published|last|modified|edited|on|at|am|pm|a\.m\.|p\.m\.|[a-z]?[ecmp][sd]t|gmt|utc|bst|ist|"
     r"ago|hours?|minutes?|mins?|days?|weeks?|months?|years?)\b|\d+(?:st|nd|rd|th)\b|\b\d{1,2}h\d{2}\b|"
@@ -171,7 +173,7 @@ _DATE_WORDS = re.compile(
     rf"\b(?:{_READING}|{_RELATIVE}|{_MONTHS}|{_DATED})\b", re.IGNORECASE)
 _DATE_HINT = re.compile(
     r"\d{1,4}\s*[/.\-年月]\s*\d{1,2}|\d{1,2}[:h]\d{2}|\d\s*(?:hours?|minutes?|days?|weeks?|months?|years?) ago|"
-    r"\d\s*min(?:ute)?s?\.? (?:read|lesezeit|leestijd|de lecture|de lectura|di lettura|de leitura)|"
+    rf"\d\s*{_MIN_READ}|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
     rf"jul|aug|sep|sept|oct|nov|dec)|\b(?:{_MONTHS})\s+\d|\d\.?\s+(?:de\s+)?(?:{_MONTHS})\b|"
     r"\b(?:vor|il y a|hace|há)\s+\d+\s+\w|\d\s+\w+\s+(?:fa|geleden)\b|(?:lesedauer|lesezeit|reading time)\W+\d|"
