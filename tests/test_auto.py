@@ -1230,6 +1230,21 @@ def test_a_legal_phrase_a_few_words_into_a_sentence_does_not_make_it_a_notice():
     assert "This website uses cookies" not in text
 
 
+def test_a_short_line_of_news_about_a_privacy_policy_is_prose_a_notice_to_the_reader_is_not():
+    # Under 150 characters, a line naming a privacy policy or terms a few words in is a notice only
+    # when it speaks to the reader as a site does ("you", "our", "this site"; Sie, vous, nous...).
+    news = ["Meta updated its privacy policy on Tuesday.",
+            "Regulators said the company's cookie policy broke the law.",
+            "Google a modifié sa politique de confidentialité mardi."]
+    notices = ["By using this site you agree to our Terms of Service and Privacy Policy.",
+               "Mit der Nutzung stimmen Sie der Datenschutzerklärung zu.",
+               "En utilisant ce site, vous acceptez notre politique de confidentialité."]
+    body = "".join(f"<p>{x}</p>" for x in (PROSE, *news, MORE, *notices))
+    text = block_pick(page(f"<article>{body}</article>"))
+    assert all(line in text for line in news)
+    assert not any(notice in text for notice in notices)
+
+
 def test_a_recipe_s_cookies_are_body_text_a_cookie_notice_is_not():
     # Short lines of a recipe or a story that speak of the cookies one bakes are not a site's
     # notice: only cookies as a notice speaks of them are (a policy, consent, a site that uses them).

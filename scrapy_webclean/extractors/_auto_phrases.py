@@ -58,6 +58,11 @@ _BOILERPLATE_RE = re.compile(by_first_letter(
     r"termini e condizioni|política de privacidade|termos de uso|privacybeleid|algemene voorwaarden"), re.IGNORECASE)
 #: From this many characters a block naming cookies, privacy or terms without a link is prose, not a notice.
 _SOFT_LEGAL_PROSE = 150
+#: ... and so is a shorter one that does not speak to the reader as a site does ("you", "our", "this
+#: site"): "Meta updated its privacy policy on Tuesday." is news, "By using it you agree to our terms" a notice.
+_ADDRESSES_READER = re.compile(
+    r"\b(?:you|your|we|our|(?-i:us)|this (?:site|website|page)|(?-i:Sie|Ihre?|Ihnen)|wir|unsere?|vous|votre|vos|"
+    r"nous|notre|nos|usted|nosotros|nuestr[ao]s?|voi|noi|nostr[aoie]|uw|wij|ons|onze)\b", re.IGNORECASE)
 #: ... unless they open it: start within its first words ("TERMS OF USE: ...", "This website uses cookies"),
 #: not further into a sentence ("Under the draft, a privacy policy must ..."). A phrase is shorter than the
 #: second figure.
@@ -221,8 +226,8 @@ def _judge_piece(text: str, linked: bool) -> int:
         return _MARK_PROMO
     if mark == _MARK_LEGAL and not linked:
         stripped = text.strip()
-        if len(stripped) >= _SOFT_LEGAL_PROSE and not _legal_in(_HARD_LEGAL, text, text.lower()) \
-                and not _opens_legal(stripped):
+        if (len(stripped) >= _SOFT_LEGAL_PROSE or not _ADDRESSES_READER.search(stripped)) \
+                and not _legal_in(_HARD_LEGAL, text, text.lower()) and not _opens_legal(stripped):
             return 0
     return mark
 
