@@ -574,12 +574,22 @@ def test_promotional_link_lines_in_the_running_text_dropped():
              '<p><a href="/l">Learn more about the budget process</a></p>',
              '<p><a href="/s">→ All about the town budget</a></p>',
              '<p><a class="btn btn-link" href="/b">See how the council spends your money</a></p>',
-             '<p><a href="/1">Budget 2023</a> | <a href="/2">Budget 2022</a> | <a href="/3">Budget 2021</a></p>')
+             '<p><a href="/1">Budget 2023</a> | <a href="/2">Budget 2022</a> | <a href="/3">Budget 2021</a></p>',
+             # a promotion's label of three words or more, in other languages
+             '<p><strong>Lesen Sie auch:</strong> <a href="/r">The bridge that nobody wants to pay for</a></p>',
+             '<p>À lire aussi : <a href="/r">The bridge that nobody wants to pay for</a></p>')
     for line in lines:
         r = auto(page(f"<article><p>{PROSE}</p>{line}<p>{MORE}</p></article>"))
         assert PROSE in r.text and MORE in r.text
         assert "<a" in line and not any(w in r.text for w in ("REPORT", "nobody", "process", "town budget",
                                                                "spends", "Budget 20")), line
+
+
+def test_a_line_opening_with_read_more_in_its_words_is_no_label():
+    # "Read more <a>country profiles</a>. ..." has no label's colon: a line of the running text.
+    line = ('<p>Read more <a href="/p">country profiles</a>. Profiles compiled by '
+            '<a href="/m">the monitoring service</a></p>')
+    assert "country profiles" in auto(page(f"<article><p>{PROSE}</p>{line}<p>{MORE}</p></article>")).text
 
 
 def test_a_sentence_with_three_inline_links_is_no_row_of_links():

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, text_content
 from .._walk import common_region, positions_of
-from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED
+from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
 from ._auto_teasers import teaser_list
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS,
                           _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _title_key, title_reads)
@@ -355,12 +355,16 @@ def _in_flow(doc: Document, blocks: _Blocks, pos: list[float], neg: list[float],
     if _CALL_TO_ACTION.match(text):
         return False
     label = _LABELLED_LINE.match(text)
+    first = next((b for b in range(i + 1, doc.end[i]) if tags[b] == "a"), -1)
+    lead = text.find(text_content(nodes[first]).strip()) if first >= 0 else len(text)
     if label:
         # An unlinked label ("Related: <a>..</a>", "Details: 12 Main St <a>..</a>");
         # a colon inside a linked headline ("<a>Brexit: what next</a>") is not one.
-        first = next((b for b in range(i + 1, doc.end[i]) if tags[b] == "a"), -1)
-        if first < 0 or text.find(text_content(nodes[first]).strip()) >= label.end():
+        if lead >= label.end():
             return False
+    if lead > 0 and text[:lead].rstrip().endswith((":", "：")) \
+            and _piece_mark(text[:lead].strip(), False) == _MARK_PROMO:
+        return False  # a promotion's label of any length ("Lesen Sie auch: <a>..</a>", "À lire aussi : <a>..</a>")
     letters = [ch for ch in text if ch.isalpha()]
     if sum(ch.isupper() for ch in letters) >= _SHOUTED * len(letters):
         return False
