@@ -77,7 +77,7 @@ def test_a_long_comment_chosen_over_a_short_post_is_looked_around():
 
 
 @pytest.mark.parametrize("when", ["12. März 2024, 14:05", "5 de marzo de 2024", "2024-03-05", "3 days ago",
-                                  "2024年3月5日", "9:35am Wed 9 Jan 08"])
+                                  "2024年3月5日", "9:35am Wed 9 Jan 08", "07 Nov 12"])
 def test_datelines_in_other_forms(when):
     assert len(threads(blog(thread([comment(f"R{i}", when, m) for i, m in enumerate(MESSAGES)])))) == 1
 

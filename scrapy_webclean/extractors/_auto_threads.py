@@ -16,20 +16,22 @@ from .._walk import owned_text, positions
 from ._auto_blocks import _HEADLINE_TAGS
 from ._auto_words import _BLOCKS, _CELLS, _HEADINGS
 
-#: A dateline: a clock time, a date in words (English, or day-month-year in other languages) or figures,
-#: "3 days ago", 2012年8月9日.
+#: A dateline: a clock time, a date in words (English, or day-month-year in other languages; "07 Nov 12")
+#: or figures, "3 days ago", 2012年8月9日.
 _DATE = re.compile(
     r"\b\d{1,2}:\d{2}(?!\d)"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b,?\s+\d{4}"
-    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}"
+    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+(?:\d{4}|\d\d\b)"
     r"|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b"
     r"|\b\d{1,2}\.?\s+(?:de\s+)?[^\W\d_]{3,10}\.?,?\s+(?:de\s+)?\d{4}\b"  # 12. März 2024, 5 de marzo de 2024
     r"|\b\d+\s+(?:second|minute|hour|day|week|month|year)s?\s+ago\b"
     r"|\d{4}年\d{1,2}月\d{1,2}日|\d+\s*(?:分钟|小时|天)前",
     re.IGNORECASE)
-#: What every one of _DATE's alternatives holds (four digits, digits around ":", "-", "/" or ".", "ago",
-#: "前"): searched first, it rules out most pieces with a digit at a third of _DATE's cost.
-_MAY_DATE = re.compile(r"\d(?:\d\d\d|[:\-/.]\d)|ago|前", re.IGNORECASE)
+#: What every one of _DATE's alternatives holds (four digits, digits around ":", "-", "/" or ".", a day
+#: before a month's name, "ago", "前"): searched first, it rules out most pieces with a digit at a third
+#: of _DATE's cost.
+_MAY_DATE = re.compile(r"\d(?:\d\d\d|[:\-/.]\d|\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|ago|前",
+                       re.IGNORECASE)
 _DIGIT = re.compile(r"[0-9]")
 #: A dated piece of text is a line, not a sentence that mentions a date.
 _LINE = 120
