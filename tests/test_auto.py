@@ -79,6 +79,22 @@ def test_a_long_comment_thread_does_not_outweigh_a_short_story():
     assert PROSE in text and "Comment number" not in text
 
 
+@pytest.mark.parametrize("wrapper", ['<div class="section-comment">', '<div class="opinion comment">',
+                                     '<section class="comments-section">'])
+def test_a_story_under_a_comment_named_wrapper_is_found_when_the_title_heads_it(wrapper):
+    # "Comment" is an opinion section's name too: the story under the page's title heading inside
+    # such a wrapper is the body, not the list of headlines beside it; its own thread still goes.
+    heads = "".join(f'<li><a href="/m{i}">Story number {i} that many people read today</a></li>' for i in range(6))
+    thread = "".join(f'<div class="comment"><b>R{i}</b> May 3, 2024<p>Comment number {i}: the council never '
+                     f'listens.</p></div>' for i in range(3))
+    tag = wrapper[1:wrapper.index(" ")]
+    body = page(f'{wrapper}<h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p><div class="comments">{thread}'
+                f'</div></{tag}><div><h3>Most read</h3><ul>{heads}</ul></div>')
+    text = auto(body).text
+    assert PROSE in text and MORE in text
+    assert "Story number" not in text and "Comment number" not in text
+
+
 @pytest.mark.parametrize("pid, wanted, unwanted", [
     # A short story, not its longer comment thread.
     ("dragnet-257", "the judge in point wants to know why this dispute", "Here we go with another Apple fanboy"),

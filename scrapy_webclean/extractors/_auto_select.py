@@ -193,7 +193,8 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
     page's prose (prose, not net value: a reference page's text is dense in
     links; the page's as it was before any name is struck, so the order of
     the wrappers does not matter), their values added to their ancestors'. Never a comment thread
-    for its size alone (a short story's comments outweigh it); the outermost
+    for its size alone (a short story's comments outweigh it) but when the page's title heading is
+    in it (a story under a comment-named wrapper: an opinion column's "section-comment"); the outermost
     subtree named as furniture that shows the stated body (see ``stated``)
     is the body, the comments in it its posts: returned (the thread), else -1.
     No name is struck for size when the page's title heads a short article's
@@ -216,7 +217,8 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         k = named[i]
         if not k or dead[i]:
             continue
-        big = k == 1 and pos[i] > page
+        # (A comment thread's name only with the page's title heading in it: an opinion column's "section-comment".)
+        big = pos[i] > page and (k == 1 or any(i <= h < end[i] for h in _title_headings(doc, title)))
         if big and thread < 0:
             if region is None:  # no name struck yet: the values are the page's own
                 region = _title_region(doc, dead, named, pos, neg, title)
