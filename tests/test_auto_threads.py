@@ -163,7 +163,7 @@ def test_a_threads_title_and_its_reply_forms_heading_are_the_threads_own():
 def test_teasers_opening_with_a_linked_headline_are_no_thread():
     teasers = [comment("<a href='/story'>The headline of another story</a>", "March 5, 2024", m * 2)
                for m in MESSAGES]
-    assert len(threads(blog(thread([comment("Reader", "March 5, 2024", m * 2) for m in MESSAGES])))) == 1
+    assert len(threads(blog(thread([comment(f"Reader{i}", "March 5, 2024", m * 2) for i, m in enumerate(MESSAGES)])))) == 1
     assert threads(blog(thread(teasers))) == []
 
 
@@ -296,3 +296,15 @@ def test_real_posts_above_one_word_named_comments(pid):
     rec, body = corpus_page("dragnet", pid)
     text = wc.extract(body, rec["url"]).text
     assert summarize([page_counts(rec["articleBody"], text)])["f1"] > 0.7
+
+
+@pytest.mark.parametrize("byline", ["<time>{t}</time>", "<span>{t} · By Jane Doe</span>",
+                                    "<header><span>May 3, 2024 {t}</span></header>"])
+def test_a_live_blogs_entries_are_no_thread(byline):
+    # Timed entries after a story's worth of prose: one voice (a time alone, or the same author each
+    # time), not many people's messages. They are the story.
+    entries = "".join(f"<div>{byline.format(t=f'1{i}:0{i}')}<p>{m}</p></div>" for i, m in enumerate(MESSAGES))
+    page = blog("", story=f"{STORY}<div>{entries}</div>")
+    assert threads(page) == []
+    text = wc.extract(page).text
+    assert "Paragraph 5 of the story" in text and all(m in text for m in MESSAGES)

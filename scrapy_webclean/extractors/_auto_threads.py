@@ -163,7 +163,26 @@ def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink:
         return False  # entries under their titles: a blog's front page (the thread's own title and
         # its reply form's heading stand above and below its comments)
     messages = sum(all(_message(doc, m, i, inlink) for i in g) for g in groups)
-    return messages >= _ITEMS and messages >= 0.6 * len(groups)
+    return messages >= _ITEMS and messages >= 0.6 * len(groups) and _voices(doc, groups) > 1
+
+
+def _voices(doc: Document, groups: list[list[int]]) -> int:
+    """How many different bylines ``groups`` have, up to 2: each one's pieces of text shorter than a
+    sentence (a name, "said", "Reply"), without their dates, in letters and figures. A thread is many
+    people's; a live blog's entries carry a time alone, or one author's name each time."""
+    texts, tails, end = doc.texts, doc.tails, doc.end
+    keys: set[str] = set()
+    for g in groups:
+        parts = []
+        for i in g:
+            for j in range(i, end[i]):
+                for t in (texts[j], tails[j] if j > i else None):
+                    if t and nonspace_len(t) < _SENTENCE:
+                        parts.append(t)
+        keys.add("".join(filter(str.isalnum, _DATE.sub("", " ".join(parts)).lower())))
+        if len(keys) > 1:
+            break
+    return len(keys)
 
 
 def _message(doc: Document, m: Measures, i: int, inlink: bytearray) -> bool:
