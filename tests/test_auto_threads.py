@@ -308,3 +308,13 @@ def test_a_live_blogs_entries_are_no_thread(byline):
     assert threads(page) == []
     text = wc.extract(page).text
     assert "Paragraph 5 of the story" in text and all(m in text for m in MESSAGES)
+
+
+def test_a_dated_timeline_in_the_story_is_no_thread():
+    # A story's timeline (a date over each event) is one voice too: its dates alone differ.
+    dates = ["March 3, 2005", "January 14, 2010", "June 2, 2015", "May 20, 2019"]
+    for timeline in ("<ul>" + "".join(f"<li><strong>{d}</strong><p>{m}</p></li>" for d, m in zip(dates, MESSAGES)) + "</ul>",
+                     "<dl>" + "".join(f"<dt>{d}</dt><dd>{m}</dd>" for d, m in zip(dates, MESSAGES)) + "</dl>"):
+        page = blog("", story=f"{STORY}{timeline}")
+        assert threads(page) == []
+        assert all(m in wc.extract(page).text for m in MESSAGES)
