@@ -318,3 +318,21 @@ def test_a_dated_timeline_in_the_story_is_no_thread():
         page = blog("", story=f"{STORY}{timeline}")
         assert threads(page) == []
         assert all(m in wc.extract(page).text for m in MESSAGES)
+
+
+def test_a_chinese_thread_is_measured_in_chinese_characters():
+    # A Chinese story of 220 characters and comments of 20-30: an article's worth and messages, as a
+    # Chinese character says what three Latin ones do (the page tagger weighs Chinese prose so).
+    story = "".join(f"<p>{p}</p>" for p in (
+        "新华网北京5月12日电 国务院总理12日主持召开国务院常务会议，研究部署进一步做好就业工作。会议听取了有关部门的汇报。",
+        "会议指出，就业是民生之本，做好就业工作事关人民群众切身利益，事关经济发展和社会稳定大局，必须摆在突出位置。",
+        "会议强调，各地区、各部门要实施积极的就业政策，千方百计增加就业岗位，稳定就业形势，帮助重点群体就业。"))
+    said = ["这个政策很好，希望能够真正落实到基层，让老百姓得到实惠。", "就业问题确实很重要，特别是大学生就业，希望政府多想办法。",
+            "农民工的权益保障还需要加强，很多地方拖欠工资的问题依然存在。", "职业技能培训要注重实效，不能走过场，要和企业需求结合起来。"]
+    users = ["北京网友", "上海网友", "广东网友", "四川网友"]
+    comments = "".join(f"<div><div>{u} 2024-05-12 1{i}:2{i}</div><p>{c}</p></div>" for i, (u, c) in enumerate(zip(users, said)))
+    page = (f"<html><head><meta charset=utf-8><title>国务院部署就业工作</title></head><body><div><h1>国务院部署就业工作</h1>"
+            f"{story}<div><h3>网友评论</h3>{comments}</div></div></body></html>").encode()
+    assert len(threads(page)) == 1
+    text = wc.extract(page, "https://news.example.com.cn/2024-05/12/content_123.htm").text
+    assert "就业是民生之本" in text and not any(c in text for c in said)

@@ -48,6 +48,9 @@ _HEADLINE = 25
 _SENTENCE = 40
 #: Prose before the thread: the article it answers.
 _BEFORE = 300
+#: On a page in CJK script (more CJK sentence marks than Latin ones), a character says as much as this
+#: many Latin ones: the lengths above are divided by it (the page tagger weighs its prose so).
+_CJK_WEIGHT = 3
 
 
 def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearray, owner: list[int],
@@ -61,6 +64,8 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     lines: dict[int, int] = {}  # a block's own text length, read once
     bylines: dict[int, list[int]] = {}  # blocks that are a dateline alone, by parent
     start, stop = region, doc.end[region]
+    weight = _weight(doc, m)
+    message = _MESSAGE // weight
     # Each dated piece of text with the element it is in; and a commenter's name in a <cite> (blog
     # software's comment templates), a byline without a date.
     found_at = ([(i, texts[i] or "") for i in _dated_pieces(texts, start, stop)]
@@ -85,7 +90,7 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
             bylines.setdefault(parent[o], []).append(o)
         a, k = at, 0
         while a > body and k < _UP:
-            if text_len[a] >= line + _MESSAGE and not dated[a]:
+            if text_len[a] >= line + message and not dated[a]:
                 dated[a] = 1
                 items.append(a)
             a, k = parent[a], k + 1
@@ -105,15 +110,20 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         budget -= doc.end[p] - p
         if budget < 0:
             break
-        groups = [[i] for i in items] if flat else _groups(doc, m, p, items)
-        if len(groups) < _ITEMS or not _thread(doc, m, p, groups, inlink):
+        groups = [[i] for i in items] if flat else _groups(doc, m, p, items, message)
+        if len(groups) < _ITEMS or not _thread(doc, m, p, groups, inlink, message):
             continue
-        prose, read = prose + _prose(doc, dead, inlink, read, p), p
-        if prose >= _BEFORE:  # an article before it
+        prose, read = prose + _prose(doc, dead, inlink, read, p, _SENTENCE // weight), p
+        if prose * weight >= _BEFORE:  # an article before it
             found.append(p)
     if found and page_features(doc, doc.url)["score"] <= 0:
         return []  # a listing's entries, not an article's comments
     return found
+
+
+def _weight(doc: Document, m: Measures) -> int:
+    """How many Latin characters one of the page's says as much as: :data:`_CJK_WEIGHT` on a CJK page."""
+    return _CJK_WEIGHT if m.cjk_punct[doc.body] > m.latin_punct[doc.body] else 1
 
 
 def _block(doc: Document, i: int) -> int:
@@ -131,9 +141,9 @@ def _dated_pieces(pieces: list[str | None], start: int, stop: int) -> list[int]:
     return [i for i in short if _MAY_DATE.search(pieces[i] or "") and _DATE.search(pieces[i] or "")]
 
 
-def _groups(doc: Document, m: Measures, p: int, heads: list[int]) -> list[list[int]]:
+def _groups(doc: Document, m: Measures, p: int, heads: list[int], message: int) -> list[list[int]]:
     """The children of ``p`` from each of ``heads`` (bylines) to the next: a flat thread's comments
-    (those holding a message after their byline)."""
+    (those holding a message, ``message`` characters, after their byline)."""
     groups: list[list[int]] = []
     at = 0
     for c in doc.children(p):
@@ -143,12 +153,12 @@ def _groups(doc: Document, m: Measures, p: int, heads: list[int]) -> list[list[i
         if groups and doc.tags[c]:
             groups[-1].append(c)
     text_len = m.text_len
-    return [g for g in groups if sum(text_len[i] for i in g[1:]) >= _MESSAGE]
+    return [g for g in groups if sum(text_len[i] for i in g[1:]) >= message]
 
 
-def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink: bytearray) -> bool:
+def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink: bytearray, message: int) -> bool:
     """Whether ``groups`` (each a comment: one element, or a byline and the
-    siblings after it) under ``p`` make a thread."""
+    siblings after it) under ``p`` make a thread (``message``: a message's length)."""
     tags, text_len, link_len = doc.tags, m.text_len, m.link_len
     sizes = sorted(sum(text_len[i] for i in g) for g in groups)
     total = sum(sizes)
@@ -156,7 +166,7 @@ def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink:
         return False
     if sum(link_len[i] for g in groups for i in g) > 0.3 * total:
         return False
-    if sizes[len(sizes) // 2] < 30:
+    if sizes[len(sizes) // 2] < message:
         return False  # the median message is a line, not a message
     first, last = groups[0][0], groups[-1][0]
     if sum(tags[c] in _HEADINGS and first < c < last for c in doc.children(p)) > 1:
@@ -203,9 +213,9 @@ def _message(doc: Document, m: Measures, i: int, inlink: bytearray) -> bool:
     return True
 
 
-def _prose(doc: Document, dead: bytearray, inlink: bytearray, start: int, stop: int) -> int:
+def _prose(doc: Document, dead: bytearray, inlink: bytearray, start: int, stop: int, sentence: int) -> int:
     """Characters of live unlinked prose in elements ``start`` to ``stop``: pieces of text (their
-    texts and tails) of a sentence's length."""
+    texts and tails) of a sentence's length, ``sentence``."""
     texts, tails, parent = doc.texts, doc.tails, doc.parent
     run = 0
     for i in range(start, stop):
@@ -213,9 +223,9 @@ def _prose(doc: Document, dead: bytearray, inlink: bytearray, start: int, stop: 
             continue
         if not inlink[i]:
             k = nonspace_len(texts[i])
-            run += k if k >= _SENTENCE else 0
+            run += k if k >= sentence else 0
         q = parent[i]
         if q >= 0 and not inlink[q]:
             k = nonspace_len(tails[i])
-            run += k if k >= _SENTENCE else 0
+            run += k if k >= sentence else 0
     return run
