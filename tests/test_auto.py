@@ -1271,6 +1271,21 @@ def test_a_short_line_of_news_about_a_privacy_policy_is_prose_a_notice_to_the_re
     assert not any(notice in text for notice in notices)
 
 
+def test_a_sentence_that_reports_on_a_newsletter_is_prose_a_call_to_sign_up_is_not():
+    # A promotion phrase inside a reported sentence of 60 characters or more (not opening it or a
+    # clause, not speaking to the reader) is the sentence's words; labels and calls stay promotion.
+    news = ["The paper's newsletter now has more than two million subscribers, up from half a million.",
+            "Readers can subscribe to the magazine for ten euros a month, a price the publisher will keep.",
+            "The council's most read report last year was about the river, officials said on Monday."]
+    calls = ["Sign up for our newsletter.", "For more stories like this, subscribe to the Daily newsletter.",
+             "Never miss a story – sign up for the Daily Briefing.",
+             "I agree that the Daily can send me its newsletter and offers by email."]
+    body = "".join(f"<p>{x}</p>" for x in (PROSE, *news, MORE, *calls))
+    text = block_pick(page(f"<article>{body}</article>"))
+    assert all(line in text for line in news)
+    assert not any(call in text for call in calls)
+
+
 def test_a_recipe_s_cookies_are_body_text_a_cookie_notice_is_not():
     # Short lines of a recipe or a story that speak of the cookies one bakes are not a site's
     # notice: only cookies as a notice speaks of them are (a policy, consent, a site that uses them).

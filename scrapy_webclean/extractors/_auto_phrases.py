@@ -61,7 +61,7 @@ _SOFT_LEGAL_PROSE = 150
 #: ... and so is a shorter one that does not speak to the reader as a site does ("you", "our", "this
 #: site"): "Meta updated its privacy policy on Tuesday." is news, "By using it you agree to our terms" a notice.
 _ADDRESSES_READER = re.compile(
-    r"\b(?:you|your|we|our|(?-i:us)|this (?:site|website|page)|(?-i:Sie|Ihre?|Ihnen)|wir|unsere?|vous|votre|vos|"
+    r"\b(?:you|your|we|our|(?-i:us)|me|my|this (?:site|website|page)|(?-i:Sie|Ihre?|Ihnen)|wir|unsere?|vous|votre|vos|"
     r"nous|notre|nos|usted|nosotros|nuestr[ao]s?|voi|noi|nostr[aoie]|uw|wij|ons|onze)\b", re.IGNORECASE)
 #: ... unless they open it: start within its first words ("TERMS OF USE: ...", "This website uses cookies"),
 #: not further into a sentence ("Under the draft, a privacy policy must ..."). A phrase is shorter than the
@@ -229,7 +229,33 @@ def _judge_piece(text: str, linked: bool) -> int:
         if (len(stripped) >= _SOFT_LEGAL_PROSE or not _ADDRESSES_READER.search(stripped)) \
                 and not _legal_in(_HARD_LEGAL, text, text.lower()) and not _opens_legal(stripped):
             return 0
+    if mark == _MARK_PROMO and not linked and _reports_promotion(text.strip()):
+        return 0
     return mark
+
+
+def _reports_promotion(text: str) -> bool:
+    """Whether a promotion phrase reads as a sentence's words, not a call: ``text`` is a sentence of
+    :data:`_PROMO_SENTENCE` characters or more, the phrase neither opens it nor a clause in it (after
+    ",", ":", a dash...), and it does not speak to the reader ("you", "our"...): "The paper's
+    newsletter now has two million subscribers.", "Readers can subscribe for ten euros a month.", not
+    "Sign up for our newsletter", "Newsletter", nor "For more stories like this, subscribe to it."""
+    if len(text) < _PROMO_SENTENCE or not text.endswith(_SENTENCE_ENDS):
+        return False
+    found = _PROMO_RE.search(text)
+    if found is None or any(k in found.group().lower() for k in _DISCLOSURES):
+        return False  # (an affiliate disclosure is one in any grammar; in prose it runs past 300 characters)
+    before = text[:found.start()].rstrip()
+    if not before.strip("\"'“‘([•*-– ") or before.endswith((",", ":", ";", "–", "—", "-", "|", "»", "›",
+                                                               *_SENTENCE_MARKS)):
+        return False
+    return _ADDRESSES_READER.search(text) is None
+
+
+#: A promotion is a label or a short call; a sentence this long that only names one reports it.
+_PROMO_SENTENCE = 60
+#: Affiliate disclosures' words (English, Romance languages): a disclosure whatever its grammar.
+_DISCLOSURES = ("affil", "afili", "amazon associate")
 
 
 def _opens_legal(text: str) -> bool:
