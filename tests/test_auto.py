@@ -1138,6 +1138,15 @@ def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
     _dropped_beside_prose(line, GERMAN, "Am 3. März 2024 stimmte der Rat erneut ab.")
 
 
+@pytest.mark.parametrize("heading", ["By the numbers", "By design", "Par ailleurs"])
+def test_a_subheading_that_opens_with_by_is_no_byline(heading):
+    # "By" and lower-case words only is a sentence's words: a subheading of the story, kept; a byline
+    # names someone ("By John Miller", "By the Associated Press").
+    text = auto(page(f"<article><p>By John Miller</p><p>{PROSE}</p><h2>{heading}</h2><p>{MORE}</p></article>")).text
+    assert heading in text and PROSE in text and MORE in text
+    assert "John Miller" not in text
+
+
 def _dropped_beside_prose(line: str, prose: str, sentence: str, block: str = "p", first: bool = True) -> None:
     """``line`` (in a ``block`` of its own, before two paragraphs of ``prose`` or between them) is
     left out, and the prose and a ``sentence`` after them are kept."""

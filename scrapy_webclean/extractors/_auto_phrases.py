@@ -330,11 +330,20 @@ def _linked_sentence(doc: Document, i: int) -> int:
     return 0
 
 
+def _names_someone(words: str) -> bool:
+    """Whether the words after a byline's "By" may hold a name: not all of them open with a lower-case
+    letter ("By the numbers", "By design", "Par ailleurs" are a sentence's words; "By the Associated
+    Press", 作者 张三 and a template's empty "Posted by: |" are bylines)."""
+    return not all(w[:1].islower() for w in words.split())
+
+
 def _is_dateline(text: str) -> bool:
     """A short piece that is only a date/time (with "Updated", "Posted"...) or a byline."""
     source = _ZH_SOURCE.search(text) if "源" in text or "出" in text else None
-    if _BYLINE.match(text) or (source and not _ASCII_LETTER.search(text, 0, source.start())
-                               and not _DATE_WORDS.sub("", text[:source.start()]).split()):
+    byline = _BYLINE.match(text)
+    if (byline and _names_someone(text[byline.end() - 1:])) or (
+            source and not _ASCII_LETTER.search(text, 0, source.start())
+            and not _DATE_WORDS.sub("", text[:source.start()]).split()):
         return len(text.split()) <= 8 and not text.rstrip().endswith(_SENTENCE_MARKS)
     if _DIGIT.search(text) is None or not _DATE_HINT.search(text):  # (every date hint holds a digit)
         return False
