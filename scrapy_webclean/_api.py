@@ -19,7 +19,7 @@ from .extractors._thread_comments import thread_comments
 from ._language import detect_language, language_targets
 from ._links import kept_links
 from ._render import DEFAULT_RENDER, BlockSelection, NodeSelection, RenderOptions, Selection, kept_mask
-from ._walk import positions
+from ._walk import tag_positions
 from .errors import InvalidOptionError, SiteTreeError
 
 __all__ = ["extract", "available_extractors", "ExtractResult", "load_document"]
@@ -151,7 +151,7 @@ class ExtractResult:
             if isinstance(selection, NodeSelection) and not selection.doc.is_empty:
                 doc, root = selection.doc, selection.root
                 kept = kept_mask(doc, root, selection.skip_mask(self.render_options))
-                anchors = (i for i in positions(doc.tags, "a", root, doc.end[root]) if kept[i])
+                anchors = (i for i in tag_positions(doc, "a", root, doc.end[root]) if kept[i])
                 self._links = kept_links(doc, anchors, doc.url or self.url)
         return self._links
 

@@ -39,7 +39,7 @@ from urllib.parse import urlsplit
 from ._declared_url import page_url
 from ._document import MEASURED, Document, SiteCleaner, load_document
 from ._packaged import trained_data
-from ._walk import positions
+from ._walk import tag_positions
 
 __all__ = ["classify", "PageKind"]
 
@@ -199,14 +199,14 @@ def _declared_types(doc: Document) -> tuple[str, set[str]]:
     one's, lower case; "" without one) and its JSON-LD ``@type`` values
     (lower case). Read from every ``<meta>`` and ``<script>`` element,
     removed from this view or not (neither is ever measured)."""
-    tags, nodes = doc.tags, doc.nodes
+    nodes = doc.nodes
     og_type = ""
-    for i in positions(tags, "meta"):
+    for i in tag_positions(doc, "meta"):
         get = nodes[i].get
         if (get("property") or "").strip().lower() == "og:type":
             og_type = (get("content") or "").strip().lower()
     ld_types: set[str] = set()
-    for i in positions(tags, "script"):
+    for i in tag_positions(doc, "script"):
         if "ld+json" in (nodes[i].get("type") or "").lower():
             ld_types.update(t.lower() for t in _LD_TYPE.findall((doc.texts[i] or "")[:200_000]))
     return og_type, ld_types

@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import chain
 
 from ._document import Document, usable_url
-from ._walk import positions
+from ._walk import tag_positions
 
 #: The longest declared URL taken (a megabyte attribute is no URL).
 _LONGEST = 2048
@@ -16,10 +16,10 @@ _LONGEST = 2048
 def declared_url(doc: Document) -> str | None:
     """The first usable URL (absolute http(s), as urllib can split it) of the page's canonical
     links, else of its ``og:url`` metas; None without one."""
-    tags, nodes = doc.tags, doc.nodes
-    canonical = (nodes[i].get("href") for i in positions(tags, "link")
+    nodes = doc.nodes
+    canonical = (nodes[i].get("href") for i in tag_positions(doc, "link")
                  if "canonical" in (nodes[i].get("rel") or "").lower().split())
-    og = (nodes[i].get("content") for i in positions(tags, "meta")
+    og = (nodes[i].get("content") for i in tag_positions(doc, "meta")
           if (nodes[i].get("property") or nodes[i].get("name") or "").strip().lower() == "og:url")
     for value in chain(canonical, og):  # (the metas read only where no canonical link serves)
         url = (value or "").strip()

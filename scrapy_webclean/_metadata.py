@@ -20,7 +20,7 @@ from typing import Any, Iterator
 from urllib.parse import urljoin
 
 from ._document import Document
-from ._walk import positions, subtree_texts
+from ._walk import subtree_texts, tag_positions
 from ._render import NodeSelection
 from ._meta_microdata import read_microdata
 from ._meta_shown import ShownFields, settle_title
@@ -86,7 +86,7 @@ def _clean(value: Any) -> str | None:
 def json_ld_objects(doc: Document) -> Iterator[dict]:
     """Every JSON object in the page's JSON-LD scripts (``@graph`` and lists flattened)."""
     texts = doc.texts
-    for i in positions(doc.tags, "script"):
+    for i in tag_positions(doc, "script"):
         if not texts[i]:
             continue
         kind = (doc.nodes[i].get("type") or "").lower()
@@ -207,7 +207,7 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
     tags, nodes, body = doc.tags, doc.nodes, doc.body
     written_by = None
     listed: list[str] = []
-    dated = subtree_texts(doc, (i for i in positions(tags, "time", body + 1)
+    dated = subtree_texts(doc, (i for i in tag_positions(doc, "time", body + 1)
                                 if _dates_post(nodes[i]) and not nodes[i].get("datetime")))
     over: dict[int, bool] = {}  # (an element's ancestors read once, however many headings they hold)
     for i in compress(range(len(tags)), map(_METADATA_TAGS.__contains__, tags)):  # (the others skipped at C speed)

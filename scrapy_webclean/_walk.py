@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
-from ._deadline import CHECK_EVERY, check_deadline
+from ._deadline import CHECK_EVERY, check_deadline, chunks_up
 
 if TYPE_CHECKING:
     from ._document import Document
 
 __all__ = ["walk_kept", "text_nodes", "first_words_at", "text_content", "subtree_text", "text_over", "subtree_texts",
-           "node_positions", "owned_text", "positions", "positions_of", "holding", "flagged", "common_region",
+           "node_positions", "owned_text", "positions", "positions_of", "tag_positions",
+           "tag_positions_of", "holding", "flagged", "common_region",
            "merge_subtrees"]
 
 
@@ -245,6 +246,43 @@ def positions(items: Sequence[str], value: str, start: int = 0, stop: int | None
             out.append(i)
     except ValueError:
         return out
+
+
+def tag_positions(doc: Document, value: str, start: int = 0, stop: int | None = None) -> list[int]:
+    """:func:`positions` of ``value`` in ``doc.tags``, read from the page's tag index (built once per
+    parse: a page's tags are asked for a few dozen times, many of them absent, each a search of them all)."""
+    if start < 0 or (stop is not None and stop < 0):
+        return positions(doc.tags, value, start, stop)
+    found = _tag_index(doc).get(value)
+    if not found:
+        return []
+    lo = bisect_left(found, start) if start else 0
+    return found[lo:] if stop is None else found[lo:bisect_left(found, stop)]
+
+
+def tag_positions_of(doc: Document, values: Iterable[str], start: int = 0, stop: int | None = None) -> list[int]:
+    """:func:`positions_of` in ``doc.tags``, from the page's tag index (see :func:`tag_positions`)."""
+    return sorted(k for value in values for k in tag_positions(doc, value, start, stop))
+
+
+def _tag_index(doc: Document) -> dict[str, list[int]]:
+    """Each tag of ``doc`` -> where it occurs, in order (one loop over the tags, per parse)."""
+    index: dict[str, list[int]] | None = doc.parse_memo.get(_TAG_INDEX)
+    if index is None:
+        index = {}
+        get, tags = index.get, doc.tags
+        for lo, hi in chunks_up(0, len(tags)):
+            for i, t in zip(range(lo, hi), tags[lo:hi]):
+                at = get(t)
+                if at is None:
+                    index[t] = [i]
+                else:
+                    at.append(i)
+        doc.parse_memo[_TAG_INDEX] = index
+    return index
+
+
+_TAG_INDEX = "tag_index"
 
 
 def holding(pieces: Sequence[str | None], marks: Sequence[str]) -> list[int]:

@@ -23,7 +23,7 @@ from .._document import MEASURED, Document, Measures, union_mask
 from .._packaged import trained_data
 from .._classify import page_features
 from .._render import NodeSelection, kept_mask
-from .._walk import positions
+from .._walk import tag_positions
 from ._auto_blocks import _title_headings
 from ._auto_forms import message_forms_in
 from ._auto_phrases import _SENTENCE_ENDS
@@ -91,7 +91,7 @@ def _candidate(doc: Document, m: Measures, kept: bytearray, punct: list[int],
 
 def _anchors_and_paragraphs(doc: Document) -> tuple[list[int], list[int]]:
     """The ``<a>`` and the ``<p>`` elements of ``doc`` (node numbers)."""
-    return positions(doc.tags, "a"), positions(doc.tags, "p")
+    return tag_positions(doc, "a"), tag_positions(doc, "p")
 
 
 def _own_punct(doc: Document, m: Measures) -> list[int]:

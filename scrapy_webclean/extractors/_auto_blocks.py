@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, text_content
-from .._walk import common_region, positions_of
+from .._walk import common_region, tag_positions_of
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
 from ._auto_teasers import teaser_list
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS,
@@ -193,7 +193,7 @@ def _read_title_headings(doc: Document, title: str | None, tags: Iterable[str], 
         names, wanted = doc.tags, tags if isinstance(tags, frozenset) else frozenset(tags)
         found = [i for i in range(doc.body, len(names)) if low <= text_len[i] <= high and names[i] in wanted]
     else:
-        found = positions_of(doc.tags, tags, doc.body)
+        found = tag_positions_of(doc, tags, doc.body)
     out = [i for i, titled in zip(found, title_reads(doc, found, title_key)) if titled]  # (in document order)
     return out[:most] if most else out
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from .._document import Document
-from .._walk import positions, positions_of, subtree_text
+from .._walk import subtree_text, tag_positions, tag_positions_of
 from ._auto_words import _HEADINGS, LABEL_NODES, _is_title, _title_key
 
 __all__ = ["input_types", "login_boxes", "message_forms", "message_forms_in", "out_of_forms"]
@@ -34,7 +34,7 @@ def input_types(doc: Document) -> dict[int, str]:
     found = doc.parse_memo.get("input_types")
     if found is None:
         nodes = doc.nodes
-        found = {i: (nodes[i].get("type") or "").strip().lower() for i in positions(doc.tags, "input")}
+        found = {i: (nodes[i].get("type") or "").strip().lower() for i in tag_positions(doc, "input")}
         doc.parse_memo["input_types"] = found
     return found
 
@@ -61,7 +61,7 @@ def login_boxes(doc: Document) -> list[int]:
             continue
         if not text_len:
             text_len = doc.page_measures.text_len
-            heads = positions_of(doc.tags, _HEADINGS)
+            heads = tag_positions_of(doc, _HEADINGS)
         box = i
         while parent[box] > doc.body and text_len[parent[box]] <= limit \
                 and not _heading_beside(doc, heads, text_len, parent[box], box):
@@ -81,13 +81,13 @@ def message_forms(doc: Document) -> list[int]:
     found = doc.parse_memo.get("message_forms")
     if found is not None:
         return found
-    tags, end = doc.tags, doc.end
-    fields = positions(tags, "textarea")
+    end = doc.end
+    fields = tag_positions(doc, "textarea")
     forms: list[int] = []
     if fields:
         text_len = doc.page_measures.text_len
-        choices = sorted(positions(tags, "select") + [i for i, kind in input_types(doc).items() if kind == "radio"])
-        forms = [f for f in positions(tags, "form") if f > doc.body and text_len[f] <= SIGNUP_TEXT
+        choices = sorted(tag_positions(doc, "select") + [i for i, kind in input_types(doc).items() if kind == "radio"])
+        forms = [f for f in tag_positions(doc, "form") if f > doc.body and text_len[f] <= SIGNUP_TEXT
                  and _holds(fields, f, end[f]) and not _holds(choices, f, end[f])]
     doc.parse_memo["message_forms"] = forms
     return forms

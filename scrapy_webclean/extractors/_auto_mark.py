@@ -12,7 +12,7 @@ from typing import NamedTuple
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, Document, Measures
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
-from .._walk import holding, positions, positions_of
+from .._walk import holding, tag_positions, tag_positions_of
 from ._auto_forms import login_boxes
 from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FURNITURE_TAGS, _MAIN_REGION, _NEVER_FURNITURE,
                           _furniture_name, _is_slug)
@@ -55,7 +55,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     tags, parent, nodes, excluded, end = doc.tags, doc.parent, doc.nodes, m.excluded, doc.end
     dead, named, inlink, truncated = bytearray(n), bytearray(n), bytearray(n), bytearray(n)
     # Inside <main> or <article>: read at the parents of the nodes the walk reaches, which it reached too.
-    in_main = doc.subtree_mask(positions_of(tags, _MAIN_REGION))
+    in_main = doc.subtree_mask(tag_positions_of(doc, _MAIN_REGION))
     owner, anchors = [0] * n, [0] * n
     main_marks, entries = list[int](), list[int]()  # entries: elements holding an entry's content
     declared, landmark, hidden = -1, -1, 0
@@ -157,7 +157,7 @@ def _may_cut(doc: Document, excluded: bytearray) -> bool:
     """Whether a text :func:`_mark` reads may end in an ellipsis: only on a
     page whose texts hold one (the parse looked: see ``Document.ellipsis``),
     scripts and style sheets aside (those when shown)."""
-    return doc.ellipsis or any(not excluded[i] for t in _SCRIPT_TAGS for i in positions(doc.tags, t))
+    return doc.ellipsis or any(not excluded[i] for t in _SCRIPT_TAGS for i in tag_positions(doc, t))
 
 
 def _dead(dead: bytearray, i: int, e: int) -> int:

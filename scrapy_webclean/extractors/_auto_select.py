@@ -14,7 +14,7 @@ from typing import Any, Mapping, NamedTuple
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, Measures, union_mask
-from .._walk import flagged, owned_text, positions_of, text_over
+from .._walk import flagged, owned_text, tag_positions_of, text_over
 from .._render import NodeSelection
 from ._auto_forms import message_forms_in, out_of_forms
 from ._auto_lists import KEPT_WHOLE, Lists
@@ -326,9 +326,9 @@ def _landmark_parts(doc: Document, top: int) -> list[int]:
     inside an ``<article>`` or ``<section>``: that one is the section's own."""
     tags, start, stop = doc.tags, top + 1, doc.end[top]
     if top != doc.body:
-        return positions_of(tags, _HUB_FURNITURE, start, stop)
-    sectioned = doc.subtree_mask(positions_of(tags, _SECTIONS, start, stop))
-    return [j for j in positions_of(tags, _TEMPLATE_PARTS, start, stop)
+        return tag_positions_of(doc, _HUB_FURNITURE, start, stop)
+    sectioned = doc.subtree_mask(tag_positions_of(doc, _SECTIONS, start, stop))
+    return [j for j in tag_positions_of(doc, _TEMPLATE_PARTS, start, stop)
             if not (sectioned[j] and tags[j] in _PAGE_PARTS)]
 
 
@@ -350,7 +350,7 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
     title_key = _title_key(title) if title else ""
     i = top + 1
     stop = top + 1 if whole else end[top]
-    found = positions_of(tags, _TITLE_TAGS, i, stop) if title_key else []
+    found = tag_positions_of(doc, _TITLE_TAGS, i, stop) if title_key else []
     titled = {j for j, yes in zip(found, title_reads(doc, found, title_key)) if yes}
     while i < stop:
         if not i & CHECK_EVERY:

@@ -12,7 +12,7 @@ from .._classify import page_features
 from .._deadline import check_deadline
 from .._document import Document, Measures
 from .._measures import nonspace_len
-from .._walk import owned_text, positions
+from .._walk import owned_text, tag_positions
 from ._auto_blocks import _HEADLINE_TAGS
 from ._auto_words import _BLOCKS, _CELLS, _HEADINGS
 
@@ -70,7 +70,7 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     # software's comment templates), a byline without a date.
     found_at = ([(i, texts[i] or "") for i in _dated_pieces(texts, start, stop)]
                 + [(parent[i], tails[i] or "") for i in _dated_pieces(tails, start + 1, stop)]
-                + [(i, "") for i in positions(tags, "cite", start, stop)])
+                + [(i, "") for i in tag_positions(doc, "cite", start, stop)])
     for at, s in found_at:
         if at <= body or m.excluded[at] or nonspace_len(_DATE.sub("", s)) > _REST:
             continue

@@ -16,7 +16,7 @@ from itertools import compress
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import BLOCK_TAGS, Document
 from .._render import NodeSelection
-from .._walk import positions_of, subtree_text
+from .._walk import subtree_text, tag_positions_of
 from ._auto_forms import input_types
 from ._auto_words import _BLOCKS, _CELLS, LABEL_NODES
 from ._literals import by_first_letter
@@ -202,7 +202,7 @@ def _has_control_line(text: str) -> bool:
 def _fields(doc: Document, root: int, stop: int) -> list[int]:
     """The fields a reader types into under ``root``."""
     tags, types = doc.tags, input_types(doc)
-    out = positions_of(tags, _FIELD_TAGS, root + 1, stop)
+    out = tag_positions_of(doc, _FIELD_TAGS, root + 1, stop)
     return [i for i in out if tags[i] != "input" or types[i] in _TYPED_INPUTS]
 
 

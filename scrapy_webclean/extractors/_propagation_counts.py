@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate, compress
 
 from .._document import Document
-from .._walk import positions
+from .._walk import tag_positions
 
 __all__ = ["Counts", "Tally", "paragraphs", "tally"]
 
@@ -64,10 +64,10 @@ def _between(at: list[int], lo: int, hi: int) -> int:
 
 def tally(doc: Document, blocked: bytearray, root: int) -> Tally:
     """The :class:`Tally` of the subtree of ``root``."""
-    lo, hi, tags, nodes = root, doc.end[root], doc.tags, doc.nodes
+    lo, hi, nodes = root, doc.end[root], doc.nodes
 
     def at(tag: str) -> list[int]:
-        return positions(tags, tag, lo, hi)
+        return tag_positions(doc, tag, lo, hi)
 
     divs = at("div")
     p_at = sorted(at("p") + divs)

@@ -50,7 +50,7 @@ from .._document import Document, Measures, nonspace_len
 from .._metadata import extract_metadata
 from .base import Extractor, Option, SelectionResult, register
 from .._render import BlockSelection, NodeSelection, Selection, kept_mask
-from .._walk import positions_of, subtree_text
+from .._walk import subtree_text, tag_positions_of
 from ._arbiter import arbitrate
 from ._consensus import consensus, found_nothing
 from ._controls import without_controls
@@ -140,7 +140,7 @@ def _without_trailing_headings(doc: Document, selection: NodeSelection, kept: by
     follows it, and where nothing does, what it headed was left out ("Related stories")."""
     root, stop = selection.root, doc.end[selection.root]
     drop = selection.drop
-    heads = [h for h in positions_of(doc.tags, _HEADINGS, root + 1, stop)
+    heads = [h for h in tag_positions_of(doc, _HEADINGS, root + 1, stop)
              if kept[h] and not (drop is not None and drop[h])]
     for h in heads[:-_TRAILING_HEADINGS - 1:-1]:  # the last ones, last first
         text = selection.text().rstrip()
