@@ -203,11 +203,11 @@ def _declared_types(doc: Document) -> tuple[str, set[str]]:
     og_type = ""
     for i in tag_positions(doc, "meta"):
         get = nodes[i].get
-        if (get("property") or "").strip().lower() == "og:type":
+        if (get(b"property") or "").strip().lower() == "og:type":
             og_type = (get("content") or "").strip().lower()
     ld_types: set[str] = set()
     for i in tag_positions(doc, "script"):
-        if "ld+json" in (nodes[i].get("type") or "").lower():
+        if "ld+json" in (nodes[i].get(b"type") or "").lower():
             ld_types.update(t.lower() for t in _LD_TYPE.findall((doc.texts[i] or "")[:200_000]))
     return og_type, ld_types
 

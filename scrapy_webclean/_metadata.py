@@ -89,7 +89,7 @@ def json_ld_objects(doc: Document) -> Iterator[dict]:
     for i in tag_positions(doc, "script"):
         if not texts[i]:
             continue
-        kind = (doc.nodes[i].get("type") or "").lower()
+        kind = (doc.nodes[i].get(b"type") or "").lower()
         if "ld+json" not in kind:
             continue
         raw = texts[i]
@@ -213,7 +213,7 @@ def _read_tags(doc: Document, c: _Candidates) -> None:
     for i in compress(range(len(tags)), map(_METADATA_TAGS.__contains__, tags)):  # (the others skipped at C speed)
         t, el = tags[i], nodes[i]
         if t == "meta":
-            key = (el.get("property") or el.get("name") or el.get("itemprop") or el.get("http-equiv") or "").lower()
+            key = (el.get(b"property") or el.get(b"name") or el.get(b"itemprop") or el.get(b"http-equiv") or "").lower()
             spec = _META_FIELDS.get(key.strip())
             if spec:
                 c.offer(spec[0], el.get("content"), spec[1])

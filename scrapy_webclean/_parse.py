@@ -172,7 +172,7 @@ def _unlink_targets(nodes: list[Any], tags: list[str], end: list[int]) -> None:
     not as a link."""
     for i in positions(tags, "a"):
         el = nodes[i]
-        if el.get("href") is not None or el.get("name") is None:
+        if el.get(b"href") is not None or el.get(b"name") is None:  # (byte keys: not encoded per read)
             continue
         text = el.text
         if (end[i] > i + 1 or (text and not text.isspace())) and not any(k.startswith("on") for k in el.attrib):

@@ -92,15 +92,15 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                     i = _dead(dead, i, end[i])
                     continue
                 if others:
-                    role = el.get("role")
-                    if (el.get("aria-modal") == "true" or role in DIALOG_ROLES) and spelled.dialogs():
+                    role = el.get(b"role")  # (byte keys: lxml need not encode them on each read)
+                    if (el.get(b"aria-modal") == "true" or role in DIALOG_ROLES) and spelled.dialogs():
                         # A dialog (consent manager, sign-up, log-in or "email this
                         # story" box) opens over the page: never its content, like <dialog>.
                         i = _dead(dead, i, end[i])
                         continue
                     if landmark < 0 and role == "main" and spelled.role_main():
                         landmark = i
-                    if declared < 0 and (el.get("itemprop") == "articleBody" or el.get("property") == "articleBody"):
+                    if declared < 0 and (el.get(b"itemprop") == "articleBody" or el.get(b"property") == "articleBody"):
                         declared = i
                 # ("-c" or "-C": no other character lowers to "-" or "c"; the source is searched last.)
                 if cls and ("-c" in cls or "-C" in cls) and not _ENTRY_CONTENT.isdisjoint(cls.lower().split()) \

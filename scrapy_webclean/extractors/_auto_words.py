@@ -229,10 +229,10 @@ def _box_end(doc: Document, text_len: list[int], i: int) -> int:
     if not _BOX_LABEL_CHARS[0] <= text_len[i] <= _BOX_LABEL_CHARS[1] or _inline(doc, i) \
             or doc.end[i] - i > LABEL_NODES:
         return -1
-    label = subtree_text(doc, i)
-    related = not _BOX_LABEL.match(label)
-    if related and not _RELATED_LABEL.match(label):
+    kind = _box_label(subtree_text(doc, i))
+    if not kind:
         return -1
+    related = kind == 2
     end, parent = doc.end, doc.parent[i]
     j = parent + 1
     while j < i and not text_len[j]:  # only empty siblings before it: the label opens its wrapper
@@ -248,6 +248,21 @@ def _box_end(doc: Document, text_len: list[int], i: int) -> int:
     if after > _BOX_TEXT or walked > _BOX_ITEMS or (related and not _link_list(doc, text_len, blocks)):
         return -1
     return stop
+
+
+def _box_label(label: str) -> int:
+    """1 when ``label`` is an author's box's label, 2 a related-content box's, else 0. Labels repeat
+    over a site's pages (and the two picks read the same ones): the short ones' answers are remembered."""
+    if len(label) > _REMEMBERED_LABEL:
+        return 1 if _BOX_LABEL.match(label) else 2 if _RELATED_LABEL.match(label) else 0
+    kind = _LABELS_SEEN.get(label)
+    if kind is None:
+        kind = _LABELS_SEEN.put(label, 1 if _BOX_LABEL.match(label) else 2 if _RELATED_LABEL.match(label) else 0)
+    return kind
+
+
+_REMEMBERED_LABEL = 200
+_LABELS_SEEN: BoundedCache[str, int] = BoundedCache(1 << 12)
 
 
 def _link_list(doc: Document, text_len: list[int], blocks: list[int]) -> bool:
