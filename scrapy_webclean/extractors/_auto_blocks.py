@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
+from itertools import compress
 
-from .._deadline import CHECK_EVERY, check_deadline
-from .._document import Document, text_content
+from .._deadline import CHECK_EVERY, check_deadline, chunks_down
+from .._document import MEASURED as LIVE, Document, text_content  # (LIVE: 1 for a zero byte)
 from .._walk import common_region, tag_positions_of
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
 from ._auto_teasers import teaser_list
@@ -59,65 +60,63 @@ class _Blocks:
         truncated, multiword = self.truncated, self.multiword
         val = self.val = [0.0] * n  # each block's own value
         teaser_roots, teaser_prose = self.teaser_roots, self.teaser_prose = [], []
-        for i in range(n - 1, -1, -1):
-            if not i & CHECK_EVERY:
-                check_deadline()
-            if dead[i]:
-                continue
-            c = chars[i]
-            if truncated[i]:
-                cut[i] += 1
-            if c and owner[i] == i:
-                lc = links[i]
-                nl = c - lc
-                t = tags[i]
-                if marked[i] == _MARK_LINKED:
-                    v = float(nl)  # prose carrying long inline links: its own words count, the links not against
-                elif lc * 2 > c:
-                    # Mostly links: navigation (short anchors) or headlines (long ones).
-                    if lc < 30 * anchors[i]:
+        live = dead.translate(LIVE)  # (the live blocks found at C speed, the deadline checked per chunk)
+        for lo, hi in chunks_down(0, n):
+            for i in compress(range(hi - 1, lo - 1, -1), reversed(live[lo:hi])):
+                c = chars[i]
+                if truncated[i]:
+                    cut[i] += 1
+                if c and owner[i] == i:
+                    lc = links[i]
+                    nl = c - lc
+                    t = tags[i]
+                    if marked[i] == _MARK_LINKED:
+                        v = float(nl)  # prose carrying long inline links: its own words count, the links not against
+                    elif lc * 2 > c:
+                        # Mostly links: navigation (short anchors) or headlines (long ones).
+                        if lc < 30 * anchors[i]:
+                            v = -float(c)
+                        else:
+                            v = 0.5 * c if listing else -0.5 * c
+                        if lc >= 20 or (t in _HEADINGS and lc >= 8 and multiword[i]):
+                            titled[i] += 1  # a linked headline, not a "Buy" or "More" button
+                    elif marked[i] and c < _MARK_LIMIT[marked[i]]:
                         v = -float(c)
+                    elif t in _HEADINGS and (nl < _PROSE_HEADING or punct[i] < 2):
+                        v = 0.0  # (a paragraph of sentences set as a heading is prose)
+                    elif punct[i] == 0:
+                        # No sentence punctuation: a label, a menu row, a caption.
+                        if nl >= 40:
+                            v = 0.3 * nl - lc
+                        elif t in _CELLS or listing:
+                            v = 0.3 * nl - 0.5 * lc  # data: numbers, names, labels
+                        else:
+                            v = -0.5 * lc
                     else:
-                        v = 0.5 * c if listing else -0.5 * c
-                    if lc >= 20 or (t in _HEADINGS and lc >= 8 and multiword[i]):
-                        titled[i] += 1  # a linked headline, not a "Buy" or "More" button
-                elif marked[i] and c < _MARK_LIMIT[marked[i]]:
-                    v = -float(c)
-                elif t in _HEADINGS and (nl < _PROSE_HEADING or punct[i] < 2):
-                    v = 0.0  # (a paragraph of sentences set as a heading is prose)
-                elif punct[i] == 0:
-                    # No sentence punctuation: a label, a menu row, a caption.
-                    if nl >= 40:
-                        v = 0.3 * nl - lc
-                    elif t in _CELLS or listing:
-                        v = 0.3 * nl - 0.5 * lc  # data: numbers, names, labels
+                        v = float(nl - lc)  # its words for it, its links against it
+                    val[i] = v
+                    if v > 0:
+                        pos[i] += v
                     else:
-                        v = -0.5 * lc
-                else:
-                    v = float(nl - lc)  # its words for it, its links against it
-                val[i] = v
-                if v > 0:
-                    pos[i] += v
-                else:
-                    neg[i] -= v
-            if not listing and teasers[i] >= 3 and teaser_list(teasers[i], items[i], pos[i], cut[i]):
-                teaser_prose.append(pos[i])
-                neg[i] += pos[i]  # related stories, never an article's body: their prose counts against them
-                pos[i] = 0.0
-                teaser_roots.append(i)
-            p = parent[i]
-            if p >= 0 and not named[i]:
-                if pos[i] or neg[i]:
-                    items[p] += 1
-                    if titled[i] and pos[i] > 0:
-                        teasers[p] += 1
-                    elif titled[i] and summary[p]:
-                        teasers[p] += 1  # a linked headline and the summary after it (<dt> and <dd>)
-                    summary[p] = not titled[i] and pos[i] > 0
-                titled[p] += titled[i]
-                cut[p] += cut[i]
-                pos[p] += pos[i]
-                neg[p] += neg[i]
+                        neg[i] -= v
+                if not listing and teasers[i] >= 3 and teaser_list(teasers[i], items[i], pos[i], cut[i]):
+                    teaser_prose.append(pos[i])
+                    neg[i] += pos[i]  # related stories, never an article's body: their prose counts against them
+                    pos[i] = 0.0
+                    teaser_roots.append(i)
+                p = parent[i]
+                if p >= 0 and not named[i]:
+                    if pos[i] or neg[i]:
+                        items[p] += 1
+                        if titled[i] and pos[i] > 0:
+                            teasers[p] += 1
+                        elif titled[i] and summary[p]:
+                            teasers[p] += 1  # a linked headline and the summary after it (<dt> and <dd>)
+                        summary[p] = not titled[i] and pos[i] > 0
+                    titled[p] += titled[i]
+                    cut[p] += cut[i]
+                    pos[p] += pos[i]
+                    neg[p] += neg[i]
         return pos, neg
 
 

@@ -9,11 +9,12 @@ the kept region (:func:`._auto_blocks._kept_region`) and the pruning
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, Mapping, NamedTuple
 
 from .._classify import page_features
-from .._deadline import CHECK_EVERY, check_deadline
-from .._document import Document, Measures, union_mask
+from .._deadline import CHECK_EVERY, check_deadline, chunks_down
+from .._document import MEASURED as LIVE, Document, Measures, union_mask  # (LIVE: 1 for a zero byte)
 from .._walk import flagged, owned_text, tag_positions_of, text_over
 from .._render import NodeSelection
 from ._auto_forms import message_forms_in, out_of_forms
@@ -145,36 +146,34 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
     csum_p = [0] * n      # children's subtree punctuation (to get a node's own)
     marked = bytearray(n)  # the block carries a copyright/disclaimer statement
     read: dict[int, str | None] = {}  # the whole text of blocks read, until a block round them is
-    for i in range(n - 1, -1, -1):
-        if not i & CHECK_EVERY:
-            check_deadline()
-        if dead[i]:
-            continue
-        p = parent[i]
-        sp = cjk[i] + latin[i]
-        if p >= 0:
-            csum_p[p] += sp
-        c = own[i]
-        if c:
-            o = owner[i]
-            chars[o] += c
-            if inlink[i]:
-                links[o] += c
-            punct[o] += sp - csum_p[i]
-        if owner[i] == i:
-            # The block is complete (its inline descendants came first). Only a
-            # short block that is not a link list can be a boilerplate line.
-            c = chars[i]
-            if 0 < c < 1000 and links[i] * 2 <= c:
-                # A long block is judged by its own text: a story is no notice for the
-                # copyright line nested in it as a block of its own (judged by itself).
-                text = owned_text(doc, i, owner) if c >= _OWN_TEXT else _read(doc, i, read)
-                marked[i] = _piece_mark(text, links[i] > 0)
-            elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
-                marked[i] = _linked_sentence(doc, i)
-            if tags[i] in _HEADINGS and links[i] * 2 > c >= 8:
-                # A one-word linked heading is a name (a forum post's author), not a headline.
-                multiword[i] = len(_read(doc, i, read).split(maxsplit=1)) > 1
+    live = dead.translate(LIVE)  # (the live nodes found at C speed, the deadline checked per chunk)
+    for lo, hi in chunks_down(0, n):
+        for i in compress(range(hi - 1, lo - 1, -1), reversed(live[lo:hi])):
+            p = parent[i]
+            sp = cjk[i] + latin[i]
+            if p >= 0:
+                csum_p[p] += sp
+            c = own[i]
+            if c:
+                o = owner[i]
+                chars[o] += c
+                if inlink[i]:
+                    links[o] += c
+                punct[o] += sp - csum_p[i]
+            if owner[i] == i:
+                # The block is complete (its inline descendants came first). Only a
+                # short block that is not a link list can be a boilerplate line.
+                c = chars[i]
+                if 0 < c < 1000 and links[i] * 2 <= c:
+                    # A long block is judged by its own text: a story is no notice for the
+                    # copyright line nested in it as a block of its own (judged by itself).
+                    text = owned_text(doc, i, owner) if c >= _OWN_TEXT else _read(doc, i, read)
+                    marked[i] = _piece_mark(text, links[i] > 0)
+                elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
+                    marked[i] = _linked_sentence(doc, i)
+                if tags[i] in _HEADINGS and links[i] * 2 > c >= 8:
+                    # A one-word linked heading is a name (a forum post's author), not a headline.
+                    multiword[i] = len(_read(doc, i, read).split(maxsplit=1)) > 1
     check_deadline()
     return _Blocks(tags, parent, owner, dead, marks.named, chars, links, punct, anchors, marked, marks.truncated,
                    multiword)
