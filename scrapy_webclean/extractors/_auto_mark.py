@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 from itertools import compress
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import HIDDEN_STYLE, Document, Measures
+from .._document import HIDDEN_STYLE, UNREAD, Document, Measures
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
 from .._walk import holding, tag_positions, tag_positions_of
 from ._auto_forms import login_boxes
@@ -63,8 +63,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     # Inside code, class names are a highlighter's ("hljs-comment", Prism "token comment"), never furniture.
     in_code = bytearray(n) if "pre" in tags or "code" in tags else None
     body, text_len = doc.body, m.text_len
-    class_id_style = doc.class_id_style
-    more = doc.class_id_style_reads()[1]  # (filled in as class_id_style reads each node)
+    reads, more = doc.class_id_style_reads()  # (what Document.class_id_style read, filled in below)
     cuts = _may_cut(doc, excluded)  # the ellipsis checks, where a text may end in one
     logins = set(login_boxes(doc))  # whatever their names and styles: dead
     i = 0
@@ -82,26 +81,31 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
             if t in _FURNITURE_TAGS:
                 i = _dead(dead, i, end[i])
                 continue
-            read = class_id_style(i)  # read once per page (the propagation pick reads them too)
+            read = reads[i]  # read once per page (the propagation pick reads them too)
+            if read is UNREAD:  # (Document.class_id_style written out: most of a page's nodes are read here)
+                el = nodes[i]
+                attrib = el.attrib
+                if attrib:
+                    get = el.get
+                    read = (get(b"class"), get(b"id"), get(b"style"))
+                    if len(attrib) + read.count(None) > 3:
+                        more[i] = 2 if get(b"aria-hidden") == "true" else 1
+                else:
+                    read = None
+                reads[i] = read
             if read is not None:
                 cls, ident, style = read
-                el = nodes[i]
                 others = more[i]  # role, aria-*, itemprop... (read below); 2: aria-hidden (Document.aria_hidden)
                 if not unhide and (style and HIDDEN_STYLE.search(style) or others == 2):
                     hidden += text_len[i]
                     i = _dead(dead, i, end[i])
                     continue
                 if others:
-                    role = el.get(b"role")  # (byte keys: lxml need not encode them on each read)
-                    if (el.get(b"aria-modal") == "true" or role in DIALOG_ROLES) and spelled.dialogs():
-                        # A dialog (consent manager, sign-up, log-in or "email this
-                        # story" box) opens over the page: never its content, like <dialog>.
+                    said = _said(nodes[i], spelled, landmark < 0, declared < 0)
+                    if said < 0:  # a dialog
                         i = _dead(dead, i, end[i])
                         continue
-                    if landmark < 0 and role == "main" and spelled.role_main():
-                        landmark = i
-                    if declared < 0 and (el.get(b"itemprop") == "articleBody" or el.get(b"property") == "articleBody"):
-                        declared = i
+                    landmark, declared = (i if said & 1 else landmark), (i if said & 2 else declared)
                 # ("-c" or "-C": no other character lowers to "-" or "c"; the source is searched last.)
                 if cls and ("-c" in cls or "-C" in cls) and not _ENTRY_CONTENT.isdisjoint(cls.lower().split()) \
                         and spelled.entries():
@@ -112,13 +116,10 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                 if names and t not in _NEVER_FURNITURE and not (in_code is not None and in_code[i]):
                     named[i] = _furniture_name(names, bool(in_main[p]))
         inlink[i] = 1 if (t == "a" or (p >= 0 and inlink[p])) else 0
-        if t in _MAIN_REGION:
-            if t == "main":
-                main_marks.append(i)
-                if landmark < 0 and i > body:
-                    landmark = i
-        elif t == "h1":
+        if t == "main" or t == "h1":
             main_marks.append(i)
+            if t == "main" and landmark < 0 and i > body:
+                landmark = i
         o = owner[i] = i if (t in _BLOCKS or p < 0) else owner[p]
         if t == "a":
             anchors[o] += 1
@@ -127,6 +128,18 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
         _cut_summaries(doc, dead, owner, truncated)
     declared = entries[0] if declared < 0 and len(entries) == 1 else declared  # one entry: a post's page
     return _Marks(dead, named, inlink, owner, anchors, truncated, main_marks, declared, landmark, hidden)
+
+
+def _said(el: Any, spelled: _Spelled, main: bool, body: bool) -> int:
+    """What the attributes of an element with attributes besides its class, id and style say: -1 that
+    it is a dialog (a consent manager, sign-up, log-in or "email this story" box opens over the page:
+    never its content, like <dialog>); else 1 when it is the main landmark (role="main", looked for
+    while ``main``), plus 2 when it is the declared article body (looked for while ``body``)."""
+    role = el.get(b"role")  # (byte keys: lxml need not encode them on each read)
+    if (el.get(b"aria-modal") == "true" or role in DIALOG_ROLES) and spelled.dialogs():
+        return -1
+    return ((1 if main and role == "main" and spelled.role_main() else 0)
+            + (2 if body and (el.get(b"itemprop") == "articleBody" or el.get(b"property") == "articleBody") else 0))
 
 
 def _cut_summaries(doc: Document, dead: bytearray, owner: list[int], truncated: bytearray) -> None:
