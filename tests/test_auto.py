@@ -1147,6 +1147,18 @@ def test_a_subheading_that_opens_with_by_is_no_byline(heading):
     assert "John Miller" not in text
 
 
+@pytest.mark.parametrize("next_first", [False, True])
+def test_the_story_the_title_heads_not_the_next_one_the_page_appends(next_first):
+    # A news page appends the next story (an infinite scroll's) as another <article> in <main>: the
+    # page's story is the article that its title heading is in, however long the other one is.
+    story = f"<article><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p></article>"
+    other = ("<article><h2>Team loses opening match</h2>" + "".join(
+        f"<p>Paragraph {i} of another story: the national team lost its opening match on Saturday, "
+        f"conceding two goals in the last ten minutes of a game it had controlled.</p>" for i in range(6)) + "</article>")
+    text = auto(page(f"<main>{other + story if next_first else story + other}</main>")).text
+    assert PROSE in text and MORE in text and "another story" not in text
+
+
 def _dropped_beside_prose(line: str, prose: str, sentence: str, block: str = "p", first: bool = True) -> None:
     """``line`` (in a ``block`` of its own, before two paragraphs of ``prose`` or between them) is
     left out, and the prose and a ``sentence`` after them are kept."""

@@ -1,5 +1,5 @@
 """The block pick's root beside the page's title: a short story under its headline is not
-outweighed by a box of about its size beside it (``_auto_select._titled_instead``). One
+outweighed by a box of about its size beside it (``_auto_titled.titled_instead``). One
 hand-made page per rule, then real pages whose class and id names are taken away."""
 
 from __future__ import annotations

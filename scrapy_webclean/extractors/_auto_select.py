@@ -18,15 +18,16 @@ from .._document import MEASURED as LIVE, Document, Measures, union_mask  # (LIV
 from .._walk import flagged, owned_text, tag_positions_of, text_over
 from .._render import NodeSelection
 from ._auto_forms import message_forms_in, out_of_forms
+from ._auto_titled import titled_instead
 from ._auto_lists import KEPT_WHOLE, Lists
-from ._auto_blocks import (_HEADED_LEVELS, _best_root, _beside, _Blocks, _headed, _in_flow, _kept_region,
+from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region,
                            _prose_root, _title_headings, _title_region)
 from ._auto_mark import _mark, _Marks
 from ._auto_phrases import _linked_sentence, _piece_mark
 from ._auto_teasers import teasers_outweigh
 from ._auto_threads import comment_threads
 from ._thread_comments import comment_roots
-from ._auto_words import (SHORT_ARTICLE, _BOX_LABEL_CHARS, _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _title_key,
+from ._auto_words import (_BOX_LABEL_CHARS, _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _title_key,
                           title_reads)
 
 #: A block owning this many characters or more is read by its own text for boilerplate statements.
@@ -40,9 +41,6 @@ _LANDMARKED = ("header", "nav")
 _PAGE_PARTS = ("header", "footer")
 _TEMPLATE_PARTS = _HUB_FURNITURE + _PAGE_PARTS
 _SECTIONS = ("article", "section")
-#: A region under the page's title heading worth this share of the chosen root is the story beside it
-#: (see :func:`_titled_instead`).
-_TITLED_SHARE = 0.5
 
 
 class Body(NamedTuple):
@@ -246,7 +244,7 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
         root = thread
     else:
         root = _best_root(end, dead, named, pos, neg, body)
-        prose = _titled_instead(doc, marks, pos, neg, _prose_root(doc, dead, named, pos, root), title)
+        prose = titled_instead(doc, marks, pos, neg, _prose_root(doc, dead, named, pos, root), title)
         if (pos[root] < 500 and pos[root] < 0.25 * m.text_len[body]
                 or teasers_outweigh(doc, m, named, marks.inlink, blocks.teaser_roots, blocks.teaser_prose, root,
                                     pos[root])) \
@@ -277,39 +275,6 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
     if whole:
         root = landmark
     return root, whole, pos, neg
-
-
-def _titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[float], root: int,
-                    title: str | None) -> int:
-    """``root``, or the region the page's title heads when ``root`` lies apart from it and the
-    region holds a short article's prose and half of ``root``'s net value: the story under its
-    headline, not a box beside it of about its size (a blog's profile, a notice, a comment form's
-    notes). The region is the best of the title headings' ancestors (up to three levels above
-    each); the headings read as the title found for the page (``title``) or as its ``<title>``
-    (a blog's metadata may take the blog's name, whose heading heads the blog's own description)."""
-    end, parent, dead, named = doc.end, doc.parent, marks.dead, marks.named
-    worth = pos[root] - neg[root]
-    if worth <= 0:
-        return root
-    headings = _title_headings(doc, title)
-    if doc.title != title:
-        headings = sorted(set(headings) | set(_title_headings(doc, doc.title)))
-    if any(root <= h < end[root] for h in headings):
-        return root
-    best, best_worth = -1, 0.0
-    for h in headings:
-        if dead[h] or named[h]:
-            continue
-        a = parent[h]
-        for _ in range(_HEADED_LEVELS):
-            if a <= doc.body or dead[a] or named[a]:
-                break
-            if pos[a] - neg[a] > best_worth and pos[a] >= SHORT_ARTICLE:
-                best, best_worth = a, pos[a] - neg[a]
-            a = parent[a]
-    if best < 0 or best <= root < end[best] or root <= best < end[root]:
-        return root
-    return best if best_worth >= _TITLED_SHARE * worth else root
 
 
 def _template_marked(doc: Document) -> bool:

@@ -1,0 +1,66 @@
+"""The story the page's title heads, when the block pick's root lies apart from it or holds other
+stories beside it (see :func:`titled_instead`)."""
+
+from __future__ import annotations
+
+from .._document import Document
+from .._walk import tag_positions_of
+from ._auto_blocks import _HEADED_LEVELS, _title_headings
+from ._auto_mark import _Marks
+from ._auto_words import SHORT_ARTICLE
+
+#: A region under the page's title heading worth this share of the chosen root is the story beside it
+#: (see :func:`titled_instead`).
+_TITLED_SHARE = 0.5
+
+
+def titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[float], root: int,
+                   title: str | None) -> int:
+    """``root``, or the region the page's title heads when ``root`` lies apart from it and the
+    region holds a short article's prose and half of ``root``'s net value: the story under its
+    headline, not a box beside it of about its size (a blog's profile, a notice, a comment form's
+    notes). The region is the best of the title headings' ancestors (up to three levels above
+    each); the headings read as the title found for the page (``title``) or as its ``<title>``
+    (a blog's metadata may take the blog's name, whose heading heads the blog's own description).
+    A root holding that region and other ``<article>`` elements yields to the article the title heads
+    (:func:`_titled_article`), when it holds a short article's prose."""
+    end, parent, dead, named = doc.end, doc.parent, marks.dead, marks.named
+    worth = pos[root] - neg[root]
+    if worth <= 0:
+        return root
+    headings = _title_headings(doc, title)
+    if doc.title != title:
+        headings = sorted(set(headings) | set(_title_headings(doc, doc.title)))
+    if any(root <= h < end[root] for h in headings):
+        story = _titled_article(doc, headings, root)
+        return story if story >= 0 and pos[story] >= SHORT_ARTICLE else root
+    best, best_worth = -1, 0.0
+    for h in headings:
+        if dead[h] or named[h]:
+            continue
+        a = parent[h]
+        for _ in range(_HEADED_LEVELS):
+            if a <= doc.body or dead[a] or named[a]:
+                break
+            if pos[a] - neg[a] > best_worth and pos[a] >= SHORT_ARTICLE:
+                best, best_worth = a, pos[a] - neg[a]
+            a = parent[a]
+    if best < 0 or best <= root < end[best] or root <= best < end[root]:
+        return root
+    return best if best_worth >= _TITLED_SHARE * worth else root
+
+
+def _titled_article(doc: Document, headings: list[int], root: int) -> int:
+    """The ``<article>`` inside ``root`` that a title heading is in, when ``root`` holds other
+    articles beside it (the next story a page appends, teaser cards), else -1."""
+    tags, parent, end = doc.tags, doc.parent, doc.end
+    articles = tag_positions_of(doc, ("article",), root + 1, end[root])
+    if len(articles) < 2:
+        return -1
+    for h in headings:
+        a = parent[h]
+        while a > root and tags[a] != "article":
+            a = parent[a]
+        if a > root and any(b >= end[a] or b < a for b in articles):
+            return a
+    return -1
