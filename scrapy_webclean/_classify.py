@@ -37,7 +37,7 @@ from typing import Any, Sequence
 from urllib.parse import urlsplit
 
 from ._declared_url import page_url
-from ._document import MEASURED, Document, SiteCleaner, load_document
+from ._document import MEASURED, Document, Measures, SiteCleaner, load_document
 from ._packaged import trained_data
 from ._walk import tag_positions
 
@@ -143,7 +143,8 @@ def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
     in_link = bytearray(n)
     mass = [0] * n
     headlines = 0
-    cjk_page = m.cjk_punct[body] > m.latin_punct[body]
+    weight = script_weight(m, body)
+    cjk_page = weight > 1
     headline_len = 10 if cjk_page else 25
     og_type, ld_types = _declared_types(doc)
     text_len, link_len = m.text_len, m.link_len
@@ -161,7 +162,6 @@ def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
                 mass[p] += text_len[i] - link_len[i]
             elif tag in _INLINE_TAGS:
                 mass[p] += own[i]
-    weight = 3 if cjk_page else 1
     prose = max(mass[body:], default=0) * weight
     total = m.text_len[body] * weight or 1
     link_ratio = m.link_len[body] / (m.text_len[body] or 1)
@@ -173,6 +173,17 @@ def _page_features(doc: Document, url: str | None) -> dict[str, Any]:
     return {"score": round(score, 4), "prose_mass": prose, "prose_share": round(prose / total, 4),
             "link_ratio": round(link_ratio, 4), "headline_links": headlines, "og_type": og_type,
             "ld_types": sorted(ld_types), "url_shape": url_shape}
+
+
+def script_weight(m: Measures, body: int) -> int:
+    """How many Latin characters one of the page's says as much as, by the measures ``m`` of a view of
+    it: :data:`CJK_WEIGHT` on a page in CJK script (more CJK sentence marks than Latin ones under
+    ``body``), else 1. Lengths of prose are weighed by it."""
+    return CJK_WEIGHT if m.cjk_punct[body] > m.latin_punct[body] else 1
+
+
+#: A CJK character says about as much as this many Latin ones.
+CJK_WEIGHT = 3
 
 
 def _terms(prose: float, share: float, link_ratio: float, headlines: int, og_type: str, ld_types: set[str],

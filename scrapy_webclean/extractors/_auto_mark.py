@@ -63,7 +63,8 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     # Inside code, class names are a highlighter's ("hljs-comment", Prism "token comment"), never furniture.
     in_code = bytearray(n) if "pre" in tags or "code" in tags else None
     body, text_len = doc.body, m.text_len
-    reads, more = doc.class_id_style_reads()  # (what Document.class_id_style read, filled in below)
+    reads, more = doc.class_id_style_reads()  # (what Document.class_id_style read, filled in as it reads)
+    class_id_style = doc.class_id_style
     cuts = _may_cut(doc, excluded)  # the ellipsis checks, where a text may end in one
     logins = set(login_boxes(doc))  # whatever their names and styles: dead
     i = 0
@@ -82,17 +83,8 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                 i = _dead(dead, i, end[i])
                 continue
             read = reads[i]  # read once per page (the propagation pick reads them too)
-            if read is UNREAD:  # (Document.class_id_style written out: most of a page's nodes are read here)
-                el = nodes[i]
-                attrib = el.attrib
-                if attrib:
-                    get = el.get
-                    read = (get(b"class"), get(b"id"), get(b"style"))
-                    if len(attrib) + read.count(None) > 3:
-                        more[i] = 2 if get(b"aria-hidden") == "true" else 1
-                else:
-                    read = None
-                reads[i] = read
+            if read is UNREAD:
+                read = class_id_style(i)
             if read is not None:
                 cls, ident, style = read
                 others = more[i]  # role, aria-*, itemprop... (read below); 2: aria-hidden (Document.aria_hidden)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .._classify import page_features
+from .._classify import page_features, script_weight
 from .._deadline import check_deadline
 from .._document import Document, Measures
 from .._measures import nonspace_len
@@ -48,9 +48,6 @@ _HEADLINE = 25
 _SENTENCE = 40
 #: Prose before the thread: the article it answers.
 _BEFORE = 300
-#: On a page in CJK script (more CJK sentence marks than Latin ones), a character says as much as this
-#: many Latin ones: the lengths above are divided by it (the page tagger weighs its prose so).
-_CJK_WEIGHT = 3
 
 
 def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearray, owner: list[int],
@@ -64,7 +61,7 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     lines: dict[int, int] = {}  # a block's own text length, read once
     bylines: dict[int, list[int]] = {}  # blocks that are a dateline alone, by parent
     start, stop = region, doc.end[region]
-    weight = _weight(doc, m)
+    weight = script_weight(m, body)  # (a CJK page's lengths are a third: its characters say three times as much)
     message = _MESSAGE // weight
     # Each dated piece of text with the element it is in; and a commenter's name in a <cite> (blog
     # software's comment templates), a byline without a date.
@@ -119,11 +116,6 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     if found and page_features(doc, doc.url)["score"] <= 0:
         return []  # a listing's entries, not an article's comments
     return found
-
-
-def _weight(doc: Document, m: Measures) -> int:
-    """How many Latin characters one of the page's says as much as: :data:`_CJK_WEIGHT` on a CJK page."""
-    return _CJK_WEIGHT if m.cjk_punct[doc.body] > m.latin_punct[doc.body] else 1
 
 
 def _block(doc: Document, i: int) -> int:

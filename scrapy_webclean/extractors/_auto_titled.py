@@ -4,7 +4,7 @@ stories beside it (see :func:`titled_instead`)."""
 from __future__ import annotations
 
 from .._document import Document
-from .._walk import tag_positions_of
+from .._walk import tag_positions
 from ._auto_blocks import _HEADED_LEVELS, _title_headings
 from ._auto_mark import _Marks
 from ._auto_words import SHORT_ARTICLE
@@ -54,7 +54,7 @@ def _titled_article(doc: Document, headings: list[int], root: int) -> int:
     """The ``<article>`` inside ``root`` that a title heading is in, when ``root`` holds other
     articles beside it (the next story a page appends, teaser cards), else -1."""
     tags, parent, end = doc.tags, doc.parent, doc.end
-    articles = tag_positions_of(doc, ("article",), root + 1, end[root])
+    articles = tag_positions(doc, "article", root + 1, end[root])
     if len(articles) < 2:
         return -1
     for h in headings:
