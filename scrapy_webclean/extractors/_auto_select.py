@@ -19,6 +19,7 @@ from .._walk import flagged, owned_text, tag_positions_of, text_over
 from .._render import NodeSelection
 from ._auto_forms import message_forms_in, out_of_forms
 from ._auto_titled import titled_instead
+from ._auto_columns import story_cell
 from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region,
                            _prose_root, _title_headings, _title_region)
@@ -259,7 +260,7 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
             pos, neg = blocks.values(listing=True)
             root = _best_root(end, dead, named, pos, neg, body)
         else:
-            root = prose
+            root = story_cell(doc, dead, named, pos, neg, prose)
         if declared >= 0 and not named[declared] and pos[declared] > neg[declared] \
                 and not declared <= root < end[declared] and not root <= declared < end[root]:
             root = declared  # the page's declared entry holds net prose: a pick beside it is a box beside the entry
