@@ -25,14 +25,15 @@ PROFILE = ("<p>Welcome to my blog. I have covered the town council for twenty ye
            "Thanks for reading, and do write to me with your tips and questions.</p>")
 
 
-def blog(headline: str = "Budget vote delayed again", sidebar: str = PROFILE) -> bytes:
-    """A blog post beside its author's profile and the blog's archive, without any class or id name."""
+def blog(headline: str = "Budget vote delayed again", sidebar: str = PROFILE, wrapper: str = "div") -> bytes:
+    """A blog post beside its author's profile and the blog's archive, without any class or id name
+    (``wrapper``: the element around the post and its headline)."""
     nav = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(8))
     archive = "".join(f"<li><a href='/2024/0{i % 9 + 1}/post-{i}.html'>An older post about the town council, number {i}"
                       f"</a></li>" for i in range(20))
     return (f"<html><head><title>Town Hall Notes: Budget vote delayed again</title></head><body>"
             f"<div><h1><a href='/'>Town Hall Notes</a></h1><ul>{nav}</ul></div>"
-            f"<div><h2>Monday, March 4, 2024</h2><div><h3>{headline}</h3><div>{POST}</div></div></div>"
+            f"<div><h2>Monday, March 4, 2024</h2><{wrapper}><h3>{headline}</h3><div>{POST}</div></{wrapper}></div>"
             f"<div><div><h2>About me</h2><div>{sidebar}</div></div><ul>{archive}</ul></div></body></html>").encode()
 
 
@@ -87,3 +88,19 @@ def test_a_real_blogger_post_under_its_headline_beside_the_logo_heading():
     rec, body = corpus_page("dragnet", "dragnet-R822")
     text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
     assert _f1(rec["articleBody"], text) > 0.9
+
+
+
+@pytest.mark.parametrize("tag", ["aside", "nav"])
+def test_a_story_in_an_aside_or_nav_under_the_title_is_the_body(tag):
+    # Before, a <nav> or <aside> was furniture whatever it held: the profile beside it was returned.
+    # (With a <div>, test_a_short_post_under_the_title_wins_over_a_box_of_its_size_beside_it.)
+    text = wc.extract(blog(wrapper=tag), "https://townhall.example/2024/03/budget.html").text
+    assert "delayed the budget vote again" in text and "The vote is now set for March." in text
+    assert "Welcome to my blog" not in text
+
+
+def test_a_nav_without_the_title_stays_a_box():
+    # The same prose in a <nav> headed by something else: nothing says it is the story.
+    text = wc.extract(blog(headline="Monday notes", wrapper="nav"), "https://townhall.example/2024/03/budget.html").text
+    assert "delayed the budget vote again" not in text

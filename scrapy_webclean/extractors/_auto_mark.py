@@ -14,8 +14,8 @@ from .._document import HIDDEN_STYLE, UNREAD, Document, Measures
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
 from .._walk import holding, tag_positions, tag_positions_of
 from ._auto_forms import login_boxes
-from ._auto_words import (_BLOCKS, _CODE_TAGS, _ELLIPSES, _FURNITURE_TAGS, _MAIN_REGION, _NEVER_FURNITURE,
-                          _furniture_name, _is_slug)
+from ._auto_words import (_BLOCKS, _BOX_TAGS, _CODE_TAGS, _ELLIPSES, _FURNITURE_TAGS, _MAIN_REGION,
+                          _NEVER_FURNITURE, BOX_TAG, _furniture_name, _is_slug)
 
 #: How a page's source spells role="main" (lxml gives attribute values as written).
 _ROLE_MAIN = ('role="main"', "role='main'", "role=main")
@@ -33,10 +33,10 @@ class _Marks(NamedTuple):
     and for the page."""
 
     dead: bytearray       # out of view, furniture by tag, hidden, a dialog, or inside one of those
-    # 1: furniture by name, 2: a comment thread by name. A subtree named as
-    # furniture (class/id) is measured like the rest but its value stays out
-    # of its ancestors', unless it turns out to hold most of the page's prose
-    # (a wrapper called "l-sidebar-fixed": see _auto_select._rescue).
+    # 1: furniture by name, 2: a comment thread by name, 3 (BOX_TAG): a <nav> or <aside>. A subtree
+    # named as furniture is measured like the rest but its value stays out of its ancestors', unless
+    # it turns out to hold most of the page's prose (a wrapper called "l-sidebar-fixed"; a box tag
+    # with the page's title heading in it: see _auto_select._rescue).
     named: bytearray
     inlink: bytearray     # inside an <a>
     owner: list[int]      # the block whose inline text the element's is
@@ -107,6 +107,8 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                 names = f"{cls} {ident}" if cls and ident else (cls or ident)
                 if names and t not in _NEVER_FURNITURE and not (in_code is not None and in_code[i]):
                     named[i] = _furniture_name(names, bool(in_main[p]))
+            if t in _BOX_TAGS and named[i] != 2:
+                named[i] = BOX_TAG  # (whatever its names: a nav named "nav" is no layout wrapper)
         inlink[i] = 1 if (t == "a" or (p >= 0 and inlink[p])) else 0
         if t == "main" or t == "h1":
             main_marks.append(i)

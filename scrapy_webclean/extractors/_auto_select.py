@@ -28,8 +28,8 @@ from ._auto_phrases import _linked_sentence, _piece_mark
 from ._auto_teasers import teasers_outweigh
 from ._auto_threads import comment_threads
 from ._thread_comments import comment_roots
-from ._auto_words import (_BOX_LABEL_CHARS, _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, _box_end, _title_key,
-                          title_reads)
+from ._auto_words import (_BOX_LABEL_CHARS, _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, BOX_TAG, SHORT_ARTICLE,
+                          _box_end, _title_key, title_reads)
 
 #: A block owning this many characters or more is read by its own text for boilerplate statements.
 _OWN_TEXT = 300
@@ -191,8 +191,9 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
     page's prose (prose, not net value: a reference page's text is dense in
     links; the page's as it was before any name is struck, so the order of
     the wrappers does not matter), their values added to their ancestors'. Never a comment thread
-    for its size alone (a short story's comments outweigh it) but when the page's title heading is
-    in it (a story under a comment-named wrapper: an opinion column's "section-comment"); the outermost
+    or a ``<nav>``/``<aside>`` for its size alone (a short story's comments outweigh it; a hub's
+    menu holds more prose than its headlines) but when the page's title heading is in it (a story
+    under a comment-named wrapper, an opinion column's "section-comment", or in an aside); the outermost
     subtree named as furniture that shows the stated body (see ``stated``)
     is the body, the comments in it its posts: returned (the thread), else -1.
     No name is struck for size when the page's title heads a short article's
@@ -215,8 +216,10 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         k = named[i]
         if not k or dead[i]:
             continue
-        # (A comment thread's name only with the page's title heading in it: an opinion column's "section-comment".)
-        big = pos[i] > page and (k == 1 or any(i <= h < end[i] for h in _title_headings(doc, title)))
+        if k == BOX_TAG:  # a <nav>, an <aside>: a story a template wraps so, under the page's title
+            big = pos[i] >= SHORT_ARTICLE and any(i <= h < end[i] for h in _title_headings(doc, title))
+        else:  # (a comment thread's name only with the title heading in it: an opinion column's "section-comment")
+            big = pos[i] > page and (k == 1 or any(i <= h < end[i] for h in _title_headings(doc, title)))
         if big and thread < 0:
             if region is None:  # no name struck yet: the values are the page's own
                 region = _title_region(doc, dead, named, pos, neg, title)

@@ -41,7 +41,12 @@ _TITLE_TAGS = frozenset({"h1", "h2"})
 #: Code elements: the class names inside them are syntax highlighting.
 _CODE_TAGS = frozenset({"pre", "code"})
 #: Tags whose subtree is page furniture, whatever it holds.
-_FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "menu", "dialog", "figcaption"})
+_FURNITURE_TAGS = frozenset({"footer", "menu", "dialog", "figcaption"})
+#: Tags whose subtree is a box beside the text unless it holds the page's title heading and most of
+#: its prose: an article some template wraps in an ``<aside>`` or a ``<nav>`` (see :data:`BOX_TAG`).
+_BOX_TAGS = frozenset({"nav", "aside"})
+#: The ``named`` mark of a box tag (1 is furniture by name, 2 a comment thread by name).
+BOX_TAG = 3
 #: Tags that declare the page's main region.
 _MAIN_REGION = frozenset({"main", "article"})
 #: Tags that are the page itself or its declared main region: never furniture by name.
