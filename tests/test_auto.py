@@ -9,6 +9,7 @@ import pytest
 
 import scrapy_webclean as wc
 from scrapy_webclean._document import parse
+from scrapy_webclean._walk import subtree_text
 from scrapy_webclean._metadata import strip_site_suffix
 from scrapy_webclean.extractors.base import get_extractor, resolve_options
 from scrapy_webclean.extractors.auto import _auto_pick
@@ -1615,6 +1616,26 @@ def test_a_sign_up_box_climbs_over_its_own_title_but_not_a_headline():
         doc = parse(page(f"<div>{heading}<p>The council met.</p><form><input type='email'></form></div>"))
         assert [doc.tags[i] for i in login_boxes(doc)] == ["form"], heading
 
+
+
+def test_a_sign_up_box_in_the_middle_of_a_short_story_does_not_take_it():
+    # The story's wrapper holds under 500 characters: the box climbed into it, and the story went
+    # with the box. Two of a story's paragraphs beside the box stop it; its own pitch does not.
+    first, second = PROSE, MORE
+    box = ('<div><p>Get our free daily newsletter with the top stories.</p>'
+           '<form><input type="email"><button>Sign up</button></form></div>')
+    body = page(f"<h1>Pier to close</h1><div><div><p>{first}</p></div>{box}<div><p>{second}</p></div></div>",
+                head="<title>Pier to close</title>")
+    doc = parse(body)
+    (found,) = login_boxes(doc)
+    assert "".join(doc.tags[found:found + 2]) == "divp"
+    text = auto(body).text
+    assert first in text and second in text and "free daily newsletter" not in text
+    thanks = ("<p>Thanks for subscribing! Look out for your first newsletter in your inbox very soon, and do "
+              "tell your friends and your neighbours about us!</p>")
+    doc = parse(page(f"<div><div>{thanks}</div>{box}<div>{thanks}</div></div>"))
+    (found,) = login_boxes(doc)
+    assert subtree_text(doc, found).count("Thanks for subscribing") == 2
 
 def test_an_authors_box_label_inside_a_sentence_is_prose():
     line = ("<p>Notes on sources and a short note <b>about the author</b> follow the photographs, "

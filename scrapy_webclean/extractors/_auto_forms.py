@@ -10,6 +10,7 @@ from bisect import bisect_left
 
 from .._document import Document
 from .._walk import subtree_text, tag_positions, tag_positions_of
+from ._auto_phrases import _SENTENCE_ENDS, _piece_mark
 from ._auto_words import _HEADINGS, LABEL_NODES, _is_title, _title_key
 
 __all__ = ["input_types", "login_boxes", "message_forms", "message_forms_in", "out_of_forms"]
@@ -23,6 +24,9 @@ SIGNUP_TEXT = 500
 BOX_TITLE = 25
 #: The most such titles a box climbs over.
 _BOX_TITLES = 2
+#: A box never climbs over a wrapper holding this many story paragraphs beside it, of this many
+#: characters or more each (see :func:`_in_story`).
+_STORY_PARAGRAPHS, STORY_PARAGRAPH = 2, 100
 #: The most text of a box, by the type of the field it is around.
 _BOX_TEXT = {"password": LOGIN_TEXT, "email": SIGNUP_TEXT, "tel": SIGNUP_TEXT}
 
@@ -45,9 +49,10 @@ def login_boxes(doc: Document) -> list[int]:
     :data:`LOGIN_TEXT` characters (around an e-mail or telephone field,
     :data:`SIGNUP_TEXT`) that adds no heading to the box but its own title
     (a short story's headline beside a log-in form stops it; "Newsletter"
-    does not). The page's own text lengths decide, not a site tree's cleaned
-    view's: cleaning must not let a box climb over the story. Found once per
-    parse."""
+    does not), nor two of a story's paragraphs (a sign-up box in the middle
+    of a short story). The page's own text lengths decide, not a site tree's
+    cleaned view's: cleaning must not let a box climb over the story. Found
+    once per parse."""
     found = doc.parse_memo.get("login_boxes")
     if found is not None:
         return found
@@ -64,7 +69,8 @@ def login_boxes(doc: Document) -> list[int]:
             heads = tag_positions_of(doc, _HEADINGS)
         box = i
         while parent[box] > doc.body and text_len[parent[box]] <= limit \
-                and not _heading_beside(doc, heads, text_len, parent[box], box):
+                and not _heading_beside(doc, heads, text_len, parent[box], box) \
+                and not _in_story(doc, text_len, parent[box], box):
             box = parent[box]
         if box != i:
             boxes.append(box)
@@ -111,6 +117,23 @@ def out_of_forms(doc: Document, dead: bytearray, root: int, prose: list[float]) 
     for f in forms:
         dead[f:end[f]] = b"\x01" * (end[f] - f)
     return bool(forms)
+
+
+def _in_story(doc: Document, text_len: list[int], top: int, box: int) -> bool:
+    """Whether ``top``'s children beside ``box`` hold :data:`_STORY_PARAGRAPHS` paragraphs of a
+    story: :data:`STORY_PARAGRAPH` characters other than white space or more, ending a sentence, no promotion or notice
+    (a sign-up box's own pitch, "Thanks for subscribing! Look out for your first newsletter",
+    is one). A sign-up box in the middle of a short story never climbs over it."""
+    found = 0
+    for c in doc.children(top):
+        if c == box or text_len[c] < STORY_PARAGRAPH:
+            continue
+        text = " ".join(subtree_text(doc, c).split())
+        if text.endswith(_SENTENCE_ENDS) and not _piece_mark(text, False):
+            found += 1
+            if found >= _STORY_PARAGRAPHS:
+                return True
+    return False
 
 
 def _holds(at: list[int], start: int, stop: int) -> bool:
