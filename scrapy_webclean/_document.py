@@ -73,12 +73,13 @@ class Document:
     (node number of ``<body>``, or 0), ``title`` (the ``<title>`` text),
     ``own_len`` (non-whitespace characters directly in each node: its text,
     except in ``<script>`` and ``<style>``, and its children's tails), ``ellipsis`` (whether one of those
-    texts holds "…" or "...") and ``measures`` (see :class:`Measures`).
+    texts holds "…" or "..."), ``tailed`` (the nodes whose tail is more than white space, in order)
+    and ``measures`` (see :class:`Measures`).
     """
 
     __slots__ = (
         "url", "encoding", "source", "root", "nodes", "tags", "parent", "end", "_depth", "texts",
-        "tails", "body", "title", "own_len", "own_punct", "ellipsis", "removed", "_measures", "_attr_cache",
+        "tails", "body", "title", "own_len", "own_punct", "ellipsis", "tailed", "removed", "_measures", "_attr_cache",
         "_class_id_style", "_more", "_cleaned", "memo", "parse_memo", "__weakref__",
     )
 
@@ -128,7 +129,7 @@ class Document:
 
     def _flatten(self) -> None:
         (self.nodes, self.tags, self.parent, self.end, self.texts, self.tails, self.own_len,
-         self.own_punct, self.body, self.title, self.ellipsis) = flatten(self.root)
+         self.own_punct, self.body, self.title, self.ellipsis, self.tailed) = flatten(self.root)
         self._depth: list[int] | None = None
 
     @property

@@ -94,6 +94,8 @@ class Flat(NamedTuple):
     #: Whether a text or tail measured in ``own_len`` holds "…" or "...":
     #: without one, no text ends in an ellipsis (outside ``<script>`` and ``<style>``).
     ellipsis: bool
+    #: The nodes whose tail holds more than white space, in order (the root aside).
+    tailed: list[int]
 
 
 def flatten(root: Any) -> Flat:
@@ -125,9 +127,9 @@ def flatten(root: Any) -> Flat:
     check_deadline()
     end = _ends(parent)
     _unlink_targets(nodes, tags, end)
-    own, own_punct, ellipsis = _own_text(tags, parent, texts, tails)
+    own, own_punct, ellipsis, tailed = _own_text(tags, parent, texts, tails)
     body = tags.index("body") if "body" in tags else 0
-    return Flat(nodes, tags, parent, end, texts, tails, own, own_punct, body, _title(tags, texts), ellipsis)
+    return Flat(nodes, tags, parent, end, texts, tails, own, own_punct, body, _title(tags, texts), ellipsis, tailed)
 
 
 def _ends(parent: list[int]) -> list[int]:
@@ -180,11 +182,12 @@ def _unlink_targets(nodes: list[Any], tags: list[str], end: list[int]) -> None:
 
 
 def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
-              tails: list[str | None]) -> tuple[list[int], OwnPunct, bool]:
+              tails: list[str | None]) -> tuple[list[int], OwnPunct, bool, list[int]]:
     """Non-space characters directly in each node (its text, except in
     ``<script>``/``<style>``, and its children's tails), and the sentence
     punctuation there (see :class:`OwnPunct`), except in the text of
-    invisible tags; and whether the pieces hold an ellipsis (see :class:`Flat`).
+    invisible tags; whether the pieces hold an ellipsis, and the nodes whose tail is
+    more than white space (see :class:`Flat`).
 
     Scripts and style sheets: their text (often most of a page's
     characters) is code, counted by no view, and not split here;
@@ -228,7 +231,7 @@ def _own_text(tags: list[str], parent: list[int], texts: list[str | None],
                     own_stops[owners[j]] += stops
                 if other_marks:
                     own_latin[owners[j]] += _other_punct(text)
-    return own, punct, "\u2026" in joined or "..." in joined
+    return own, punct, "\u2026" in joined or "..." in joined, after
 
 
 def _other_scripts(data: bytes) -> bool:

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import compress
 
 from .._deadline import CHECK_EVERY, check_deadline
-from .._document import Document, Measures, nonspace_len, text_content
+from .._document import MEASURED, Document, Measures, nonspace_len, text_content
 from .._walk import merge_subtrees
 from ._propagation_counts import Counts
 from ._propagation_names import node_weight, ruled_out
@@ -90,25 +91,31 @@ def _comma_counts(doc: Document, out: bytearray) -> tuple[list[int], bytearray]:
     hold a block element outside them (a division that does is no paragraph): one loop for both."""
     n = len(doc)
     texts, tails, parent, tags = doc.texts, doc.tails, doc.parent, doc.tags
-    counts = [0] * n
+    counts = [0] * n  # (a node ruled out keeps its 0: what its children add to it is not added)
     blocked = bytearray(n)
     blockers = _DIV_BLOCKERS
-    for i in range(n - 1, 0, -1):
+    # A node ruled out counts only its tail's commas, for its parent: the few tails that are more than white
+    # space (the parse listed them) are read first, then only the nodes not ruled out (found at C speed).
+    for i in doc.tailed:
+        p = parent[i]
+        if out[i] and not (p and out[p]):
+            piece = tails[i] or ""
+            counts[p] += piece.count(",") if piece.isascii() else _commas(piece)
+    for i in compress(range(n - 1, 0, -1), reversed(out.translate(MEASURED)[1:])):
         c = counts[i]
-        if out[i]:
-            c = 0
-        else:
-            text = texts[i]
-            if text and not text.isspace():
-                c += text.count(",") if text.isascii() else _commas(text)
-            if tags[i] in blockers or blocked[i]:
-                blocked[parent[i]] = 1
+        text = texts[i]
+        if text and not text.isspace():
+            c += text.count(",") if text.isascii() else _commas(text)
+        if tags[i] in blockers or blocked[i]:
+            blocked[parent[i]] = 1
         counts[i] = c
         tail = tails[i]
         if tail and not tail.isspace():
             c += tail.count(",") if tail.isascii() else _commas(tail)
         if c:
-            counts[parent[i]] += c
+            p = parent[i]
+            if not (p and out[p]):
+                counts[p] += c
     return counts, blocked
 
 
