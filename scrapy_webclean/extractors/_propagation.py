@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from itertools import compress
 
-from .._deadline import CHECK_EVERY, check_deadline
+from .._deadline import CHECK_EVERY, CHUNK, check_deadline
 from .._document import MEASURED, Document, Measures, nonspace_len, text_content
 from .._walk import merge_subtrees
 from ._propagation_counts import Counts
@@ -176,25 +176,25 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
             score[g] += s / 2.0
 
     commas, blocked = _comma_counts(doc, out)  # blocked: the divs holding a block element
-    i, k = doc.body, 0
+    i = doc.body
     while i < n:
-        k += 1
-        if not k & CHECK_EVERY:
-            check_deadline()
-        if out[i]:
-            i = end[i]  # ruled out with its subtree (see ruled_out)
-            continue
-        t = tags[i]
-        if t == "div" and blocked[i]:
-            # A division holding blocks: its loose text pieces are paragraphs of their own.
-            for chars, marks in _loose_pieces(doc, m, i, commas):
-                add(i, 1.0 + marks + min(chars / 100.0, 3.0))
-        elif t in _PARAGRAPHS or t == "div":
-            c = text_len[i]
-            p = parent[i]
-            if c >= 25 and p >= 0:
-                add(p, 1.0 + commas[i] + min(c / 100.0, 3.0))
-        i += 1
+        check_deadline()  # (once per chunk of nodes, not a test per node)
+        chunk = min(n, i + CHUNK)
+        while i < chunk:
+            if out[i]:
+                i = end[i]  # ruled out with its subtree (see ruled_out)
+                continue
+            t = tags[i]
+            if t == "div" and blocked[i]:
+                # A division holding blocks: its loose text pieces are paragraphs of their own.
+                for chars, marks in _loose_pieces(doc, m, i, commas):
+                    add(i, 1.0 + marks + min(chars / 100.0, 3.0))
+            elif t in _PARAGRAPHS or t == "div":
+                c = text_len[i]
+                p = parent[i]
+                if c >= 25 and p >= 0:
+                    add(p, 1.0 + commas[i] + min(c / 100.0, 3.0))
+            i += 1
     if not score:
         return Pick(-1, bytearray(n), -1, 0.0)
     for c in score:

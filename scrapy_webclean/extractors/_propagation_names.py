@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .._cache import BoundedCache
-from .._deadline import CHECK_EVERY, check_deadline
+from .._deadline import CHUNK, check_deadline
 from .._document import HIDDEN_STYLE, UNREAD, ClassIdStyle, Document, Measures
 from ._auto_forms import login_boxes
 from ._auto_words import _ARBITRARY_VALUE
@@ -96,29 +96,29 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
     _out_beside_body(doc, out)
     verdicts = _RULED_OUT[names]
     seen = verdicts.get
-    i, k = body + 1, 0
+    i = body + 1
     while i < n:  # the nodes after the body's start, each subtree ruled out skipped whole
-        k += 1
-        if not k & CHECK_EVERY:
-            check_deadline()
-        if not out[i]:
-            read = reads[i]
-            if read is UNREAD:
-                read = class_id_style(i)
-            if read is None or tags[i] in _NEVER_UNLIKELY:
-                i += 1
-                continue
-            verdict = seen(read)
-            if verdict is None:
-                verdict = _rule_out(read, names)
-                if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
-                    verdicts.put(read, verdict)
-            if not verdict and more[i] != 2:  # (2: aria-hidden, see Document.aria_hidden)
-                i += 1
-                continue
-        e = end[i]  # the whole subtree is out
-        out[i:e] = b"\x01" * (e - i)
-        i = e
+        check_deadline()  # (once per chunk of nodes, not a test per node)
+        chunk = min(n, i + CHUNK)
+        while i < chunk:
+            if not out[i]:
+                read = reads[i]
+                if read is UNREAD:
+                    read = class_id_style(i)
+                if read is None or tags[i] in _NEVER_UNLIKELY:
+                    i += 1
+                    continue
+                verdict = seen(read)
+                if verdict is None:
+                    verdict = _rule_out(read, names)
+                    if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
+                        verdicts.put(read, verdict)
+                if not verdict and more[i] != 2:  # (2: aria-hidden, see Document.aria_hidden)
+                    i += 1
+                    continue
+            e = end[i]  # the whole subtree is out
+            out[i:e] = b"\x01" * (e - i)
+            i = e
     for box in login_boxes(doc):  # a log-in box, whatever its names and styles
         out[box:end[box]] = b"\x01" * (end[box] - box)
     return out
