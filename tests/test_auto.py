@@ -1637,6 +1637,22 @@ def test_a_sign_up_box_in_the_middle_of_a_short_story_does_not_take_it():
     (found,) = login_boxes(doc)
     assert subtree_text(doc, found).count("Thanks for subscribing") == 2
 
+
+def test_on_a_cjk_page_a_sign_up_box_is_a_third_as_long():
+    # 170 Chinese characters are a short story, not a box's pitch: a CJK character says as much as
+    # three Latin ones, and the box's limits are a third on such a page (as the thread finder's are).
+    story = ("交通运输部昨天发布通知，要求各地在春运期间加强长途客运安全管理，严格落实驾驶员休息制度，"
+             "对超员超速等违法行为从严查处。通知指出，今年春运客流预计比去年增长百分之八，其中自驾出行比例"
+             "继续上升，各地要提前做好高速公路服务区的保障工作。交通运输部还要求各地客运站合理安排运力，"
+             "在客流高峰时段增开班次，并通过网络和电话等多种渠道及时发布出行信息，方便旅客安排行程。")
+    box = "<div><p>订阅我们的每日新闻简报。</p><form><input type='email'><button>订阅</button></form></div>"
+    body = page(f"<h1>春运安全通知</h1><div><div><p>{story}</p></div>{box}</div>", head="<title>春运安全通知</title>")
+    doc = parse(body)
+    (found,) = login_boxes(doc)
+    assert "交通运输部" not in subtree_text(doc, found)
+    text = auto(body).text
+    assert story in text and "订阅我们的每日新闻简报" not in text
+
 def test_an_authors_box_label_inside_a_sentence_is_prose():
     line = ("<p>Notes on sources and a short note <b>about the author</b> follow the photographs, "
             "which were taken on the bridge over two winters.</p>")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from .._classify import script_weight
 from .._document import Document
 from .._walk import subtree_text, tag_positions, tag_positions_of
 from ._auto_phrases import _SENTENCE_ENDS, _piece_mark
@@ -47,7 +48,8 @@ def login_boxes(doc: Document) -> list[int]:
     """The roots of the page's log-in and sign-up boxes: around each
     password field, its largest ancestor below ``<body>`` of at most
     :data:`LOGIN_TEXT` characters (around an e-mail or telephone field,
-    :data:`SIGNUP_TEXT`) that adds no heading to the box but its own title
+    :data:`SIGNUP_TEXT`; on a page in CJK script a third, as a CJK character
+    says as much as three Latin ones: :func:`.script_weight`) that adds no heading to the box but its own title
     (a short story's headline beside a log-in form stops it; "Newsletter"
     does not), nor two of a story's paragraphs (a sign-up box in the middle
     of a short story). The page's own text lengths decide, not a site tree's
@@ -60,6 +62,7 @@ def login_boxes(doc: Document) -> list[int]:
     parent = doc.parent
     text_len: list[int] = []
     heads: list[int] = []
+    weight = 1
     for i, kind in input_types(doc).items():
         limit = _BOX_TEXT.get(kind)
         if not limit:
@@ -67,10 +70,12 @@ def login_boxes(doc: Document) -> list[int]:
         if not text_len:
             text_len = doc.page_measures.text_len
             heads = tag_positions_of(doc, _HEADINGS)
+            weight = script_weight(doc.page_measures, doc.body)  # (on a CJK page the lengths are a third)
+        limit //= weight
         box = i
         while parent[box] > doc.body and text_len[parent[box]] <= limit \
                 and not _heading_beside(doc, heads, text_len, parent[box], box) \
-                and not _in_story(doc, text_len, parent[box], box):
+                and not _in_story(doc, text_len, parent[box], box, STORY_PARAGRAPH // weight):
             box = parent[box]
         if box != i:
             boxes.append(box)
@@ -119,14 +124,14 @@ def out_of_forms(doc: Document, dead: bytearray, root: int, prose: list[float]) 
     return bool(forms)
 
 
-def _in_story(doc: Document, text_len: list[int], top: int, box: int) -> bool:
+def _in_story(doc: Document, text_len: list[int], top: int, box: int, least: int) -> bool:
     """Whether ``top``'s children beside ``box`` hold :data:`_STORY_PARAGRAPHS` paragraphs of a
     story: :data:`STORY_PARAGRAPH` characters other than white space or more, ending a sentence, no promotion or notice
     (a sign-up box's own pitch, "Thanks for subscribing! Look out for your first newsletter",
     is one). A sign-up box in the middle of a short story never climbs over it."""
     found = 0
     for c in doc.children(top):
-        if c == box or text_len[c] < STORY_PARAGRAPH:
+        if c == box or text_len[c] < least:
             continue
         text = " ".join(subtree_text(doc, c).split())
         if text.endswith(_SENTENCE_ENDS) and not _piece_mark(text, False):
