@@ -48,13 +48,14 @@ def login_boxes(doc: Document) -> list[int]:
     """The roots of the page's log-in and sign-up boxes: around each
     password field, its largest ancestor below ``<body>`` of at most
     :data:`LOGIN_TEXT` characters (around an e-mail or telephone field,
-    :data:`SIGNUP_TEXT`; on a page in CJK script a third, as a CJK character
-    says as much as three Latin ones: :func:`.script_weight`) that adds no heading to the box but its own title
-    (a short story's headline beside a log-in form stops it; "Newsletter"
-    does not), nor two of a story's paragraphs (a sign-up box in the middle
-    of a short story). The page's own text lengths decide, not a site tree's
-    cleaned view's: cleaning must not let a box climb over the story. Found
-    once per parse."""
+    :data:`SIGNUP_TEXT`; on a page in CJK script a third, as a CJK
+    character says as much as three Latin ones: :func:`.script_weight`)
+    that adds no heading to the box but its own title (a short story's
+    headline beside a log-in form stops it; "Newsletter" does not), nor
+    two of a story's paragraphs (:func:`_in_story`: a sign-up box in the
+    middle of a short story). The page's own text lengths decide, not a
+    site tree's cleaned view's: cleaning must not let a box climb over the
+    story. Found once per parse."""
     found = doc.parse_memo.get("login_boxes")
     if found is not None:
         return found
@@ -126,9 +127,10 @@ def out_of_forms(doc: Document, dead: bytearray, root: int, prose: list[float]) 
 
 def _in_story(doc: Document, text_len: list[int], top: int, box: int, least: int) -> bool:
     """Whether ``top``'s children beside ``box`` hold :data:`_STORY_PARAGRAPHS` paragraphs of a
-    story: :data:`STORY_PARAGRAPH` characters other than white space or more, ending a sentence, no promotion or notice
-    (a sign-up box's own pitch, "Thanks for subscribing! Look out for your first newsletter",
-    is one). A sign-up box in the middle of a short story never climbs over it."""
+    story: ``least`` characters other than white space or more (:data:`STORY_PARAGRAPH`, a third
+    on a CJK page), ending a sentence, no promotion or notice (a sign-up box's own pitch, "Thanks
+    for subscribing! Look out for your first newsletter", is one). A sign-up box in the middle of
+    a short story never climbs over it."""
     found = 0
     for c in doc.children(top):
         if c == box or text_len[c] < least:
