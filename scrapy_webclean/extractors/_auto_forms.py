@@ -64,6 +64,7 @@ def login_boxes(doc: Document) -> list[int]:
     text_len: list[int] = []
     heads: list[int] = []
     weight = 1
+    stories: dict[int, list[int]] = {}  # each wrapper's story paragraphs, read once (see _in_story)
     for i, kind in input_types(doc).items():
         limit = _BOX_TEXT.get(kind)
         if not limit:
@@ -76,7 +77,7 @@ def login_boxes(doc: Document) -> list[int]:
         box = i
         while parent[box] > doc.body and text_len[parent[box]] <= limit \
                 and not _heading_beside(doc, heads, text_len, parent[box], box) \
-                and not _in_story(doc, text_len, parent[box], box, STORY_PARAGRAPH // weight):
+                and not _in_story(doc, text_len, parent[box], box, STORY_PARAGRAPH // weight, stories):
             box = parent[box]
         if box != i:
             boxes.append(box)
@@ -125,22 +126,25 @@ def out_of_forms(doc: Document, dead: bytearray, root: int, prose: list[float]) 
     return bool(forms)
 
 
-def _in_story(doc: Document, text_len: list[int], top: int, box: int, least: int) -> bool:
+def _in_story(doc: Document, text_len: list[int], top: int, box: int, least: int,
+              stories: dict[int, list[int]]) -> bool:
     """Whether ``top``'s children beside ``box`` hold :data:`_STORY_PARAGRAPHS` paragraphs of a
     story: ``least`` characters other than white space or more (:data:`STORY_PARAGRAPH`, a third
     on a CJK page), ending a sentence, no promotion or notice (a sign-up box's own pitch, "Thanks
     for subscribing! Look out for your first newsletter", is one). A sign-up box in the middle of
-    a short story never climbs over it."""
-    found = 0
-    for c in doc.children(top):
-        if c == box or text_len[c] < least:
-            continue
-        text = " ".join(subtree_text(doc, c).split())
-        if text.endswith(_SENTENCE_ENDS) and not _piece_mark(text, False):
-            found += 1
-            if found >= _STORY_PARAGRAPHS:
-                return True
-    return False
+    a short story never climbs over it. Each wrapper's children are read once (``stories``): a
+    page of thousands of fields in one wrapper costs one walk of it, not one per field."""
+    found = stories.get(top)
+    if found is None:
+        found = stories[top] = []
+        for c in doc.children(top):
+            if text_len[c] >= least:
+                text = " ".join(subtree_text(doc, c).split())
+                if text.endswith(_SENTENCE_ENDS) and not _piece_mark(text, False):
+                    found.append(c)
+                    if len(found) > _STORY_PARAGRAPHS:  # (one may be the box itself)
+                        break
+    return sum(c != box for c in found) >= _STORY_PARAGRAPHS
 
 
 def _holds(at: list[int], start: int, stop: int) -> bool:
