@@ -342,6 +342,12 @@ def merge_subtrees(doc: Document, root: int, parts: Sequence[int], drop: bytearr
     return top
 
 
+def holds_any(at: Sequence[int], start: int, stop: int) -> bool:
+    """Whether one of the sorted positions ``at`` lies in ``[start, stop)`` (a subtree's span)."""
+    k = bisect_left(at, start)
+    return k < len(at) and at[k] < stop
+
+
 def flagged(marks: bytes | bytearray) -> Iterator[int]:
     """The positions of the bytes of ``marks`` that are not zero, found at C speed."""
     flags = marks.translate(_NONZERO)

@@ -11,7 +11,7 @@ from itertools import compress
 
 from .._deadline import CHECK_EVERY, check_deadline, chunks_down
 from .._document import MEASURED as LIVE, Document, text_content  # (LIVE: 1 for a zero byte)
-from .._walk import common_region, tag_positions_of
+from .._walk import common_region, holds_any, tag_positions_of
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
 from ._auto_teasers import teaser_list
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS,
@@ -217,7 +217,7 @@ def _beside(end: list[int], region: tuple[int, bool, list[int]], i: int) -> bool
     the named subtree ``i``: no title heading inside ``i``, and the region is
     not a wrapper around both the title heading and ``i`` (a layout box)."""
     first, wrapper, headings = region
-    if first < 0 or any(i <= h < end[i] for h in headings):
+    if first < 0 or holds_any(headings, i, end[i]):
         return False
     return not (wrapper and first <= i < end[first])
 
@@ -231,7 +231,7 @@ def _headed(doc: Document, root: int, headings: list[int]) -> bool:
             break
         top = parent[top]
     stop = doc.end[root]
-    return any(top <= h < stop for h in headings)
+    return holds_any(headings, top, stop)
 
 
 #: Blocks a story's flow is made of: a root that is one of them is one part of the story. Not a

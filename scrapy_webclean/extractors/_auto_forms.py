@@ -10,7 +10,7 @@ from bisect import bisect_left
 
 from .._classify import script_weight
 from .._document import Document
-from .._walk import subtree_text, tag_positions, tag_positions_of
+from .._walk import holds_any, subtree_text, tag_positions, tag_positions_of
 from ._auto_phrases import _SENTENCE_ENDS, _piece_mark
 from ._auto_words import _HEADINGS, LABEL_NODES, _is_title, _title_key
 
@@ -101,7 +101,7 @@ def message_forms(doc: Document) -> list[int]:
         text_len = doc.page_measures.text_len
         choices = sorted(tag_positions(doc, "select") + [i for i, kind in input_types(doc).items() if kind == "radio"])
         forms = [f for f in tag_positions(doc, "form") if f > doc.body and text_len[f] <= SIGNUP_TEXT
-                 and _holds(fields, f, end[f]) and not _holds(choices, f, end[f])]
+                 and holds_any(fields, f, end[f]) and not holds_any(choices, f, end[f])]
     doc.parse_memo["message_forms"] = forms
     return forms
 
@@ -145,12 +145,6 @@ def _in_story(doc: Document, text_len: list[int], top: int, box: int, least: int
                     if len(found) > _STORY_PARAGRAPHS:  # (one may be the box itself)
                         break
     return sum(c != box for c in found) >= _STORY_PARAGRAPHS
-
-
-def _holds(at: list[int], start: int, stop: int) -> bool:
-    """Whether one of the sorted positions ``at`` lies in ``[start, stop)``."""
-    k = bisect_left(at, start)
-    return k < len(at) and at[k] < stop
 
 
 def _heading_beside(doc: Document, heads: list[int], text_len: list[int], top: int, box: int) -> bool:

@@ -15,7 +15,7 @@ from typing import Any, Mapping, NamedTuple
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline, chunks_down
 from .._document import MEASURED as LIVE, Document, Measures, union_mask  # (LIVE: 1 for a zero byte)
-from .._walk import flagged, owned_text, tag_positions_of, text_over
+from .._walk import flagged, holds_any, owned_text, tag_positions_of, text_over
 from .._render import NodeSelection
 from ._auto_forms import message_forms_in, out_of_forms
 from ._auto_titled import titled_instead
@@ -210,16 +210,22 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         a = parent[a]
     region: tuple[int, bool, list[int]] | None = None  # the title's region, found at the first big subtree
     page = pos[body]  # the page's prose outside furniture, before any name is struck
+    heads: list[int] | None = None  # the title headings, in document order: found once, when first asked
     for i in range(len(doc) - 1, body, -1):
         if not i & CHECK_EVERY:
             check_deadline()
         k = named[i]
         if not k or dead[i]:
             continue
-        if k == BOX_TAG:  # a <nav>, an <aside>: a story a template wraps so, under the page's title
-            big = pos[i] >= SHORT_ARTICLE and any(i <= h < end[i] for h in _title_headings(doc, title))
-        else:  # (a comment thread's name only with the title heading in it: an opinion column's "section-comment")
-            big = pos[i] > page and (k == 1 or any(i <= h < end[i] for h in _title_headings(doc, title)))
+        if k == 1:
+            big = pos[i] > page
+        elif pos[i] >= SHORT_ARTICLE if k == BOX_TAG else pos[i] > page:
+            # A <nav>, an <aside> (a story a template wraps so), a comment thread's name (an opinion
+            # column's "section-comment"): only with the page's title heading in it.
+            heads = _title_headings(doc, title) if heads is None else heads
+            big = holds_any(heads, i, end[i])
+        else:
+            big = False
         if big and thread < 0:
             if region is None:  # no name struck yet: the values are the page's own
                 region = _title_region(doc, dead, named, pos, neg, title)
