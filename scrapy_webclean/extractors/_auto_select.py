@@ -62,7 +62,7 @@ class Body(NamedTuple):
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
                  stated: int = -1) -> Body:
     """The block pick over the view ``m`` (``unhide``: hidden subtrees are measured like the rest)."""
-    marks = _mark(doc, m, unhide)
+    marks = _mark(doc, m, unhide, _title_headings(doc, title))
     check_deadline()
     _unname_layouts(doc, m, marks)
     blocks = _own(doc, m, marks)
