@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from .._document import Document
 from ._auto_blocks import _best_root
-
-#: The cells of a row (see :func:`story_cell`).
-_CELLS = ("td", "th")
+from ._auto_words import _CELLS
 #: A cell beside the story's cell holding under this share of its prose value is a column beside it...
 _BESIDE_SHARE = 0.5
 #: ... when its negative value (link lists, labels) reaches this share of its own prose value.

@@ -217,15 +217,15 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         k = named[i]
         if not k or dead[i]:
             continue
-        if k == 1:
-            big = pos[i] > page
-        elif pos[i] >= SHORT_ARTICLE if k == BOX_TAG else pos[i] > page:
-            # A <nav>, an <aside> (a story a template wraps so), a comment thread's name (an opinion
-            # column's "section-comment"): only with the page's title heading in it.
+        if k == BOX_TAG:  # a <nav> or <aside> with the title heading in it (_mark left the rest dead)
+            big = pos[i] >= SHORT_ARTICLE
+        elif k == 2 and pos[i] > page:
+            # A comment thread's name only with the page's title heading in it (an opinion column's
+            # "section-comment").
             heads = _title_headings(doc, title) if heads is None else heads
             big = holds_any(heads, i, end[i])
         else:
-            big = False
+            big = k == 1 and pos[i] > page
         if big and thread < 0:
             if region is None:  # no name struck yet: the values are the page's own
                 region = _title_region(doc, dead, named, pos, neg, title)

@@ -42,8 +42,8 @@ _TITLE_TAGS = frozenset({"h1", "h2"})
 _CODE_TAGS = frozenset({"pre", "code"})
 #: Tags whose subtree is page furniture, whatever it holds.
 _FURNITURE_TAGS = frozenset({"footer", "menu", "dialog", "figcaption"})
-#: Tags whose subtree is a box beside the text unless it holds the page's title heading and most of
-#: its prose: an article some template wraps in an ``<aside>`` or a ``<nav>`` (see :data:`BOX_TAG`).
+#: Tags whose subtree is a box beside the text unless it holds the page's title heading and a short
+#: article's prose: an article some template wraps in an ``<aside>`` or a ``<nav>`` (see :data:`BOX_TAG`).
 _BOX_TAGS = frozenset({"nav", "aside"})
 #: The ``named`` mark of a box tag (1 is furniture by name, 2 a comment thread by name).
 BOX_TAG = 3
