@@ -28,9 +28,11 @@ from ._auto_blocks import _title_headings
 from ._auto_forms import message_forms_in
 from ._auto_phrases import _SENTENCE_ENDS
 from ._auto_words import SHORT_ARTICLE
+from ._pick_edges import edges_dropped
 from ._propagation import Pick, propagation_pick
 
-__all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "decide", "features", "learned", "prefer_propagation"]
+__all__ = ["FEATURES", "Candidate", "arbitrate", "combined", "decide", "features", "learned", "prefer_propagation",
+           "propagation_selection"]
 
 #: Names of the features, in the model's order.
 FEATURES = (
@@ -217,10 +219,16 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
     chosen = decide(x, probability, (_model("propagation")[3], _model("both")[3]),
                     lambda: _title_opens_only(doc, m, b_kept, a_kept))
     if chosen == "b":
-        return NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)
+        return propagation_selection(doc, m, pick, b_kept)
     if chosen == "c":
         return combined(doc, m, selection.root, a_kept, pick, b_kept, True)
     return selection
+
+
+def propagation_selection(doc: Document, m: Measures, pick: Pick, kept: bytearray) -> NodeSelection:
+    """The propagation pick as ``auto`` returns it (``kept``: the nodes it renders), less the
+    boilerplate lines at its edges (see :func:`edges_dropped`)."""
+    return NodeSelection(doc, pick.root, edges_dropped(doc, m, pick.root, pick.drop, kept), excluded=m.excluded)
 
 
 def second_pick(doc: Document, m: Measures, threads: Sequence[int]) -> Pick:

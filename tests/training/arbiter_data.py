@@ -20,7 +20,7 @@ from scrapy_webclean._api import load_document
 from scrapy_webclean.extractors import get_extractor, resolve_options
 from scrapy_webclean._scoring import load_corpus, page_counts as tp_fp_fn
 from scrapy_webclean._render import NodeSelection, kept_mask
-from scrapy_webclean.extractors._arbiter import combined, features, second_pick
+from scrapy_webclean.extractors._arbiter import combined, features, propagation_selection, second_pick
 from scrapy_webclean.extractors._consensus import consensus, found_nothing
 from scrapy_webclean.extractors.auto import _auto_pick, tidy
 from page_runs import REWRITES, probe
@@ -69,7 +69,7 @@ def measure(raw: bytes, record: dict) -> dict:
     a_kept, b_kept = kept_mask(doc, selection.root, skip), kept_mask(doc, pick.root, pick.drop)
     assert furniture is not None
     x = features(doc, m, selection.root, a_kept, strength, pick, b_kept, furniture)
-    text_b = tidy(doc, NodeSelection(doc, pick.root, pick.drop, excluded=m.excluded)).text()
+    text_b = tidy(doc, propagation_selection(doc, m, pick, b_kept)).text()
     text_c = tidy(doc, combined(doc, m, selection.root, a_kept, pick, b_kept, True)).text()
     b, c = counts("b", text_b), counts("c", text_c)
     return {"x": x, "a": a, "b": b, "c": c} | ({"net": net} if net else {})
