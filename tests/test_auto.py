@@ -1024,6 +1024,22 @@ def test_chinese_portal_footer_longer_than_short_paragraphs():
     assert r.title == "物价平稳"
 
 
+def test_a_chinese_call_to_read_the_rest_is_boilerplate():
+    # A paywall's line or a collapsed story's button ("展开全文") closes the paragraphs: never the story.
+    paras = "".join(f"<p>{s}</p>" for s in (
+        "国家统计局今天发布数据，上月居民消费价格同比上涨百分之二，涨幅比前一个月回落零点一个百分点。",
+        "其中，食品价格上涨百分之三，非食品价格上涨百分之一，服务价格与上月持平。",
+        "专家表示，物价总体保持平稳，全年目标有望实现，但要关注国际大宗商品价格的波动。",
+    ))
+    for call in ("本文仅限会员阅读，订阅后即可查看全文。", "展开全文", "开通会员，畅享付费阅读"):
+        body = (f"<html><head><title>物价平稳_财经频道</title></head><body><div><h1>物价平稳</h1>"
+                f"{paras}<p>{call}</p></div></body></html>")
+        text = wc.extract(body.encode()).text
+        assert "全年目标有望实现" in text and call not in text, call
+        assert _piece_mark(call, linked=False) == _MARK_PROMO, call
+    assert not _piece_mark("他说，这份报告的全文将在下周公布。", linked=False)
+
+
 def test_markdown_structure():
     body = page(f"<article><h2>Background</h2><p>{PROSE} See <a href='/report'>the report</a>.</p>"
                 "<ol><li>first point, stated</li><li>second point, stated</li></ol>"

@@ -103,6 +103,7 @@ _PROMO_RE = re.compile(by_first_letter(
     r"(?:logged|log|sign) in to (?:post a )?comment|"
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
     r"关注我们|扫一扫|责任编辑|分享到|"
+    r"(?:阅读|查看|展开)全文|开通会员|付费阅读|"  # a call to read the rest: a paywall's, a collapsed story's button
     # Other box labels in German, French, Spanish, Italian, Portuguese and Dutch.
     r"rezept drucken|könnte (?:dich|sie) auch interessieren|"
     r"um zu kommentieren|pour commenter|para comentar|per commentare|om te reageren|"
@@ -137,6 +138,7 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "zu kommentieren", "pour commenter", "para comentar", "per commentare", "om te reageren",
                    "entry was posted", "trackback url", "listed below are links",
                    "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事",
+                   "阅读全文", "查看全文", "展开全文", "开通会员", "付费阅读",
                    "ähnliche", "rezept drucken", "auch interessieren", "mehr zum thema",
                    "lesen sie auch", "similaires", "lire aussi", "même sujet", "aimerez aussi",
                    "relacionados", "puede interesar", "lee también", "correlati", "leggi anche",
