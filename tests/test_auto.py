@@ -1110,7 +1110,8 @@ GERMAN = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch e
 
 
 @pytest.mark.parametrize("label", ["Ähnliche Beiträge", "Über den Autor", "Rezept drucken", "À lire aussi",
-                                   "Artículos relacionados", "Leggi anche", "Leia também", "About the author"])
+                                   "Artículos relacionados", "Leggi anche", "Leia também", "About the author",
+                                   "Print this Recipe", "Rate this recipe", "Pin Recipe", "Jump to Recipe"])
 def test_box_labels_in_other_languages_are_boilerplate(label):
     text = auto(page(f"<article><p>{GERMAN}</p><p>{GERMAN}</p><h3>{label}</h3><p>{GERMAN}</p></article>")).text
     assert GERMAN in text

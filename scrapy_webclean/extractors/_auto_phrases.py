@@ -99,7 +99,7 @@ _PROMO_RE = re.compile(by_first_letter(
     r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from)|"
     r"\bto read more(?:\W*$|\s*[:»›…])|"
     r"related (?:tags|topics|articles|stories|posts|content)|"
-    r"print recipe|jump to recipe|responses to this entry|(?:story|article) continues below|scroll to continue|"
+    r"(?:print|pin|rate|save|jump to) (?:this )?recipe|responses to this entry|(?:story|article) continues below|scroll to continue|"
     r"(?:logged|log|sign) in to (?:post a )?comment|"
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
     r"关注我们|扫一扫|责任编辑|分享到|"
