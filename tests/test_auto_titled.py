@@ -104,3 +104,17 @@ def test_a_nav_without_the_title_stays_a_box():
     # The same prose in a <nav> headed by something else: nothing says it is the story.
     text = wc.extract(blog(headline="Monday notes", wrapper="nav"), "https://townhall.example/2024/03/budget.html").text
     assert "delayed the budget vote again" not in text
+
+
+@pytest.mark.parametrize("tag", ["aside", "nav"])
+def test_a_one_paragraph_story_in_an_aside_or_nav_holding_most_of_the_pages_prose(tag):
+    # Under 200 characters, but more prose than the rest of the page outside furniture: the story,
+    # as a wrapper named like furniture is when it holds most of the page's prose.
+    story = "The council delayed the budget vote again on Tuesday, after residents asked for more time to read it."
+    blurb = "Town Hall Notes is a small newsroom founded in 1998."
+    body = (f"<html><head><title>Budget vote delayed - Town Hall Notes</title></head><body>"
+            f"<div><a href='/'>Town Hall Notes</a></div><div><{tag}><h1>Budget vote delayed</h1><p>{story}</p></{tag}>"
+            f"<div><h3>Most read</h3><ol><li><a href='/a'>Parking fees to rise in May</a></li>"
+            f"<li><a href='/b'>New library opens downtown</a></li></ol><p>{blurb}</p></div></div></body></html>")
+    text = wc.extract(body.encode(), "https://townhall.example/2024/03/budget.html").text
+    assert story in text and blurb not in text

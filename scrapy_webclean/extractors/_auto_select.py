@@ -193,7 +193,8 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
     the wrappers does not matter), their values added to their ancestors'. Never a comment thread
     or a ``<nav>``/``<aside>`` for its size alone (a short story's comments outweigh it; a hub's
     menu holds more prose than its headlines) but when the page's title heading is in it (a story
-    under a comment-named wrapper, an opinion column's "section-comment", or in an aside); the outermost
+    under a comment-named wrapper, an opinion column's "section-comment", or in an aside: 200
+    characters of prose, or more than the rest of the page); the outermost
     subtree named as furniture that shows the stated body (see ``stated``)
     is the body, the comments in it its posts: returned (the thread), else -1.
     No name is struck for size when the page's title heads a short article's
@@ -218,7 +219,7 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         if not k or dead[i]:
             continue
         if k == BOX_TAG:  # a <nav> or <aside> with the title heading in it (_mark left the rest dead)
-            big = pos[i] >= SHORT_ARTICLE
+            big = pos[i] >= SHORT_ARTICLE or pos[i] > page
         elif k == 2 and pos[i] > page:
             # A comment thread's name only with the page's title heading in it (an opinion column's
             # "section-comment").
