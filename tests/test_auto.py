@@ -125,6 +125,20 @@ def test_a_paragraph_root_keeps_its_sibling_paragraphs_not_their_link_rows():
     assert "Deal number" not in text and "Bridge" not in text
 
 
+def test_a_division_paragraph_root_keeps_its_sibling_paragraphs():
+    # Paragraphs written as bare divisions (a paragraph to readability), with a related box and a
+    # card among them that outweigh the second: the first division alone has the best net value,
+    # and its siblings of net prose value belong to the body as a <p>'s do.
+    cards = "".join(f'<div><a href="/r{i}">Another story about the budget, number {i}</a>'
+                    f'<p>Another story about the budget, number {i}, in brief</p></div>' for i in range(4))
+    for para in ("<div>{}</div>", "<div><span>{}</span></div>"):
+        text = block_pick(page(f'<article><h1>Budget vote delayed</h1><div>{para.format(PROSE + " " + PROSE)}'
+                               f'<div style="display:none"><p>{MORE} hidden</p></div>{para.format(MORE)}'
+                               f'<div><h4>Related stories</h4>{cards}</div></div></article>'))
+        assert PROSE in text and MORE in text, para
+        assert "in brief" not in text and "hidden" not in text
+
+
 def test_a_list_root_keeps_the_paragraphs_beside_it_like_a_paragraph_root():
     # The story's paragraphs carry inline links, so its list of specifications is
     # the best net value alone; the paragraphs beside the list are the story too.

@@ -15,7 +15,8 @@ from .._walk import common_region, holds_any, tag_positions_of
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
 from ._auto_teasers import teaser_list
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS,
-                          _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _title_key, title_reads)
+                          _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _part_of_flow, _title_key,
+                          title_reads)
 
 #: Headings that may read as the page's title over a short article, and how
 #: far above the article's prose such a heading may open its region.
@@ -234,11 +235,6 @@ def _headed(doc: Document, root: int, headings: list[int]) -> bool:
     return holds_any(headings, top, stop)
 
 
-#: Blocks a story's flow is made of: a root that is one of them is one part of the story. Not a
-#: table: on old pages it is the layout (a Chinese portal's story cell beside its menus).
-_PART_OF_FLOW = _FLOW_TAGS | {"dl", "blockquote", "pre"}
-
-
 def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos: list[float],
                  neg: list[float]) -> tuple[int, bytearray, bytearray]:
     """The kept region (see :func:`common_region`): its top (the root,
@@ -246,7 +242,7 @@ def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos
     blocks' subtrees and the mask of the elements on the paths from the top
     down to them.
 
-    A root that is one block of a story's flow (:data:`_PART_OF_FLOW`) is one
+    A root that is one block of a story's flow (:func:`._auto_words._part_of_flow`) is one
     part of a story: its siblings of net prose value (``pos`` over ``neg``)
     belong to the body too (the story's other paragraphs, beside the tag list,
     link rows or inline links that outweighed them).
@@ -260,7 +256,7 @@ def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos
     kept = [root]
     if same_path:
         kept += _same_path_blocks(doc, blocks, root)
-    if len(kept) == 1 and doc.tags[root] in _PART_OF_FLOW and parent[root] >= doc.body:
+    if len(kept) == 1 and _part_of_flow(doc, root) and parent[root] >= doc.body:
         kept += _prose_siblings(blocks, end, parent[root], root, pos, neg)
     return common_region(doc, root, kept[1:])
 

@@ -287,3 +287,21 @@ def _opens_linked(doc: Document, c: int) -> bool:
             return True
         k = parent[k]
     return False
+
+
+#: Blocks a story's flow is made of: a root that is one of them is one part of the story. Not a
+#: table: on old pages it is the layout (a Chinese portal's story cell beside its menus).
+_PART_OF_FLOW = _FLOW_TAGS | {"dl", "blockquote", "pre"}
+#: The most nodes a division read as a paragraph holds (its text's links and emphasis).
+_PARAGRAPH_NODES = 256
+
+
+def _part_of_flow(doc: Document, root: int) -> bool:
+    """Whether ``root`` is one block of a story's flow (:data:`_PART_OF_FLOW`), or a division
+    holding no block (of :data:`_PARAGRAPH_NODES` nodes at most): a paragraph to readability, as
+    templates write one (``<div>text</div>``, ``<div><span>text</span></div>``)."""
+    tags, stop = doc.tags, doc.end[root]
+    if tags[root] in _PART_OF_FLOW:
+        return True
+    return tags[root] == "div" and stop - root <= _PARAGRAPH_NODES \
+        and not any(tags[j] in BLOCK_TAGS for j in range(root + 1, stop))
