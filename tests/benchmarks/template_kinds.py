@@ -27,7 +27,6 @@ kept only when the corpora do not lose by it.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from pathlib import Path
@@ -238,27 +237,9 @@ def build(rng: random.Random, en: list[str], zh: list[str]) -> tuple[str, zoo.Pa
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--pages", type=int, default=300)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--only", default="", help="one extractor (auto): no peers")
-    ap.add_argument("--dump", type=Path, help="write each page to DIR/N.html")
-    ap.add_argument("--show", type=int, default=30, help="list this many of auto's faulty pages")
-    args = ap.parse_args()
     zoo.NAMES.update({"share": "sharedaddy", "comment": "comment", "card": "recipe-card", "entry": "live-entry",
                       "toc": "table-of-contents", "ad": "ad-slot"})
-    en, zh = zoo.prose_pools()
-    rng = random.Random(args.seed)
-    run = zoo.extractors(args.only)
-    tally = zoo.Tally()
-    for i in range(args.pages):
-        html, pg = build(rng, en, zh)
-        if args.dump:
-            args.dump.mkdir(parents=True, exist_ok=True)
-            (args.dump / f"{i}.html").write_text(html)
-        for name, extract in run.items():
-            tally.add(name, i, pg, extract(html))
-    tally.report(list(run), args.show)
+    zoo.cli(__doc__.split("\n")[0], build, 300)
 
 
 if __name__ == "__main__":

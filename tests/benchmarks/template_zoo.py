@@ -348,9 +348,11 @@ class Tally:
             print("  ", fault)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--pages", type=int, default=400)
+def cli(description: str, build_page: Callable[[random.Random, list[str], list[str]], tuple[str, Page]],
+        pages: int) -> None:
+    """Read the command line, write ``--pages`` pages with ``build_page`` and print the tally."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--pages", type=int, default=pages)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="", help="one extractor (auto): no peers")
     ap.add_argument("--dump", type=Path, help="write each page to DIR/N.html")
@@ -361,13 +363,17 @@ def main() -> None:
     run = extractors(args.only)
     tally = Tally()
     for i in range(args.pages):
-        html, pg = build(rng, en, zh)
+        html, pg = build_page(rng, en, zh)
         if args.dump:
             args.dump.mkdir(parents=True, exist_ok=True)
             (args.dump / f"{i}.html").write_text(html)
         for name, extract in run.items():
             tally.add(name, i, pg, extract(html))
     tally.report(list(run), args.show)
+
+
+def main() -> None:
+    cli(__doc__.split("\n")[0], build, 400)
 
 
 if __name__ == "__main__":
