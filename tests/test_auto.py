@@ -1170,10 +1170,11 @@ def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
     _dropped_beside_prose(line, GERMAN, "Am 3. März 2024 stimmte der Rat erneut ab.")
 
 
-@pytest.mark.parametrize("heading", ["By the numbers", "By design", "Par ailleurs"])
+@pytest.mark.parametrize("heading", ["By the numbers", "By design", "Par ailleurs", "By the time Buckley learned who"])
 def test_a_subheading_that_opens_with_by_is_no_byline(heading):
-    # "By" and lower-case words only is a sentence's words: a subheading of the story, kept; a byline
-    # names someone ("By John Miller", "By the Associated Press").
+    # "By" and lower-case words only is a sentence's words: a subheading of the story, kept; so is
+    # "By the" and a lower-case word, a name after it or not. A byline names someone ("By John
+    # Miller", "By the Associated Press").
     text = auto(page(f"<article><p>By John Miller</p><p>{PROSE}</p><h2>{heading}</h2><p>{MORE}</p></article>")).text
     assert heading in text and PROSE in text and MORE in text
     assert "John Miller" not in text

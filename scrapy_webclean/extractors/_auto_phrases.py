@@ -336,8 +336,12 @@ def _linked_sentence(doc: Document, i: int) -> int:
 def _names_someone(words: str) -> bool:
     """Whether the words after a byline's "By" may hold a name: not all of them open with a lower-case
     letter ("By the numbers", "By design", "Par ailleurs" are a sentence's words; "By the Associated
-    Press", 作者 张三 and a template's empty "Posted by: |" are bylines)."""
-    return not all(w[:1].islower() for w in words.split())
+    Press", 作者 张三 and a template's empty "Posted by: |" are bylines); nor when "the" and a
+    lower-case word open them ("By the time Buckley learned ...", "By the end of May ...")."""
+    split = words.split()
+    if len(split) > 1 and split[0].lower() == "the" and split[1][:1].islower():
+        return False
+    return not all(w[:1].islower() for w in split)
 
 
 def _is_dateline(text: str) -> bool:
