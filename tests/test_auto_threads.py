@@ -210,6 +210,20 @@ def test_too_little_prose_before_the_messages_is_no_thread():
     assert threads(blog(thread(COMMENTS), story=short), url) == []
 
 
+@pytest.mark.parametrize("label", ["4 Responses", "Comments", "Kommentare (4)", "网友评论"])
+def test_a_short_story_under_a_labelled_thread(label):
+    # A few sentences (100 characters or more but spaces, under 300) before messages under a comment thread's label:
+    # a short story's comments. Without the label the messages may still be a forum's replies.
+    short = ("<p>The council delayed the budget vote again on Tuesday, after residents asked for more time "
+             "to read the plan and the mayor agreed.</p>")
+    url = "https://news.example/2024/03/05/budget-vote-delayed.html"
+    labelled = blog(f"<div><h3>{label}</h3>{''.join(COMMENTS)}</div>", story=short)
+    assert len(threads(labelled, url)) == 1
+    text = wc.extract(labelled, url).text
+    assert "delayed the budget vote again" in text and MESSAGES[0] not in text
+    assert threads(blog(f"<div>{''.join(COMMENTS)}</div>", story=short), url) == []
+
+
 def test_dated_entries_on_a_listing_are_no_thread():
     # A site's front page: headlines, a paragraph about the site, the latest dated notes.
     headlines = "".join(f"<li><a href='/n{i}'>A headline that links to story number {i}</a></li>" for i in range(80))

@@ -48,6 +48,8 @@ _HEADLINE = 25
 _SENTENCE = 40
 #: Prose before the thread: the article it answers.
 _BEFORE = 300
+#: ... or, under the thread's label ("Comments"), a short article's: a few sentences.
+_BEFORE_LABELLED = 100
 
 
 def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearray, owner: list[int],
@@ -111,11 +113,33 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         if len(groups) < _ITEMS or not _thread(doc, m, p, groups, inlink, message):
             continue
         prose, read = prose + _prose(doc, dead, inlink, read, p, _SENTENCE // weight), p
-        if prose * weight >= _BEFORE:  # an article before it
-            found.append(p)
+        if prose * weight >= _BEFORE or (prose * weight >= _BEFORE_LABELLED and _labelled(doc, p, groups[0][0])):
+            found.append(p)  # an article before it (a short one under the thread's label: "3 Comments")
     if found and page_features(doc, doc.url)["score"] <= 0:
         return []  # a listing's entries, not an article's comments
     return found
+
+
+#: A comment thread's label, a piece of text of its own: "Comments", "14 Comments", "3 Responses to
+#: “Title”", "Kommentare (5)", "网友评论".
+_COMMENTS_LABEL = re.compile(
+    r"\W*(?:\d+\s+)?(?:comments?|responses?|reader comments|kommentare?|commentaires?|comentarios?|commenti|"
+    r"reacties|网友评论|读者评论|评论|留言|コメント)(?:\s+(?:to|on|zu|sur)\b.{0,100})?\W*\d*\W*",
+    re.IGNORECASE)
+#: How far before a thread its label is looked for, in elements.
+_LABEL_SPAN = 8
+
+
+def _labelled(doc: Document, p: int, first: int) -> bool:
+    """Whether a comment thread's label (:data:`_COMMENTS_LABEL`, a piece of text alone) stands in
+    the few elements before the thread ``p`` or before its ``first`` comment inside it (its heading,
+    or its wrapper's)."""
+    texts = doc.texts
+    for i in range(max(0, p - _LABEL_SPAN), min(first, p + _LABEL_SPAN)):
+        t = texts[i]
+        if t and len(t) <= 120 and _COMMENTS_LABEL.fullmatch(t.strip()):
+            return True
+    return False
 
 
 def _block(doc: Document, i: int) -> int:
