@@ -1670,6 +1670,25 @@ def test_a_sign_up_box_in_the_middle_of_a_short_story_does_not_take_it():
     assert subtree_text(doc, found).count("Thanks for subscribing") == 2
 
 
+def test_a_sign_up_box_beside_a_one_paragraph_story_does_not_take_it():
+    # One paragraph of 300 characters beside a box that already holds its pitch stops the box; a
+    # box of fields alone still takes in its own pitch, however long.
+    story = f"{PROSE} {MORE}"
+    box = ('<div><p>Get our free daily newsletter with the top stories.</p>'
+           '<form><input type="email"><button>Sign up</button></form></div>')
+    body = page(f"<h1>Pier to close</h1><div><div><div><p>{story}</p></div></div>{box}</div>",
+                head="<title>Pier to close</title>")
+    doc = parse(body)
+    (found,) = login_boxes(doc)
+    assert "Get our free daily newsletter" in subtree_text(doc, found) and PROSE not in subtree_text(doc, found)
+    text = auto(body).text
+    assert story in text and "free daily newsletter" not in text
+    pitch = f"<p>{PROSE} {MORE}</p>"
+    doc = parse(page(f"<div>{pitch}<form><input type='email'><button>Sign up</button></form></div>"))
+    (found,) = login_boxes(doc)
+    assert PROSE in subtree_text(doc, found)
+
+
 def test_on_a_cjk_page_a_sign_up_box_is_a_third_as_long():
     # 170 Chinese characters are a short story, not a box's pitch: a CJK character says as much as
     # three Latin ones, and the box's limits are a third on such a page (as the thread finder's are).

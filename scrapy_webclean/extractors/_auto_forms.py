@@ -28,6 +28,8 @@ _BOX_TITLES = 2
 #: A box never climbs over a wrapper holding this many story paragraphs beside it, of this many
 #: characters or more each (see :func:`_in_story`).
 _STORY_PARAGRAPHS, STORY_PARAGRAPH = 2, 100
+#: ... nor, once it holds text of its own (its pitch, its button), one paragraph of this many.
+_PITCH, LONG_PARAGRAPH = 20, 300
 #: The most text of a box, by the type of the field it is around.
 _BOX_TEXT = {"password": LOGIN_TEXT, "email": SIGNUP_TEXT, "tel": SIGNUP_TEXT}
 
@@ -53,7 +55,10 @@ def login_boxes(doc: Document) -> list[int]:
     that adds no heading to the box but its own title (a short story's
     headline beside a log-in form stops it; "Newsletter" does not), nor
     two of a story's paragraphs (:func:`_in_story`: a sign-up box in the
-    middle of a short story). The page's own text lengths decide, not a
+    middle of a short story), nor, once it holds text of its own (its pitch,
+    :data:`_PITCH` characters), one paragraph of :data:`LONG_PARAGRAPH`
+    (:func:`_long_beside`: a one-paragraph story; a box's own pitch is shorter,
+    and joins the box while it holds only its fields). The page's own text lengths decide, not a
     site tree's cleaned view's: cleaning must not let a box climb over the
     story. Found once per parse."""
     found = doc.parse_memo.get("login_boxes")
@@ -65,6 +70,7 @@ def login_boxes(doc: Document) -> list[int]:
     heads: list[int] = []
     weight = 1
     stories: dict[int, list[int]] = {}  # each wrapper's story paragraphs, read once (see _in_story)
+    longs: dict[int, list[int]] = {}  # and its long ones (see _long_beside)
     for i, kind in input_types(doc).items():
         limit = _BOX_TEXT.get(kind)
         if not limit:
@@ -77,7 +83,9 @@ def login_boxes(doc: Document) -> list[int]:
         box = i
         while parent[box] > doc.body and text_len[parent[box]] <= limit \
                 and not _heading_beside(doc, heads, text_len, parent[box], box) \
-                and not _in_story(doc, text_len, parent[box], box, STORY_PARAGRAPH // weight, stories):
+                and not _in_story(doc, text_len, parent[box], box, STORY_PARAGRAPH // weight, stories) \
+                and not (text_len[box] >= _PITCH // weight
+                         and _long_beside(doc, text_len, parent[box], box, LONG_PARAGRAPH // weight, longs)):
             box = parent[box]
         if box != i:
             boxes.append(box)
@@ -145,6 +153,24 @@ def _in_story(doc: Document, text_len: list[int], top: int, box: int, least: int
                     if len(found) > _STORY_PARAGRAPHS:  # (one may be the box itself)
                         break
     return sum(c != box for c in found) >= _STORY_PARAGRAPHS
+
+
+def _long_beside(doc: Document, text_len: list[int], top: int, box: int, least: int,
+                 longs: dict[int, list[int]]) -> bool:
+    """Whether a child of ``top`` beside ``box`` is a story's paragraph of ``least`` characters or more
+    (a sentence's end, no promotion or notice): a one-paragraph story the box stands in. Each
+    wrapper's children are read once (``longs``), as :func:`_in_story` reads them."""
+    found = longs.get(top)
+    if found is None:
+        found = longs[top] = []
+        for c in doc.children(top):
+            if text_len[c] >= least:
+                text = " ".join(subtree_text(doc, c).split())
+                if text.endswith(_SENTENCE_ENDS) and not _piece_mark(text, False):
+                    found.append(c)
+                    if len(found) > 1:  # (one may be the box itself)
+                        break
+    return any(c != box for c in found)
 
 
 def _heading_beside(doc: Document, heads: list[int], text_len: list[int], top: int, box: int) -> bool:
