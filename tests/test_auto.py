@@ -1123,6 +1123,17 @@ GERMAN = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch e
           "Die Fraktionen konnten sich nicht auf die Höhe der Investitionen in Schulen und Straßen einigen.")
 
 
+@pytest.mark.parametrize("credit", ["Photo: Reuters", "Foto: dpa", "Bild: Keystone", "Crédit photo : AFP",
+                                    "Imagen: EFE", "Beeld: ANP", "(Foto: Ansa)"])
+def test_photo_credits_in_other_languages_are_boilerplate(credit):
+    # A photo's credit line under its image, in the story's flow: the English rule's words in the
+    # languages of the box labels. A sentence that opens with such a word is prose.
+    text = auto(page(f"<article><p>{GERMAN}</p><figure><img src='/a.jpg'></figure><p>{credit}</p>"
+                     f"<p>{GERMAN}</p><p>Bildung: {GERMAN}</p></article>")).text
+    assert GERMAN in text and "Bildung:" in text
+    assert credit not in text
+
+
 @pytest.mark.parametrize("label", ["Ähnliche Beiträge", "Über den Autor", "Rezept drucken", "À lire aussi",
                                    "Artículos relacionados", "Leggi anche", "Leia também", "About the author",
                                    "Print this Recipe", "Rate this recipe", "Pin Recipe", "Jump to Recipe"])

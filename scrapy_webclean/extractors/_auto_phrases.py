@@ -113,7 +113,8 @@ _PROMO_RE = re.compile(by_first_letter(
     r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE), re.IGNORECASE)
 #: Photo credits and caption furniture: "Photo: X, AP", "(Image: GETTY)", "Image 1 of 5".
 _CREDIT_RE = re.compile(
-    r"^\s*\(?(?:photo|image|picture|illustration|video)s?(?: credit)?\s*:|\((?:image|photo|picture)s?(?: credit)?\s*:|"
+    r"^\s*\(?(?:photo|image|picture|illustration|video|foto|bild|imagen|immagine|beeld)s?(?: credit)?\s*:|"
+    r"\((?:image|photo|picture|foto|bild)s?(?: credit)?\s*:|^\s*\(?crédits? photos?\s*:|"
     r"^\s*(?:image|photo|slide) \d+ of \d+\s*$|^\s*caption\s*$|getty images|\bAP photo\b|图片来源|图/", re.IGNORECASE)
 #: Which mark a text piece gives its block (0: none), and under how many
 #: characters a marked block is boilerplate rather than prose that mentions it.
@@ -131,6 +132,7 @@ _LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权
                    "mentions légales", "confidentialité", "conditions d'util", "privacidad", "aviso legal",
                    "términos y", "termini e", "termos de", "algemene voorwaarden")
 _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption",
+                    "foto", "bild", "imagen", "immagine", "beeld",
                     "图片来源", "图/")
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affili",
                    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
