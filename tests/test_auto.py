@@ -1350,7 +1350,11 @@ def test_a_sentence_that_reports_on_a_newsletter_is_prose_a_call_to_sign_up_is_n
             "The council's most read report last year was about the river, officials said on Monday."]
     calls = ["Sign up for our newsletter.", "For more stories like this, subscribe to the Daily newsletter.",
              "Never miss a story – sign up for the Daily Briefing.",
-             "I agree that the Daily can send me its newsletter and offers by email."]
+             "I agree that the Daily can send me its newsletter and offers by email.",
+             # The calls in the box labels' languages, and the Dutch and Spanish words for it.
+             "Jetzt abonnieren", "Abonnez-vous à notre lettre", "Suscríbete al boletín", "Inscreva-se na nossa lista",
+             "Schrijf je in voor de nieuwsbrief"]
+    news.append("Der Verlag will die Zahl der Leser, die abonnieren, bis Ende des Jahres verdoppeln, sagte er.")
     _lines_kept_and_left_out(news, calls)
 
 

@@ -108,6 +108,7 @@ _PROMO_RE = re.compile(by_first_letter(
     # Other box labels in German, French, Spanish, Italian, Portuguese and Dutch.
     r"rezept drucken|könnte (?:dich|sie) auch interessieren|"
     r"um zu kommentieren|pour commenter|para comentar|per commentare|om te reageren|"
+    r"nieuwsbrief|suscr[ií]b(?:ete|ase|irse)\b|inscreva-se|abonnez-vous|(?:jetzt )?abonnieren\b|abonneer (?:je|u|nu)\b|"
     # Affiliate disclosures in those languages.
     r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
     r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE), re.IGNORECASE)
@@ -139,6 +140,7 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "recipe", "to this entry", "continues below", "scroll to continue", "in to comment",
                    "in to post a comment",
                    "zu kommentieren", "pour commenter", "para comentar", "per commentare", "om te reageren",
+                   "nieuwsbrief", "suscr", "inscreva-se", "abonnez-vous", "abonnieren", "abonneer",
                    "entry was posted", "trackback url", "listed below are links",
                    "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事",
                    "阅读全文", "查看全文", "展开全文", "开通会员", "付费阅读",
