@@ -1665,12 +1665,16 @@ def test_a_sign_up_box_climbs_over_its_own_title_but_not_a_headline():
 
 
 
+#: A sign-up box with its pitch, as a story's template sets one between paragraphs.
+SIGN_UP_BOX = ('<div><p>Get our free daily newsletter with the top stories.</p>'
+               '<form><input type="email"><button>Sign up</button></form></div>')
+
+
 def test_a_sign_up_box_in_the_middle_of_a_short_story_does_not_take_it():
     # The story's wrapper holds under 500 characters: the box climbed into it, and the story went
     # with the box. Two of a story's paragraphs beside the box stop it; its own pitch does not.
     first, second = PROSE, MORE
-    box = ('<div><p>Get our free daily newsletter with the top stories.</p>'
-           '<form><input type="email"><button>Sign up</button></form></div>')
+    box = SIGN_UP_BOX
     body = page(f"<h1>Pier to close</h1><div><div><p>{first}</p></div>{box}<div><p>{second}</p></div></div>",
                 head="<title>Pier to close</title>")
     doc = parse(body)
@@ -1689,8 +1693,7 @@ def test_a_sign_up_box_beside_a_one_paragraph_story_does_not_take_it():
     # One paragraph of 300 characters beside a box that already holds its pitch stops the box; a
     # box of fields alone still takes in its own pitch, however long.
     story = f"{PROSE} {MORE}"
-    box = ('<div><p>Get our free daily newsletter with the top stories.</p>'
-           '<form><input type="email"><button>Sign up</button></form></div>')
+    box = SIGN_UP_BOX
     body = page(f"<h1>Pier to close</h1><div><div><div><p>{story}</p></div></div>{box}</div>",
                 head="<title>Pier to close</title>")
     doc = parse(body)

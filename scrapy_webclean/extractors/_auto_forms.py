@@ -142,16 +142,7 @@ def _in_story(doc: Document, text_len: list[int], top: int, box: int, least: int
     for subscribing! Look out for your first newsletter", is one). A sign-up box in the middle of
     a short story never climbs over it. Each wrapper's children are read once (``stories``): a
     page of thousands of fields in one wrapper costs one walk of it, not one per field."""
-    found = stories.get(top)
-    if found is None:
-        found = stories[top] = []
-        for c in doc.children(top):
-            if text_len[c] >= least:
-                text = " ".join(subtree_text(doc, c).split())
-                if text.endswith(_SENTENCE_ENDS) and not _piece_mark(text, False):
-                    found.append(c)
-                    if len(found) > _STORY_PARAGRAPHS:  # (one may be the box itself)
-                        break
+    found = _paragraphs(doc, text_len, top, least, _STORY_PARAGRAPHS + 1, stories)
     return sum(c != box for c in found) >= _STORY_PARAGRAPHS
 
 
@@ -160,17 +151,24 @@ def _long_beside(doc: Document, text_len: list[int], top: int, box: int, least: 
     """Whether a child of ``top`` beside ``box`` is a story's paragraph of ``least`` characters or more
     (a sentence's end, no promotion or notice): a one-paragraph story the box stands in. Each
     wrapper's children are read once (``longs``), as :func:`_in_story` reads them."""
-    found = longs.get(top)
+    return any(c != box for c in _paragraphs(doc, text_len, top, least, 2, longs))
+
+
+def _paragraphs(doc: Document, text_len: list[int], top: int, least: int, most: int,
+                memo: dict[int, list[int]]) -> list[int]:
+    """Up to ``most`` children of ``top`` that are a story's paragraphs: ``least`` characters or
+    more, ending a sentence, no promotion or notice. Read once per wrapper (``memo``)."""
+    found = memo.get(top)
     if found is None:
-        found = longs[top] = []
+        found = memo[top] = []
         for c in doc.children(top):
             if text_len[c] >= least:
                 text = " ".join(subtree_text(doc, c).split())
                 if text.endswith(_SENTENCE_ENDS) and not _piece_mark(text, False):
                     found.append(c)
-                    if len(found) > 1:  # (one may be the box itself)
+                    if len(found) >= most:
                         break
-    return any(c != box for c in found)
+    return found
 
 
 def _heading_beside(doc: Document, heads: list[int], text_len: list[int], top: int, box: int) -> bool:
