@@ -211,7 +211,6 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         a = parent[a]
     region: tuple[int, bool, list[int]] | None = None  # the title's region, found at the first big subtree
     page = pos[body]  # the page's prose outside furniture, before any name is struck
-    heads: list[int] | None = None  # the title headings, in document order: found once, when first asked
     for i in range(len(doc) - 1, body, -1):
         if not i & CHECK_EVERY:
             check_deadline()
@@ -223,8 +222,7 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         elif k == 2 and pos[i] > page:
             # A comment thread's name only with the page's title heading in it (an opinion column's
             # "section-comment").
-            heads = _title_headings(doc, title) if heads is None else heads
-            big = holds_any(heads, i, end[i])
+            big = holds_any(_title_headings(doc, title), i, end[i])  # (read once a parse: a shared list)
         else:
             big = k == 1 and pos[i] > page
         if big and thread < 0:

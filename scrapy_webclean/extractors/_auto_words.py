@@ -298,8 +298,9 @@ _PARAGRAPH_NODES = 256
 
 def _part_of_flow(doc: Document, root: int) -> bool:
     """Whether ``root`` is one block of a story's flow (:data:`_PART_OF_FLOW`), or a division
-    holding no block (of :data:`_PARAGRAPH_NODES` nodes at most): a paragraph to readability, as
-    templates write one (``<div>text</div>``, ``<div><span>text</span></div>``)."""
+    holding no block element (of :data:`_PARAGRAPH_NODES` nodes at most): a paragraph as templates
+    write one (``<div>text</div>``, ``<div><span>text</span></div>``; readability reads such
+    divisions as paragraphs too, though it also counts links and images as blocks)."""
     tags, stop = doc.tags, doc.end[root]
     if tags[root] in _PART_OF_FLOW:
         return True
