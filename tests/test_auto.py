@@ -597,6 +597,22 @@ def test_link_lines_in_the_running_text_kept():
     assert "Bridge repairs: what the council decided" in text
 
 
+def test_link_lines_written_as_divisions_are_judged_as_paragraphs():
+    # A template that writes its paragraphs as <div>s: a numbered line carrying a long link between
+    # two of them is the text's own, as the same line in a <p> is; a long run of link lines is not.
+    line = ('<div><strong><font size="4">3. </font></strong>On the same day we also <a href="/x">announced '
+            'and released the free edition of the desktop tools</a>.</div>')
+    text = block_pick(page(f"<article><div>{PROSE}</div>{line}<div>{MORE}</div></article>"))
+    assert "announced and released the free edition" in text and PROSE in text and MORE in text
+    run = "".join(f'<div><a href="/s{i}">Another story about the town number {i}</a></div>' for i in range(8))
+    text = block_pick(page(f"<article><div>{PROSE}</div>{run}<div>{MORE}</div></article>"))
+    assert PROSE in text and MORE in text and "Another story" not in text
+    # A division holding blocks is a box, not a line of the text.
+    box = '<div><h4>More</h4><ul><li><a href="/m">Why is there tension between the council and them?</a></li></ul></div>'
+    text = block_pick(page(f"<article><div>{PROSE}</div>{box}<div>{MORE}</div></article>"))
+    assert "Why is there tension" not in text
+
+
 def test_promotional_link_lines_in_the_running_text_dropped():
     # Between the same two paragraphs: shouted, labelled, call-to-action,
     # button-styled and menu-row link lines stay promotion.

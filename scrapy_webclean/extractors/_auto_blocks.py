@@ -14,8 +14,9 @@ from .._document import MEASURED as LIVE, Document, text_content  # (LIVE: 1 for
 from .._walk import common_region, holds_any, tag_positions_of
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
 from ._auto_teasers import teaser_list
-from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _FLOW_TAGS, _HEADINGS,
-                          _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _part_of_flow, _title_key,
+from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _HEADINGS,
+                          _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _flow_line, _part_of_flow,
+                          _title_key,
                           title_reads)
 
 #: Headings that may read as the page's title over a short article, and how
@@ -382,7 +383,7 @@ def _in_flow(doc: Document, blocks: _Blocks, pos: list[float], neg: list[float],
             c = row[j]
             if pos[c] > neg[c]:
                 return n
-            if tags[c] not in _FLOW_TAGS:
+            if not _flow_line(doc, c):
                 break
             j += step
         return _FLOW_RUN

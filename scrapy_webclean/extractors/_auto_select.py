@@ -28,7 +28,7 @@ from ._auto_phrases import _linked_sentence, _piece_mark
 from ._auto_teasers import teasers_outweigh
 from ._auto_threads import comment_threads
 from ._thread_comments import comment_roots
-from ._auto_words import (_BOX_LABEL_CHARS, _FLOW_TAGS, _HEADINGS, _TITLE_TAGS, BOX_TAG, SHORT_ARTICLE,
+from ._auto_words import (_BOX_LABEL_CHARS, _flow_line, _HEADINGS, _TITLE_TAGS, BOX_TAG, SHORT_ARTICLE,
                           _box_end, _title_key, title_reads)
 
 #: A block owning this many characters or more is read by its own text for boilerplate statements.
@@ -361,7 +361,7 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
                 # block, not for it; what it holds is judged instead.
                 i += 1
                 continue
-            if t in _FLOW_TAGS and _in_flow(doc, blocks, pos, neg, i, siblings):
+            if _flow_line(doc, i) and _in_flow(doc, blocks, pos, neg, i, siblings):
                 drop[i + 1:e] = furniture[i + 1:e]  # a link line of the running text, links and all
                 i = e
                 continue

@@ -301,8 +301,18 @@ def _part_of_flow(doc: Document, root: int) -> bool:
     holding no block element (of :data:`_PARAGRAPH_NODES` nodes at most): a paragraph as templates
     write one (``<div>text</div>``, ``<div><span>text</span></div>``; readability reads such
     divisions as paragraphs too, though it also counts links and images as blocks)."""
-    tags, stop = doc.tags, doc.end[root]
-    if tags[root] in _PART_OF_FLOW:
-        return True
-    return tags[root] == "div" and stop - root <= _PARAGRAPH_NODES \
-        and not any(tags[j] in BLOCK_TAGS for j in range(root + 1, stop))
+    return doc.tags[root] in _PART_OF_FLOW or _paragraph_div(doc, root)
+
+
+def _paragraph_div(doc: Document, i: int) -> bool:
+    """Whether ``i`` is a division holding no block element (of :data:`_PARAGRAPH_NODES` nodes at
+    most): a paragraph as templates write one."""
+    tags, stop = doc.tags, doc.end[i]
+    return tags[i] == "div" and stop - i <= _PARAGRAPH_NODES \
+        and not any(tags[j] in BLOCK_TAGS for j in range(i + 1, stop))
+
+
+def _flow_line(doc: Document, i: int) -> bool:
+    """Whether ``i`` is a paragraph or a list (:data:`_FLOW_TAGS`), or a division written as a
+    paragraph (:func:`_paragraph_div`): a line the running text may hold."""
+    return doc.tags[i] in _FLOW_TAGS or _paragraph_div(doc, i)

@@ -10,9 +10,15 @@
 ``--probe`` rewrites each page before extracting it, to see how much a run
 leans on what unseen sites may not have: ``names`` drops every ``class`` and
 ``id`` attribute, ``landmarks`` turns ``main``, ``article``, ``section``,
-``header``, ``footer``, ``nav`` and ``aside`` into ``div``. The page's bytes
-are rewritten in place, so its encoding stays as it was. ``nourl`` leaves the
-page as it is and withholds its URL (``extract(body)`` as a user may call it).
+``header``, ``footer``, ``nav`` and ``aside`` into ``div``, ``headings`` turns
+``h1``-``h6`` into ``div`` and ``breaks`` joins paragraphs into one, parted by
+``<br><br>`` (old templates). These rewrite the page's bytes in place, so its
+encoding stays as it was. ``divs`` writes every paragraph as a ``div``: the
+page is parsed as ``auto`` parses it (an unclosed ``<p>`` is closed where a
+browser closes it; an unclosed ``<div>`` would hold the rest of the page),
+renamed, and passed on as UTF-8; ``utf8`` does the same without renaming, its
+control. ``nourl`` leaves the page as it is and withholds its URL
+(``extract(body)`` as a user may call it).
 
 ``compare`` prints each corpus's F1 (mean precision and recall of the pages,
 as the scoreboard scores) in both runs, and the pages whose text changed,
@@ -71,14 +77,49 @@ def _peer(name: str) -> Extract:
 
 
 #: The probes that rewrite a page's bytes (``nourl`` withholds its URL instead).
-REWRITES = ("names", "landmarks")
+REWRITES = ("names", "landmarks", "divs", "wraps", "breaks", "headings", "utf8")
 _TAG = re.compile(rb"<[a-zA-Z][^<>]*>")
 _NAME_ATTR = re.compile(rb"""\s(?:class|id)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)""", re.I)
 _LANDMARK = re.compile(rb"<(/?)(?:main|article|section|header|footer|nav|aside)(?=[\s/>])", re.I)
 
 
-def probe(raw: bytes, kind: str) -> bytes:
+_PARA_GAP = re.compile(rb"</p>\s*<p(?:\s[^<>]*)?>", re.I)
+_HEADING = re.compile(rb"<(/?)h[1-6](?=[\s/>])", re.I)
+
+
+def _renamed(raw: bytes, charset: str | None, old: str, new: str) -> bytes:
+    """The page as auto parses it, ``old`` elements renamed ``new``, serialized as UTF-8."""
+    import lxml.html
+
+    from scrapy_webclean._document import parse
+
+    root = parse(raw, encoding=charset).root
+    for el in list(root.iter(old)) if old else ():
+        if new == "wrap":
+            wrapper = el.makeelement("div", {})
+            el.addprevious(wrapper)
+            wrapper.append(el)  # (the paragraph's tail moves with it, into the wrapper)
+        else:
+            el.tag = new
+    return lxml.html.tostring(root, encoding="utf-8")
+
+
+#: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
+UTF8_PROBES = ("divs", "wraps", "utf8")
+
+
+def probe(raw: bytes, kind: str, charset: str | None = None) -> bytes:
     """The page rewritten for a probe (see the module's docstring); ``""`` leaves it as it is."""
+    if kind == "divs":
+        return _renamed(raw, charset, "p", "div")
+    if kind == "wraps":
+        return _renamed(raw, charset, "p", "wrap")
+    if kind == "utf8":
+        return _renamed(raw, charset, "", "")
+    if kind == "breaks":
+        return _PARA_GAP.sub(b"<br><br>", raw)
+    if kind == "headings":
+        return _HEADING.sub(rb"<\1div", raw)
     if kind == "names":
         return _TAG.sub(lambda m: _NAME_ATTR.sub(b"", m.group()), raw)
     if kind == "landmarks":
@@ -88,8 +129,9 @@ def probe(raw: bytes, kind: str) -> bytes:
 
 def _page(job: tuple[str, str, dict, bytes, str, dict, str]) -> tuple[str, dict]:
     corpus, pid, record, raw, extractor, options, kind = job
-    raw = probe(raw, kind)
     url, charset = None if kind == "nourl" else record.get("url"), record.get("http_charset")
+    raw = probe(raw, kind, charset)
+    charset = "utf-8" if kind in UTF8_PROBES else charset
     try:
         if extractor in ("trafilatura", "readability"):
             text = _peer(extractor)(raw, url, charset)
