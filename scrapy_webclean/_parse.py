@@ -357,4 +357,18 @@ def _parse_root(source: str, utf8: bytes | None = None):
         root = lxml.etree.fromstring(data, _PARSER)
     except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError):
         return None
+    if root is not None and _SHADOW_ROOT.search(data):
+        _open_shadow_roots(root)
     return root
+
+
+_SHADOW_ROOT = re.compile(rb"shadowroot", re.IGNORECASE)
+
+
+def _open_shadow_roots(root: Any) -> None:
+    """Declarative shadow DOM: a ``<template shadowrootmode>`` (``shadowroot`` before 2023) is the
+    shadow tree a browser renders in its host, not an inert template; read as a ``div`` there (its
+    host's light children stay beside it: the slots they fill are not followed)."""
+    for el in list(root.iter("template")):
+        if el.get("shadowrootmode") is not None or el.get("shadowroot") is not None:
+            el.tag = "div"

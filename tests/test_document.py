@@ -180,6 +180,21 @@ def test_mathml_formulas_are_text_and_their_tex_annotation_is_not():
         assert "mc^2" not in text, name
 
 
+def test_a_declarative_shadow_root_is_page_text_and_a_plain_template_is_not():
+    # <template shadowrootmode> (or the older shadowroot) is the shadow tree a browser renders in its
+    # host element (web components rendered on the server); a template without it stays inert.
+    prose = "The council met on Tuesday to discuss the new budget, which had been delayed for months. " * 3
+    for attr in ('shadowrootmode="open"', "shadowRootMode='closed'", 'shadowroot="open"'):
+        body = (f"<html><body><nav><a href='/a'>Home</a></nav><town-story><template {attr}><h1>Budget</h1>"
+                f"<p>{prose}</p><p>{prose}</p></template></town-story></body></html>").encode()
+        for name in ("auto", "link_density", "relative_link_density", "line_block"):
+            assert "delayed for months" in wc.extract(body, extractor=name).text, (attr, name)
+    inert = f"<html><body><p>{prose}</p><template><p>Row template copy.</p></template></body></html>".encode()
+    assert "Row template" not in wc.extract(inert).text
+    doc = parse(inert)
+    assert "template" in doc.tags and "div" not in doc.tags
+
+
 def test_chunks_cover_a_range_once_in_order_and_check_the_deadline():
     import time
 
