@@ -1428,6 +1428,22 @@ def test_a_story_is_not_a_notice_for_the_copyright_line_nested_in_it():
     assert "All Rights Reserved" not in text
 
 
+def test_a_block_is_marked_by_its_own_words_not_its_dead_furniture():
+    # A hand-made page writes its story as loose text in <body> (or in custom elements, inline to
+    # the parser): the body owns those words. Its <footer> is dead furniture, whose copyright line
+    # made the body a notice and left the related links as the body. Longer and shorter stories.
+    nav = "<nav><ul>" + "".join(f'<li><a href="/{i}">Section {i}</a></li>' for i in range(10)) + "</ul></nav>"
+    related = "<div><h3>Related</h3><ul>" + "".join(
+        f'<li><a href="/r{i}">Another story about the town number {i}</a></li>' for i in range(6)) + "</ul></div>"
+    for story in (f"{PROSE}<br><br>{MORE}<br><br>{PROSE}", f"<x-story>{PROSE}<br><br>{MORE}</x-story>",
+                  f"<x-p>{PROSE}</x-p><x-p>{MORE}</x-p>"):
+        body = (f"<html><head><title>Budget vote delayed</title></head><body>{nav}{story}{related}"
+                f"<footer>Copyright 2025 Town News. All rights reserved.</footer></body></html>").encode()
+        text = auto(body).text
+        assert PROSE in text and MORE in text, story
+        assert "Another story" not in text and "Section 3" not in text and "Copyright" not in text
+
+
 def test_short_article_under_the_page_title_is_not_read_as_a_listing():
     # A short post, too little prose to rule out a listing page, beside a
     # sidebar of linked book titles: the page's title heads the post, so

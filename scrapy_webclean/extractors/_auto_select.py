@@ -144,6 +144,10 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
     punct = [0] * n       # sentence punctuation the block owns
     csum_p = [0] * n      # children's subtree punctuation (to get a node's own)
     marked = bytearray(n)  # the block carries a copyright/disclaimer statement
+    # Each node's block, and dead nodes their own (owned_text leaves both out: a dead menu's or
+    # footer's words are not the text of the block round them), made when first needed.
+    skip: list[int] | None = None
+    dead_skip: list[int] | None = None  # dead nodes their own block, the rest none
     read: dict[int, str | None] = {}  # the whole text of blocks read, until a block round them is
     live = dead.translate(LIVE)  # (the live nodes found at C speed, the deadline checked per chunk)
     for lo, hi in chunks_down(0, n):
@@ -166,7 +170,16 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
                 if 0 < c < 1000 and links[i] * 2 <= c:
                     # A long block is judged by its own text: a story is no notice for the
                     # copyright line nested in it as a block of its own (judged by itself).
-                    text = owned_text(doc, i, owner) if c >= _OWN_TEXT else _read(doc, i, read)
+                    if c >= _OWN_TEXT:
+                        if skip is None:
+                            skip = [j if d else o for j, (o, d) in enumerate(zip(owner, dead))]
+                        text = owned_text(doc, i, skip)
+                    elif dead.find(1, i, doc.end[i]) >= 0:
+                        if dead_skip is None:
+                            dead_skip = [j if d else -1 for j, d in enumerate(dead)]
+                        text = owned_text(doc, i, dead_skip)  # (its dead parts' words are none of its own)
+                    else:
+                        text = _read(doc, i, read)
                     marked[i] = _piece_mark(text, links[i] > 0)
                 elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
                     marked[i] = _linked_sentence(doc, i)
