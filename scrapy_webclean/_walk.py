@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence, overload
 
 from ._deadline import CHECK_EVERY, check_deadline, chunks_up
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 __all__ = ["walk_kept", "text_nodes", "first_words_at", "text_content", "subtree_text", "text_over", "subtree_texts",
            "node_positions", "owned_text", "positions", "positions_of", "tag_positions",
            "tag_positions_of", "holding", "flagged", "common_region",
-           "merge_subtrees"]
+           "merge_subtrees", "OwnersAndDead"]
 
 
 def walk_kept(doc: Document, root: int, skip: bytes | bytearray, enter: Callable[[int], None],
@@ -185,6 +185,29 @@ def node_positions(doc: Document, els: Iterable[Any]) -> list[int]:
                 continue
         out.append(where.get(id(el), -1))
     return out
+
+
+class OwnersAndDead(Sequence[int]):
+    """Each node's block (``owner``; with none, no block: -1), a dead node its own: what
+    :func:`owned_text` leaves out (read per node, for the few blocks read so, not made for all)."""
+
+    __slots__ = ("owner", "dead")
+
+    def __init__(self, owner: list[int] | None, dead: bytearray) -> None:
+        self.owner, self.dead = owner, dead
+
+    def __len__(self) -> int:
+        return len(self.dead)
+
+    @overload
+    def __getitem__(self, j: int) -> int: ...
+    @overload
+    def __getitem__(self, j: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, j: int | slice) -> int | Sequence[int]:
+        if isinstance(j, slice):
+            return [self[k] for k in range(*j.indices(len(self)))]
+        return j if self.dead[j] else (self.owner[j] if self.owner is not None else -1)
 
 
 def owned_text(doc: Document, i: int, owner: Sequence[int]) -> str:

@@ -3,7 +3,7 @@ from pathlib import Path
 import scrapy_webclean as wc
 
 from scrapy_webclean._document import parse, text_content, text_nodes
-from scrapy_webclean._walk import owned_text, subtree_text
+from scrapy_webclean._walk import OwnersAndDead, owned_text, subtree_text
 
 PAGES = Path(__file__).parent / "pages"
 
@@ -253,6 +253,13 @@ def test_owned_text_leaves_out_the_blocks_nested_in_a_block_and_keeps_their_tail
         owner[i] = i if i in blocks or doc.parent[i] < 0 else owner[doc.parent[i]]
     assert owned_text(doc, div, owner) == "abefh"
     assert owned_text(doc, doc.tags.index("p"), owner) == "cd" == subtree_text(doc, doc.tags.index("p"))
+    # A dead node is its own block to OwnersAndDead (its words, none of the block's; its tail, the block's).
+    dead = bytearray(len(doc))
+    span = doc.tags.index("span")
+    dead[span:doc.end[span]] = b"\x01" * (doc.end[span] - span)
+    assert owned_text(doc, div, OwnersAndDead(owner, dead)) == "afh"
+    assert owned_text(doc, div, OwnersAndDead(None, dead)) == "afgh"  # (no owners: nested blocks read)
+    assert list(OwnersAndDead(None, dead)[span:span + 2]) == [span, span + 1]
 
 
 def test_the_parse_says_whether_its_text_holds_an_ellipsis():

@@ -15,7 +15,7 @@ from typing import Any, Mapping, NamedTuple
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline, chunks_down
 from .._document import MEASURED as LIVE, Document, Measures, union_mask  # (LIVE: 1 for a zero byte)
-from .._walk import flagged, holds_any, owned_text, tag_positions_of, text_over
+from .._walk import OwnersAndDead, flagged, holds_any, owned_text, tag_positions_of, text_over
 from .._render import NodeSelection
 from ._auto_forms import message_forms_in, out_of_forms
 from ._auto_titled import titled_instead
@@ -144,10 +144,9 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
     punct = [0] * n       # sentence punctuation the block owns
     csum_p = [0] * n      # children's subtree punctuation (to get a node's own)
     marked = bytearray(n)  # the block carries a copyright/disclaimer statement
-    # Each node's block, and dead nodes their own (owned_text leaves both out: a dead menu's or
-    # footer's words are not the text of the block round them), made when first needed.
-    skip: list[int] | None = None
-    dead_skip: list[int] | None = None  # dead nodes their own block, the rest none
+    # Each node's block, a dead node its own (owned_text leaves both out: a dead menu's or footer's
+    # words are not the text of the block round them); and dead nodes their own block, the rest none.
+    skip, dead_parts = OwnersAndDead(owner, dead), OwnersAndDead(None, dead)
     read: dict[int, str | None] = {}  # the whole text of blocks read, until a block round them is
     live = dead.translate(LIVE)  # (the live nodes found at C speed, the deadline checked per chunk)
     for lo, hi in chunks_down(0, n):
@@ -171,13 +170,9 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
                     # A long block is judged by its own text: a story is no notice for the
                     # copyright line nested in it as a block of its own (judged by itself).
                     if c >= _OWN_TEXT:
-                        if skip is None:
-                            skip = [j if d else o for j, (o, d) in enumerate(zip(owner, dead))]
                         text = owned_text(doc, i, skip)
                     elif dead.find(1, i, doc.end[i]) >= 0:
-                        if dead_skip is None:
-                            dead_skip = [j if d else -1 for j, d in enumerate(dead)]
-                        text = owned_text(doc, i, dead_skip)  # (its dead parts' words are none of its own)
+                        text = owned_text(doc, i, dead_parts)  # (its dead parts' words are none of its own)
                     else:
                         text = _read(doc, i, read)
                     marked[i] = _piece_mark(text, links[i] > 0)
