@@ -167,6 +167,28 @@ def test_teasers_opening_with_a_linked_headline_are_no_thread():
     assert threads(blog(thread(teasers))) == []
 
 
+def test_a_comments_controls_and_folding_title_are_no_links_against_it():
+    # Forum-style comments (SB Nation's): each titled by its author with a link that folds it
+    # ("#"), signed "by <a>name</a> on <a>date</a>", with "up", "reply" and "actions" controls
+    # (links to "#" or to a script), replies nested inside. Those links lead to no other page: they
+    # do not count as the thread's links (over 0.3 of its text, it was no thread), nor the
+    # folding title as a teaser's headline.
+    def sbn(i: int, message: str, replies: str = "") -> str:
+        return (f"<div><div><h5><a href='#' onclick='toggle({i})'>Reader {i} has a longer title for it</a></h5>"
+                f"<div><p>{message}</p></div><p>by <a href='/users/r{i}'>Reader{i}</a> on "
+                f"<span><a href='#c{i}'>Aug 8, 2012 5:2{i} PM PDT</a></span> "
+                f"<a href='#' onclick='up({i})'>up</a> <a href='javascript:reply({i})'>reply</a> "
+                f"<span><a href='#' onclick='tools({i})'>actions</a></span></p></div>{replies}</div>")
+    nested = "".join(sbn(i, m, sbn(10 + i, m[::-1])) for i, m in enumerate(MESSAGES))
+    page = blog(f"<div>{nested}</div>")
+    assert len(threads(page)) == 1
+    text = wc.extract(page).text
+    assert "Paragraph 5 of the story" in text and not any(m in text for m in MESSAGES)
+    # The same titles linking to other pages are teasers' headlines: no thread.
+    teasers = nested.replace("href='#' onclick='toggle", "href='/story' onclick='toggle")
+    assert threads(blog(f"<div>{teasers}</div>")) == []
+
+
 def test_a_byline_in_a_heading_is_no_headline():
     # WordPress themes put the author in an <h3> ("Name says:") and the date in an <h4>; a teaser's
     # headline in an <h3> runs to a headline's length.
@@ -253,6 +275,7 @@ def _f1(gold: str, text: str) -> float:
     ("dragnet", "dragnet-R892"),  # each commenter's name in a <cite>, no dates
     ("dragnet", "dragnet-294"),  # a 1,000-character story under threads of replies longer than it
     ("dragnet", "dragnet-20"),  # a 740-character post over a flat thread of longer comments
+    ("dragnet", "dragnet-T55"),  # nested comments, "#" and script links: folding titles, "up", "reply"
 ])
 def test_real_threads_found_without_their_names(corpus, pid):
     rec, body = corpus_page(corpus, pid)

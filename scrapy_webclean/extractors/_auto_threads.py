@@ -180,8 +180,8 @@ def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink:
     total = sum(sizes)
     if total < 0.7 * text_len[p] or total <= 0:
         return False
-    if sum(link_len[i] for g in groups for i in g) > 0.3 * total:
-        return False
+    if sum(link_len[i] for g in groups for i in g) - _local_links(doc, m, p) > 0.3 * total:
+        return False  # (a comment's controls, "reply", "up", its folding title, link to no other page)
     if sizes[len(sizes) // 2] < message:
         return False  # the median message is a line, not a message
     first, last = groups[0][0], groups[-1][0]
@@ -224,9 +224,34 @@ def _message(doc: Document, m: Measures, i: int, inlink: bytearray) -> bool:
         t = texts[j]
         if first and t and not t.isspace():
             first = False
-            if inlink[j] and nonspace_len(t) >= _HEADLINE:
+            if inlink[j] and nonspace_len(t) >= _HEADLINE and _goes_elsewhere(doc, j):
                 return False
     return True
+
+
+def _local_links(doc: Document, m: Measures, p: int) -> int:
+    """Characters of the links in ``p`` that lead to no other page (see :func:`_goes_elsewhere`)."""
+    tags, nodes, end, text_len = doc.tags, doc.nodes, doc.end, m.text_len
+    total, i, stop = 0, p, end[p]
+    while i < stop:
+        if tags[i] == "a":
+            href = (nodes[i].get("href") or "").strip().lower()
+            if href.startswith(("#", "javascript:")):
+                total += text_len[i]
+            i = end[i]  # (a link in a link is not read twice)
+            continue
+        i += 1
+    return total
+
+
+def _goes_elsewhere(doc: Document, j: int) -> bool:
+    """Whether the link round node ``j`` leads to another page: not to a place in this one ("#"),
+    nor to a script ("javascript:"), as a comment's title does that opens or folds it."""
+    tags, parent = doc.tags, doc.parent
+    while j >= 0 and tags[j] != "a":
+        j = parent[j]
+    href = (doc.nodes[j].get("href") or "").strip().lower() if j >= 0 else ""
+    return not href.startswith(("#", "javascript:"))
 
 
 def _prose(doc: Document, dead: bytearray, inlink: bytearray, start: int, stop: int, sentence: int) -> int:
