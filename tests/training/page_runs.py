@@ -13,11 +13,11 @@ leans on what unseen sites may not have: ``names`` drops every ``class`` and
 ``header``, ``footer``, ``nav`` and ``aside`` into ``div``, ``headings`` turns
 ``h1``-``h6`` into ``div`` and ``breaks`` joins paragraphs into one, parted by
 ``<br><br>`` (old templates). These rewrite the page's bytes in place, so its
-encoding stays as it was. ``divs`` writes every paragraph as a ``div``: the
-page is parsed as ``auto`` parses it (an unclosed ``<p>`` is closed where a
-browser closes it; an unclosed ``<div>`` would hold the rest of the page),
-renamed, and passed on as UTF-8; ``utf8`` does the same without renaming, its
-control. ``nourl`` leaves the page as it is and withholds its URL
+encoding stays as it was. ``divs`` writes every paragraph as a ``div`` and
+``wraps`` puts each paragraph in a ``div`` of its own: the page is parsed as
+``auto`` parses it (an unclosed ``<p>`` is closed where a browser closes it; an
+unclosed ``<div>`` would hold the rest of the page), rewritten, and passed on
+as UTF-8; ``utf8`` does the same without rewriting, their control. ``nourl`` leaves the page as it is and withholds its URL
 (``extract(body)`` as a user may call it).
 
 ``compare`` prints each corpus's F1 (mean precision and recall of the pages,
@@ -87,21 +87,29 @@ _PARA_GAP = re.compile(rb"</p>\s*<p(?:\s[^<>]*)?>", re.I)
 _HEADING = re.compile(rb"<(/?)h[1-6](?=[\s/>])", re.I)
 
 
-def _renamed(raw: bytes, charset: str | None, old: str, new: str) -> bytes:
-    """The page as auto parses it, ``old`` elements renamed ``new``, serialized as UTF-8."""
+def _reparsed(raw: bytes, charset: str | None, change: Callable[[Any], None]) -> bytes:
+    """The page as auto parses it, changed in place by ``change`` (given its lxml root), as UTF-8."""
     import lxml.html
 
     from scrapy_webclean._document import parse
 
     root = parse(raw, encoding=charset).root
-    for el in list(root.iter(old)) if old else ():
-        if new == "wrap":
-            wrapper = el.makeelement("div", {})
-            el.addprevious(wrapper)
-            wrapper.append(el)  # (the paragraph's tail moves with it, into the wrapper)
-        else:
-            el.tag = new
+    if root is None:  # (an empty page: nothing to rewrite)
+        return raw
+    change(root)
     return lxml.html.tostring(root, encoding="utf-8")
+
+
+def _paragraphs_as_divs(root: Any) -> None:
+    for el in root.iter("p"):
+        el.tag = "div"
+
+
+def _paragraphs_wrapped(root: Any) -> None:
+    for el in list(root.iter("p")):
+        wrapper = el.makeelement("div", {})
+        el.addprevious(wrapper)
+        wrapper.append(el)  # (the paragraph's tail moves with it, into the wrapper)
 
 
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
@@ -111,11 +119,11 @@ UTF8_PROBES = ("divs", "wraps", "utf8")
 def probe(raw: bytes, kind: str, charset: str | None = None) -> bytes:
     """The page rewritten for a probe (see the module's docstring); ``""`` leaves it as it is."""
     if kind == "divs":
-        return _renamed(raw, charset, "p", "div")
+        return _reparsed(raw, charset, _paragraphs_as_divs)
     if kind == "wraps":
-        return _renamed(raw, charset, "p", "wrap")
+        return _reparsed(raw, charset, _paragraphs_wrapped)
     if kind == "utf8":
-        return _renamed(raw, charset, "", "")
+        return _reparsed(raw, charset, lambda root: None)
     if kind == "breaks":
         return _PARA_GAP.sub(b"<br><br>", raw)
     if kind == "headings":
