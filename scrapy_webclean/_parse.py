@@ -359,7 +359,25 @@ def _parse_root(source: str, utf8: bytes | None = None):
         return None
     if root is not None and (b"template" in data or b"TEMPLATE" in data):  # (a byte search, not a regex's)
         _open_shadow_roots(root)
+    if root is not None and (b"noframes" in data or b"NOFRAMES" in data):
+        _open_noframes(root)
     return root
+
+
+def _open_noframes(root: Any) -> None:
+    """A frameset page with no ``<body>``: the markup of its ``<noframes>`` (which the parser keeps
+    as raw text) is what a client without frames, a crawler among them, is given: parsed, it
+    becomes the page's body."""
+    if root.find("body") is not None or root.find("frameset") is None:
+        return
+    for el in root.iter("noframes"):
+        markup = el.text or ""
+        if "<" in markup:
+            page = lxml.etree.fromstring(f"<html><body>{markup}</body></html>".encode("utf-8", "replace"), _PARSER)
+            body = page.find("body") if page is not None else None
+            if body is not None:
+                root.append(body)
+            return
 
 
 def _open_shadow_roots(root: Any) -> None:

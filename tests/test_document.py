@@ -195,6 +195,20 @@ def test_a_declarative_shadow_root_is_page_text_and_a_plain_template_is_not():
     assert "template" in doc.tags and "div" not in doc.tags
 
 
+def test_a_frameset_pages_noframes_markup_is_its_body():
+    # libxml2 keeps <noframes> as raw text; on a frameset page with no <body> that markup is what a
+    # client without frames is given: it is parsed as the body. A page with a body keeps it.
+    prose = "The council met on Tuesday to discuss the new budget, which had been delayed for months. " * 3
+    body = (f"<html><head><title>Budget</title></head><frameset cols='20%,80%'><frame src='nav.html'>"
+            f"<frame src='main.html'><noframes><body><h1>Budget</h1><p>{prose}<p>{prose}</body></noframes>"
+            "</frameset></html>").encode()
+    for name in ("auto", "link_density", "line_block"):
+        assert "delayed for months" in wc.extract(body, extractor=name).text, name
+    with_body = b"<html><body><p>Visible words of the page, in a paragraph.</p><noframes><p>Other</p></noframes></body></html>"
+    assert "Other" not in wc.extract(with_body).text
+    assert wc.extract(b"<html><frameset><noframes>no markup here</noframes></frameset></html>").text == ""
+
+
 def test_chunks_cover_a_range_once_in_order_and_check_the_deadline():
     import time
 
