@@ -357,10 +357,11 @@ def _parse_root(source: str, utf8: bytes | None = None):
         root = lxml.etree.fromstring(data, _PARSER)
     except (lxml.etree.ParserError, lxml.etree.XMLSyntaxError, ValueError):
         return None
-    if root is not None and (b"template" in data or b"TEMPLATE" in data):  # (a byte search, not a regex's)
-        _open_shadow_roots(root)
-    if root is not None and (b"noframes" in data or b"NOFRAMES" in data):
-        _open_noframes(root)
+    if root is not None:
+        if b"template" in data:  # (one byte search: a shadow root's template is written in lower case)
+            _open_shadow_roots(root)
+        if root.find("body") is None and root.find("frameset") is not None:
+            _open_noframes(root)
     return root
 
 
@@ -368,8 +369,6 @@ def _open_noframes(root: Any) -> None:
     """A frameset page with no ``<body>``: the markup of its ``<noframes>`` (which the parser keeps
     as raw text) is what a client without frames, a crawler among them, is given: parsed, it
     becomes the page's body."""
-    if root.find("body") is not None or root.find("frameset") is None:
-        return
     for el in root.iter("noframes"):
         markup = el.text or ""
         if "<" in markup:
