@@ -16,8 +16,7 @@ from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
 from ._auto_teasers import teaser_list
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _HEADINGS,
                           _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _flow_line, _part_of_flow,
-                          _title_key,
-                          title_reads)
+                          _title_key, title_reads)
 
 #: Headings that may read as the page's title over a short article, and how
 #: far above the article's prose such a heading may open its region.

@@ -230,28 +230,30 @@ def _message(doc: Document, m: Measures, i: int, inlink: bytearray) -> bool:
 
 
 def _local_links(doc: Document, m: Measures, p: int) -> int:
-    """Characters of the links in ``p`` that lead to no other page (see :func:`_goes_elsewhere`)."""
-    tags, nodes, end, text_len = doc.tags, doc.nodes, doc.end, m.text_len
-    total, i, stop = 0, p, end[p]
-    while i < stop:
-        if tags[i] == "a":
-            href = (nodes[i].get("href") or "").strip().lower()
-            if href.startswith(("#", "javascript:")):
-                total += text_len[i]
-            i = end[i]  # (a link in a link is not read twice)
+    """Characters of the links in ``p`` that lead to no other page (see :func:`_leads_nowhere`)."""
+    end, text_len = doc.end, m.text_len
+    total = inside = 0  # (inside: where the last link read ends; a link in a link is not read twice)
+    for a in tag_positions(doc, "a", p, end[p]):
+        if a < inside:
             continue
-        i += 1
+        inside = end[a]
+        if _leads_nowhere(doc, a):
+            total += text_len[a]
     return total
 
 
 def _goes_elsewhere(doc: Document, j: int) -> bool:
-    """Whether the link round node ``j`` leads to another page: not to a place in this one ("#"),
-    nor to a script ("javascript:"), as a comment's title does that opens or folds it."""
+    """Whether the link round node ``j`` leads to another page (see :func:`_leads_nowhere`)."""
     tags, parent = doc.tags, doc.parent
     while j >= 0 and tags[j] != "a":
         j = parent[j]
-    href = (doc.nodes[j].get("href") or "").strip().lower() if j >= 0 else ""
-    return not href.startswith(("#", "javascript:"))
+    return j < 0 or not _leads_nowhere(doc, j)
+
+
+def _leads_nowhere(doc: Document, a: int) -> bool:
+    """Whether link ``a`` leads to no other page: to a place in this one ("#"), or to a script
+    ("javascript:"), as a comment's controls and the title that opens or folds it do."""
+    return (doc.nodes[a].get("href") or "").strip().lower().startswith(("#", "javascript:"))
 
 
 def _prose(doc: Document, dead: bytearray, inlink: bytearray, start: int, stop: int, sentence: int) -> int:

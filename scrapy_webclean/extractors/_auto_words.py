@@ -297,16 +297,15 @@ _PARAGRAPH_NODES = 256
 
 
 def _part_of_flow(doc: Document, root: int) -> bool:
-    """Whether ``root`` is one block of a story's flow (:data:`_PART_OF_FLOW`), or a division
-    holding no block element (of :data:`_PARAGRAPH_NODES` nodes at most): a paragraph as templates
-    write one (``<div>text</div>``, ``<div><span>text</span></div>``; readability reads such
-    divisions as paragraphs too, though it also counts links and images as blocks)."""
+    """Whether ``root`` is one block of a story's flow (:data:`_PART_OF_FLOW`), or a division written
+    as a paragraph (:func:`_paragraph_div`; readability reads such divisions as paragraphs too,
+    though it also counts links and images as blocks)."""
     return doc.tags[root] in _PART_OF_FLOW or _paragraph_div(doc, root)
 
 
 def _paragraph_div(doc: Document, i: int) -> bool:
     """Whether ``i`` is a division holding no block element (of :data:`_PARAGRAPH_NODES` nodes at
-    most): a paragraph as templates write one."""
+    most): a paragraph as templates write one (``<div>text</div>``, ``<div><span>text</span></div>``)."""
     tags, stop = doc.tags, doc.end[i]
     return tags[i] == "div" and stop - i <= _PARAGRAPH_NODES \
         and not any(tags[j] in BLOCK_TAGS for j in range(i + 1, stop))

@@ -40,9 +40,12 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any, Callable
 
+import lxml.html
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scrapy_webclean  # noqa: E402
+from scrapy_webclean._document import parse  # noqa: E402
 from scrapy_webclean._scoring import load_corpus, page_counts, summarize, tokens  # noqa: E402
 from sites import site_bucket, site_of  # noqa: E402
 
@@ -89,10 +92,6 @@ _HEADING = re.compile(rb"<(/?)h[1-6](?=[\s/>])", re.I)
 
 def _reparsed(raw: bytes, charset: str | None, change: Callable[[Any], None]) -> bytes:
     """The page as auto parses it, changed in place by ``change`` (given its lxml root), as UTF-8."""
-    import lxml.html
-
-    from scrapy_webclean._document import parse
-
     root = parse(raw, encoding=charset).root
     if root is None:  # (an empty page: nothing to rewrite)
         return raw
