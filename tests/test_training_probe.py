@@ -48,3 +48,25 @@ def test_augmented_copies_are_fitted_in_their_sites_folds_and_never_scored(monke
         held = {r["site"] for r in rows if train_arbiter.fold_of(r["site"]) == k}
         assert held and not held & {r["site"] for r in part}
         assert {r["site"] for r in part if r["copy"]} == {r["site"] for r in rows} - held
+
+
+_PAGE = "<html><body>\n <div id=s>\n  <p>Un <b>deux</b> trois.</p>\n  <p>Quatre</p>\n </div>\n</body></html>"
+
+
+def test_the_white_space_probes_touch_only_the_space_between_block_tags():
+    page = _PAGE.encode("latin-1")
+    assert probe(page, "minify", "latin-1") == (
+        b"<html><body><div id=s><p>Un <b>deux</b> trois.</p><p>Quatre</p></div></body></html>")
+    pretty = probe(page, "pretty", "latin-1")
+    assert b"<p>Un <b>deux</b> trois.\n    </p>" in pretty and b"\n    <div id=s>" in pretty
+
+
+def test_the_wrapping_probes_add_elements_around_the_text_and_keep_it():
+    page = _PAGE.encode("latin-1")
+    story = b'\n <div id="s">\n  <p>Un <b>deux</b> trois.</p>\n  <p>Quatre</p>\n </div>\n'
+    assert probe(page, "deep", "latin-1") == b"<html><body>" + b"<div>" * 8 + story + b"</div>" * 8 + b"</body></html>"
+    assert probe(page, "table", "latin-1") == (
+        b"<html><body><table><tbody><tr><td>" + story + b"</td></tr></tbody></table></body></html>")
+    assert b"<p><span>Un <b>deux</b> trois.</span></p>\n  <p><span>Quatre</span></p>" in probe(page, "spans")
+    for kind in ("deep", "table", "spans", "utf8"):
+        assert wc.extract(probe(page, kind), encoding="utf-8").text == wc.extract(page).text

@@ -17,8 +17,12 @@ encoding stays as it was. ``divs`` writes every paragraph as a ``div`` and
 ``wraps`` puts each paragraph in a ``div`` of its own: the page is parsed as
 ``auto`` parses it (an unclosed ``<p>`` is closed where a browser closes it; an
 unclosed ``<div>`` would hold the rest of the page), rewritten, and passed on
-as UTF-8; ``utf8`` does the same without rewriting, their control. ``nourl`` leaves the page as it is and withholds its URL
-(``extract(body)`` as a user may call it).
+as UTF-8; so do ``spans`` (each paragraph's content in a ``<span>``), ``deep``
+(the body's content in eight nested ``div``) and ``table`` (in one table cell),
+and ``utf8``, which rewrites nothing: their control. ``minify`` drops the white
+space between block tags and ``pretty`` puts each block tag on a line of its
+own. ``nourl`` leaves the page as it is and withholds its URL (``extract(body)``
+as a user may call it).
 
 ``compare`` prints each corpus's F1 (mean precision and recall of the pages,
 as the scoreboard scores) in both runs, and the pages whose text changed,
@@ -80,7 +84,8 @@ def _peer(name: str) -> Extract:
 
 
 #: The probes that rewrite a page's bytes (``nourl`` withholds its URL instead).
-REWRITES = ("names", "landmarks", "divs", "wraps", "breaks", "headings", "utf8")
+REWRITES = ("names", "landmarks", "divs", "wraps", "breaks", "headings", "utf8", "minify", "pretty", "deep", "table",
+            "spans")
 _TAG = re.compile(rb"<[a-zA-Z][^<>]*>")
 _NAME_ATTR = re.compile(rb"""\s(?:class|id)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)""", re.I)
 _LANDMARK = re.compile(rb"<(/?)(?:main|article|section|header|footer|nav|aside)(?=[\s/>])", re.I)
@@ -88,6 +93,12 @@ _LANDMARK = re.compile(rb"<(/?)(?:main|article|section|header|footer|nav|aside)(
 
 _PARA_GAP = re.compile(rb"</p>\s*<p(?:\s[^<>]*)?>", re.I)
 _HEADING = re.compile(rb"<(/?)h[1-6](?=[\s/>])", re.I)
+#: Block elements, between which white space is not text (``minify`` drops it, ``pretty`` adds it).
+_BLOCKS = (rb"(?:p|div|ul|ol|li|dl|dt|dd|table|tbody|thead|tfoot|tr|td|th|h[1-6]|blockquote|section|article|"
+           rb"header|footer|nav|aside|main|figure|figcaption|form|hr)")
+_AFTER_BLOCK = re.compile(rb"(</?" + _BLOCKS + rb"(?:\s[^<>]*)?>)\s+(?=<)", re.I)
+_BEFORE_BLOCK = re.compile(rb">\s+(?=</?" + _BLOCKS + rb"[\s/>])", re.I)
+_BLOCK_TAG = re.compile(rb"(?=</?" + _BLOCKS + rb"[\s/>])", re.I)
 
 
 def _reparsed(raw: bytes, charset: str | None, change: Callable[[Any], None]) -> bytes:
@@ -111,26 +122,57 @@ def _paragraphs_wrapped(root: Any) -> None:
         wrapper.append(el)  # (the paragraph's tail moves with it, into the wrapper)
 
 
+def _body_wrapped(tags: tuple[str, ...]) -> Callable[[Any], None]:
+    """A change putting all of ``<body>`` in a chain of elements ``tags``, the first outermost."""
+    def change(root: Any) -> None:
+        body = root.find("body")
+        if body is None:
+            return
+        chain = [body.makeelement(t, {}) for t in tags]
+        for parent, child in zip(chain, chain[1:]):
+            parent.append(child)
+        chain[-1].text, body.text = body.text, None
+        for child in list(body):
+            chain[-1].append(child)
+        body.append(chain[0])
+    return change
+
+
+def _text_in_spans(root: Any) -> None:
+    """Each paragraph's content in a ``<span>`` of its own."""
+    for el in list(root.iter("p")):
+        span = el.makeelement("span", {})
+        span.text, el.text = el.text, None
+        for child in list(el):
+            span.append(child)
+        el.append(span)
+
+
+#: The probes that re-parse the page, each by the change it makes to the lxml root.
+_TREE_CHANGES: dict[str, Callable[[Any], None]] = {
+    "divs": _paragraphs_as_divs, "wraps": _paragraphs_wrapped, "spans": _text_in_spans,
+    "deep": _body_wrapped(("div",) * 8), "table": _body_wrapped(("table", "tbody", "tr", "td")),
+    "utf8": lambda root: None,
+}
+#: The probes that rewrite the page's bytes, each by a function of them.
+_BYTE_CHANGES: dict[str, Callable[[bytes], bytes]] = {
+    "breaks": lambda raw: _PARA_GAP.sub(b"<br><br>", raw),
+    "headings": lambda raw: _HEADING.sub(rb"<\1div", raw),
+    "minify": lambda raw: _BEFORE_BLOCK.sub(b">", _AFTER_BLOCK.sub(rb"\1", raw)),
+    "pretty": lambda raw: _BLOCK_TAG.sub(b"\n    ", raw),
+    "names": lambda raw: _TAG.sub(lambda m: _NAME_ATTR.sub(b"", m.group()), raw),
+    "landmarks": lambda raw: _LANDMARK.sub(rb"<\1div", raw),
+}
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
-UTF8_PROBES = ("divs", "wraps", "utf8")
+UTF8_PROBES = tuple(_TREE_CHANGES)
 
 
 def probe(raw: bytes, kind: str, charset: str | None = None) -> bytes:
     """The page rewritten for a probe (see the module's docstring); ``""`` leaves it as it is."""
-    if kind == "divs":
-        return _reparsed(raw, charset, _paragraphs_as_divs)
-    if kind == "wraps":
-        return _reparsed(raw, charset, _paragraphs_wrapped)
-    if kind == "utf8":
-        return _reparsed(raw, charset, lambda root: None)
-    if kind == "breaks":
-        return _PARA_GAP.sub(b"<br><br>", raw)
-    if kind == "headings":
-        return _HEADING.sub(rb"<\1div", raw)
-    if kind == "names":
-        return _TAG.sub(lambda m: _NAME_ATTR.sub(b"", m.group()), raw)
-    if kind == "landmarks":
-        return _LANDMARK.sub(rb"<\1div", raw)
+    if kind in _TREE_CHANGES:
+        return _reparsed(raw, charset, _TREE_CHANGES[kind])
+    if kind in _BYTE_CHANGES:
+        return _BYTE_CHANGES[kind](raw)
     return raw
 
 
