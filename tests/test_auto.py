@@ -196,6 +196,28 @@ def test_teaser_cards_of_related_stories_dropped():
     assert PROSE in r.text and "short summary" not in r.text
 
 
+def test_long_teasers_cut_short_by_an_ellipsis_are_still_teaser_cards():
+    # A card's excerpt may run past 400 characters; that it ends cut short says it is a teaser.
+    cards = "".join(f'<div class="card"><h3><a href="/s{i}">Headline of another story number {i}</a></h3>'
+                    f'<p>{PROSE} {MORE} And the excerpt of story {i} goes on until it stops…</p>'
+                    f'<a href="/s{i}">Read more</a></div>' for i in range(4))
+    story = f"<p>{PROSE}</p><p>{MORE}</p>" * 5
+    r = auto(page(f'<main><article><h1>Budget vote delayed</h1>{story}</article><div>{cards}</div></main>'))
+    assert PROSE in r.text and "goes on until it stops" not in r.text
+
+
+def test_whole_posts_with_an_ellipsis_inside_are_not_teaser_cards():
+    # A blog's front page shows its latest posts whole, each under its linked title. A writer's
+    # "..." at the end of a paragraph inside a post does not cut the post short.
+    posts = "".join(f'<div><h2><a href="/2005/04/post-{i}.html">What happened at the meeting, part {i}</a></h2>'
+                    f'<p>Well, {PROSE} And then...</p>' + f'<p>{MORE} {PROSE}</p>' * (i + 1)
+                    + f'<p>Post {i} ends here.</p>'
+                    f'<p>posted by Steve | <a href="/2005/04/post-{i}.html#comments">Comments</a></p></div>'
+                    for i in range(4))
+    r = auto(page(f'<div>{posts}</div>', head="<title>Town Notes</title>"))
+    assert all(f"Post {i} ends here." in r.text for i in range(4))
+
+
 def test_forum_posts_under_one_word_author_headings_are_not_teaser_cards():
     # A linked one-word heading is a poster's name, not a headline: a thread
     # of short replies is the page's body, not a list of related stories.

@@ -57,7 +57,9 @@ class _Blocks:
         items = [0] * n       # children holding any text
         teasers = [0] * n     # children holding a linked headline and prose: teaser cards
         summary = bytearray(n)  # the child last seen (they come last first) is prose without a headline
-        cut = [0] * n         # blocks ending in an ellipsis in the subtree
+        cut = [0] * n         # children whose text ends in an ellipsis (a cut summary)
+        ends_cut = bytearray(n)  # the subtree's last block of text ends in an ellipsis
+        ended = bytearray(n)     # ... that last block has been seen (they come last first)
         truncated, multiword = self.truncated, self.multiword
         val = self.val = [0.0] * n  # each block's own value
         teaser_roots, teaser_prose = self.teaser_roots, self.teaser_prose = [], []
@@ -65,8 +67,8 @@ class _Blocks:
         for lo, hi in chunks_down(0, n):
             for i in compress(range(hi - 1, lo - 1, -1), reversed(live[lo:hi])):
                 c = chars[i]
-                if truncated[i]:
-                    cut[i] += 1
+                if c and owner[i] == i and not ended[i]:
+                    ends_cut[i], ended[i] = truncated[i], 1
                 if c and owner[i] == i:
                     lc = links[i]
                     nl = c - lc
@@ -114,8 +116,10 @@ class _Blocks:
                         elif titled[i] and summary[p]:
                             teasers[p] += 1  # a linked headline and the summary after it (<dt> and <dd>)
                         summary[p] = not titled[i] and pos[i] > 0
+                        cut[p] += ends_cut[i]
+                        if ended[i] and not ended[p]:
+                            ends_cut[p], ended[p] = ends_cut[i], 1
                     titled[p] += titled[i]
-                    cut[p] += cut[i]
                     pos[p] += pos[i]
                     neg[p] += neg[i]
         return pos, neg

@@ -17,8 +17,9 @@ __all__ = ["teaser_list", "teasers_outweigh"]
 def teaser_list(cards: int, items: int, prose: float, cut: int) -> bool:
     """Whether a node is a list of teaser cards: ``cards`` of its ``items``
     children holding text are a linked headline with a summary, its prose
-    value is ``prose`` and ``cut`` of its blocks end in an ellipsis. Cards
-    with long write-ups are a listicle's body."""
+    value is ``prose`` and ``cut`` of its cards end their text in an ellipsis
+    (a cut summary). Cards with long write-ups are a listicle's body, or
+    a blog's latest posts, whole."""
     return cards >= 3 and 2 * cards >= items and (prose < 400 * cards or 2 * cut >= cards)
 
 
