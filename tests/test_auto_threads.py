@@ -120,6 +120,20 @@ def test_a_commenters_name_in_a_cite_is_a_byline_without_a_date():
     assert "Paragraph 5 of the story" in text and not any(m in text for m in MESSAGES)
 
 
+def test_replies_listed_beside_the_comments_they_answer_are_the_threads():
+    # Some comment software nests a comment's replies as a list of their own right after it (a <ul>
+    # inside the <ul>, not inside the <li>): the replies hold most of the thread's text.
+    def item(i: int, m: str) -> str:
+        return f"<li><div><cite>Reader{i}</cite></div><div><p>{m}</p></div></li>"
+    said = [f"Reply {k}: " + " ".join(MESSAGES[k:] + MESSAGES[:k]) for k in range(2)]
+    items = "".join(item(i, m) + (f"<ul>{item(10, said[0])}{item(11, said[1])}</ul>" if i == 0 else "")
+                    for i, m in enumerate(MESSAGES))
+    found = threads(blog(f"<ul>{items}</ul>"))
+    assert len(found) == 1 and all(m in found[0] for m in MESSAGES + said)
+    text = wc.extract(blog(f"<ul>{items}</ul>")).text
+    assert "Paragraph 5 of the story" in text and not any(m in text for m in MESSAGES + said)
+
+
 def test_a_work_cited_in_a_sentence_is_no_byline():
     # The <cite>'s block holds a sentence, not a line of its own.
     cited = "".join(f"<div><p>As <cite>Report {i}</cite> put it: {m}</p></div>" for i, m in enumerate(MESSAGES))
@@ -276,6 +290,7 @@ def _f1(gold: str, text: str) -> float:
     ("dragnet", "dragnet-294"),  # a 1,000-character story under threads of replies longer than it
     ("dragnet", "dragnet-20"),  # a 740-character post over a flat thread of longer comments
     ("dragnet", "dragnet-T55"),  # nested comments, "#" and script links: folding titles, "up", "reply"
+    ("dragnet", "dragnet-T165"),  # <cite> bylines, each comment's replies a <ul> beside it in the <ul>
 ])
 def test_real_threads_found_without_their_names(corpus, pid):
     rec, body = corpus_page(corpus, pid)

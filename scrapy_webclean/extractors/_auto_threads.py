@@ -103,14 +103,16 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     found: list[int] = []
     read = prose = 0  # the prose before element ``read``: candidates come in document order
     budget = 4 * n  # elements the headline check may read: candidates nest only on hostile pages
-    for (p, flat), items in sorted(counts.items()):
+    for (p, tag), items in sorted(counts.items()):
         if len(items) < _ITEMS or (found and p < doc.end[found[-1]]):
             continue
         budget -= doc.end[p] - p
         if budget < 0:
             break
-        groups = [[i] for i in items] if flat else _groups(doc, m, p, items, message)
-        if len(groups) < _ITEMS or not _thread(doc, m, p, groups, inlink, message):
+        groups = [[i] for i in items] if tag else _groups(doc, m, p, items, message)  # ("": a flat thread)
+        # (Replies nested as lists beside the comments they answer count as the thread's: <ul> in <ul>.)
+        replies = sum(text_len[c] for c in doc.children(p) if dated[c] and tags[c] != tag) if tag else 0
+        if len(groups) < _ITEMS or not _thread(doc, m, p, groups, inlink, message, replies):
             continue
         prose, read = prose + _prose(doc, dead, inlink, read, p, _SENTENCE // weight), p
         if prose * weight >= _BEFORE or (prose * weight >= _BEFORE_LABELLED and _labelled(doc, p, groups[0][0])):
@@ -172,13 +174,15 @@ def _groups(doc: Document, m: Measures, p: int, heads: list[int], message: int) 
     return [g for g in groups if sum(text_len[i] for i in g[1:]) >= message]
 
 
-def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink: bytearray, message: int) -> bool:
+def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink: bytearray, message: int,
+            replies: int = 0) -> bool:
     """Whether ``groups`` (each a comment: one element, or a byline and the
-    siblings after it) under ``p`` make a thread (``message``: a message's length)."""
+    siblings after it) under ``p`` make a thread (``message``: a message's length;
+    ``replies``: the text of the dated siblings of another tag, lists of replies)."""
     tags, text_len, link_len = doc.tags, m.text_len, m.link_len
     sizes = sorted(sum(text_len[i] for i in g) for g in groups)
     total = sum(sizes)
-    if total < 0.7 * text_len[p] or total <= 0:
+    if total + replies < 0.7 * text_len[p] or total <= 0:
         return False
     if sum(link_len[i] for g in groups for i in g) - _local_links(doc, m, p) > 0.3 * total:
         return False  # (a comment's controls, "reply", "up", its folding title, link to no other page)
