@@ -516,6 +516,14 @@ def test_hub_page_returns_its_whole_main_landmark():
     r = wc.extract(body, "https://shop.example/c/trail-shoes")
     assert "Trail shoe model 29" in r.text and "Acme (12)" in r.text
     assert "Running category" not in r.text and "Free returns" not in r.text
+    # So is a comment thread its names mark (a product's page below its grid, a recipe index's).
+    said = "".join(f'<li class="comment"><cite>Buyer{i}</cite> <p>Comfortable from the first run, and the sole '
+                   f'still grips after {i + 2} months of muddy trails.</p></li>' for i in range(4))
+    body = page(f"<main><h1>Trail shoes</h1>{filters}{blurb}<ul class='grid'>{cards}</ul>"
+                f"<div id='comments'><h3>4 Comments</h3><ol class='commentlist'>{said}</ol></div></main>")
+    r = wc.extract(body, "https://shop.example/c/trail-shoes")
+    assert "Trail shoe model 29" in r.text and "Acme (12)" in r.text
+    assert "still grips" not in r.text and "4 Comments" not in r.text
     # An article in <main> keeps the precise selection: its related box goes.
     related = "".join(f'<li><a href="/r{i}">A related story with a long headline {i}</a></li>' for i in range(8))
     r = auto(page(f"<main><article><p>{PROSE}</p><p>{MORE}</p></article><ul class='more'>{related}</ul></main>"))
