@@ -70,3 +70,18 @@ def test_the_wrapping_probes_add_elements_around_the_text_and_keep_it():
     assert b"<p><span>Un <b>deux</b> trois.</span></p>\n  <p><span>Quatre</span></p>" in probe(page, "spans")
     for kind in ("deep", "table", "spans", "utf8"):
         assert wc.extract(probe(page, kind), encoding="utf-8").text == wc.extract(page).text
+
+
+def test_the_comment_probes_put_a_thread_after_the_story():
+    story = "<p>First paragraph of the story, long enough to count.</p><p>The story ends with this very line.</p>"
+    page = f"<html><body><nav><a href='/'>Home</a></nav><div id=s>{story}</div><footer>Footer</footer></body></html>"
+    gold = "First paragraph of the story, long enough to count.\nThe story ends with this very line."
+    named = probe(page.encode(), "comments", "utf-8", gold).decode()
+    plain = probe(page.encode(), "comments-plain", "utf-8", gold).decode()
+    for out in (named, plain):
+        assert out.index("this very line") < out.index("Responses") < out.index("Leave a Reply") < out.index("Footer")
+        assert out.count("<li") >= 5 and "says:" in out
+    assert 'class="commentlist"' in named and "commentlist" not in plain
+    # Without the gold's last line in the page, the thread closes the body.
+    elsewhere = probe(page.encode(), "comments", "utf-8", "A line that this page does not hold anywhere.").decode()
+    assert elsewhere.index("Footer") < elsewhere.index("Responses")

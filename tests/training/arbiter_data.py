@@ -84,7 +84,7 @@ def main() -> None:
     args = ap.parse_args()
     with args.out.open("w", encoding="utf-8") as out:
         for corpus, pid, record, raw in pages(args.corpora):
-            body = probe(raw, args.probe, record.get("http_charset"))
+            body = probe(raw, args.probe, record.get("http_charset"), record["articleBody"])
             if args.probe in UTF8_PROBES:  # (re-serialized as UTF-8)
                 record = record | {"http_charset": "utf-8"}
             row = measure(body, record)

@@ -21,8 +21,10 @@ as UTF-8; so do ``spans`` (each paragraph's content in a ``<span>``), ``deep``
 (the body's content in eight nested ``div``) and ``table`` (in one table cell),
 and ``utf8``, which rewrites nothing: their control. ``minify`` drops the white
 space between block tags and ``pretty`` puts each block tag on a line of its
-own. ``nourl`` leaves the page as it is and withholds its URL (``extract(body)``
-as a user may call it).
+own. ``comments`` adds a reader-comment thread in WordPress's markup after the
+story (found by its gold text), ``comments-plain`` the same without class names
+(:mod:`comment_probe`). ``nourl`` leaves the page as it is and withholds its URL
+(``extract(body)`` as a user may call it).
 
 ``compare`` prints each corpus's F1 (mean precision and recall of the pages,
 as the scoreboard scores) in both runs, and the pages whose text changed,
@@ -51,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scrapy_webclean  # noqa: E402
 from scrapy_webclean._document import parse  # noqa: E402
 from scrapy_webclean._scoring import load_corpus, page_counts, summarize, tokens  # noqa: E402
+from comment_probe import add_thread  # noqa: E402
 from sites import site_bucket, site_of  # noqa: E402
 
 CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpora"
@@ -85,7 +88,7 @@ def _peer(name: str) -> Extract:
 
 #: The probes that rewrite a page's bytes (``nourl`` withholds its URL instead).
 REWRITES = ("names", "landmarks", "divs", "wraps", "breaks", "headings", "utf8", "minify", "pretty", "deep", "table",
-            "spans")
+            "spans", "comments", "comments-plain")
 _TAG = re.compile(rb"<[a-zA-Z][^<>]*>")
 _NAME_ATTR = re.compile(rb"""\s(?:class|id)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)""", re.I)
 _LANDMARK = re.compile(rb"<(/?)(?:main|article|section|header|footer|nav|aside)(?=[\s/>])", re.I)
@@ -164,11 +167,14 @@ _BYTE_CHANGES: dict[str, Callable[[bytes], bytes]] = {
     "landmarks": lambda raw: _LANDMARK.sub(rb"<\1div", raw),
 }
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
-UTF8_PROBES = tuple(_TREE_CHANGES)
+UTF8_PROBES = (*_TREE_CHANGES, "comments", "comments-plain")
 
 
-def probe(raw: bytes, kind: str, charset: str | None = None) -> bytes:
-    """The page rewritten for a probe (see the module's docstring); ``""`` leaves it as it is."""
+def probe(raw: bytes, kind: str, charset: str | None = None, gold: str = "") -> bytes:
+    """The page rewritten for a probe (see the module's docstring); ``""`` leaves it as it is.
+    ``gold``: the page's gold text (the comment probes put their thread after it)."""
+    if kind in ("comments", "comments-plain"):
+        return _reparsed(raw, charset, lambda root: add_thread(root, gold, kind == "comments"))
     if kind in _TREE_CHANGES:
         return _reparsed(raw, charset, _TREE_CHANGES[kind])
     if kind in _BYTE_CHANGES:
@@ -179,7 +185,7 @@ def probe(raw: bytes, kind: str, charset: str | None = None) -> bytes:
 def _page(job: tuple[str, str, dict, bytes, str, dict, str]) -> tuple[str, dict]:
     corpus, pid, record, raw, extractor, options, kind = job
     url, charset = None if kind == "nourl" else record.get("url"), record.get("http_charset")
-    raw = probe(raw, kind, charset)
+    raw = probe(raw, kind, charset, record["articleBody"])
     charset = "utf-8" if kind in UTF8_PROBES else charset
     try:
         if extractor in ("trafilatura", "readability"):
