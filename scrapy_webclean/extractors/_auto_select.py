@@ -331,7 +331,7 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
     # A whole landmark: only invisible tags, its menus and asides (the template's parts) and the comment
     # threads its names mark (a listing's own boxes, "related", "share", may be what it lists) are left out.
-    drop = doc.subtree_mask(_landmark_parts(doc, top) + _threads_by_name(named, top, end[top])) \
+    drop = doc.subtree_mask(_landmark_parts(doc, top) + _threads_by_name(named, top + 1, end[top])) \
         if whole else bytearray(len(doc))
     siblings: dict[int, list[int]] = {}
     lists = Lists(doc, m, (dead, named, drop))  # (drop: filled in preorder, a lead-in before its list)
