@@ -304,8 +304,8 @@ def main() -> None:
                    help="an extractor option, VALUE read as JSON when it parses; repeatable")
     r.add_argument("-p", "--processes", type=int, default=2)
     r.add_argument("--probe", choices=[*REWRITES, "nourl"], default="",
-                   help="rewrite each page first: without class/id names or without landmark tags; "
-                        "or withhold its URL")
+                   help="rewrite each page first (class/id names taken away, landmarks or paragraphs as "
+                        "divisions, a comment thread added...: see the module's docstring), or withhold its URL")
     c = sub.add_parser("compare", help="compare two saved runs page by page")
     c.add_argument("old")
     c.add_argument("new")
