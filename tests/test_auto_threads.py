@@ -264,8 +264,15 @@ def test_dated_entries_on_a_listing_are_no_thread():
     # A site's front page: headlines, a paragraph about the site, the latest dated notes.
     headlines = "".join(f"<li><a href='/n{i}'>A headline that links to story number {i}</a></li>" for i in range(80))
     about = "<p>" + "Town News covers the council, the schools and the bridge, every day of the week. " * 5 + "</p>"
-    listing = blog(f"<ul>{headlines}</ul>{thread(COMMENTS)}", story=about)
+    notes = "<div><h3>Latest notes</h3>" + "".join(COMMENTS) + "</div>"
+    listing = blog(f"<ul>{headlines}</ul>{notes}", story=about)
     assert classify(listing).kind == "hub" and threads(listing) == []
+    # Under a thread's label ("4 Responses") they are comments all the same: the tagger's reading of a
+    # page (a placeholder URL, a short post among many links) does not make readers' comments a listing.
+    labelled = blog(f"<ul>{headlines}</ul>{thread(COMMENTS)}", story=about)
+    assert classify(labelled).kind == "hub"
+    found = threads(labelled)
+    assert len(found) == 1 and all(m in found[0] for m in MESSAGES)
 
 
 
@@ -291,6 +298,7 @@ def _f1(gold: str, text: str) -> float:
     ("dragnet", "dragnet-20"),  # a 740-character post over a flat thread of longer comments
     ("dragnet", "dragnet-T55"),  # nested comments, "#" and script links: folding titles, "up", "reply"
     ("dragnet", "dragnet-T165"),  # <cite> bylines, each comment's replies a <ul> beside it in the <ul>
+    ("dragnet", "dragnet-R990"),  # a thread under "N Comments" on a page the tagger calls a hub
 ])
 def test_real_threads_found_without_their_names(corpus, pid):
     rec, body = corpus_page(corpus, pid)
