@@ -101,7 +101,7 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         if len(heads) >= _ITEMS:
             counts[(p, "")] = sorted(set(heads))
     found: list[int] = []
-    named_threads: list[int] = []  # those of found under a thread's label ("4 Comments")
+    labelled_threads: list[int] = []  # those of found under a thread's label ("4 Comments")
     read = prose = 0  # the prose before element ``read``: candidates come in document order
     budget = 4 * n  # elements the headline check may read: candidates nest only on hostile pages
     for (p, tag), items in sorted(counts.items()):
@@ -120,9 +120,9 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         if prose * weight >= _BEFORE or (prose * weight >= _BEFORE_LABELLED and labelled):
             found.append(p)  # an article before it (a short one under the thread's label: "3 Comments")
             if labelled:
-                named_threads.append(p)
+                labelled_threads.append(p)
     if found and page_features(doc, doc.url)["score"] <= 0:
-        return named_threads  # a listing's entries, not an article's comments, unless labelled so
+        return labelled_threads  # a listing's entries, not an article's comments, unless labelled so
     return found
 
 
