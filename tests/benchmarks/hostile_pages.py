@@ -169,8 +169,9 @@ try:
         r = wc.classify(body, "https://hostile.example/page")
         n = len(r.kind)
     else:
-        r = wc.extract(body, "https://hostile.example/page", site_tree=tree, comments=name == "comments",
-                       extractor="auto" if name in ("site-tree", "comments") else name)
+        r = wc.extract(body, "https://hostile.example/page", site_tree=tree,
+                       extractor="auto" if name in ("site-tree", "comments") else name,
+                       **({"comments": True} if name == "comments" else {}))
         n = len(r.text) + len(r.html)
 except ValueError as exc:
     error, n = f"{type(exc).__name__}: {str(exc)[:80]}", 0
