@@ -301,11 +301,6 @@ def _template_marked(doc: Document) -> bool:
     return all(t in tags for t in _LANDMARKED) and tags.count("article") != 1
 
 
-def _threads_by_name(named: bytearray, start: int, stop: int) -> list[int]:
-    """The nodes from ``start`` to ``stop`` named as a comment thread (their ``named`` mark is 2)."""
-    return [start + j for j in flagged(named[start:stop]) if named[start + j] == 2]
-
-
 def _landmark_parts(doc: Document, top: int) -> list[int]:
     """What a hub's whole landmark ``top`` leaves out: its menus and asides; the body, standing
     for the landmark, the template's parts (:data:`_TEMPLATE_PARTS`), but a header or footer
@@ -329,10 +324,10 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
     tags, end, text_len = doc.tags, doc.end, m.text_len
     dead, named, owner, own_len = marks.dead, marks.named, blocks.owner, doc.own_len
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
-    # A whole landmark: only invisible tags, its menus and asides (the template's parts) and the comment
-    # threads its names mark (a listing's own boxes, "related", "share", may be what it lists) are left out.
-    drop = doc.subtree_mask(_landmark_parts(doc, top) + _threads_by_name(named, top + 1, end[top])) \
-        if whole else bytearray(len(doc))
+    # A whole landmark: only invisible tags, its menus and asides (the template's parts) and its comment
+    # threads (comment_roots; a listing's own boxes, "related", "share", may be what it lists) are left out.
+    threads = [r for r in comment_roots(doc, named) if top < r < end[top]] if whole else []
+    drop = doc.subtree_mask(_landmark_parts(doc, top) + threads) if whole else bytearray(len(doc))
     siblings: dict[int, list[int]] = {}
     lists = Lists(doc, m, (dead, named, drop))  # (drop: filled in preorder, a lead-in before its list)
     title_key = _title_key(title) if title else ""
