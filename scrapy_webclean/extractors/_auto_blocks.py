@@ -67,9 +67,9 @@ class _Blocks:
         for lo, hi in chunks_down(0, n):
             for i in compress(range(hi - 1, lo - 1, -1), reversed(live[lo:hi])):
                 c = chars[i]
-                if c and owner[i] == i and not ended[i]:
-                    ends_cut[i], ended[i] = truncated[i], 1
                 if c and owner[i] == i:
+                    if not ended[i]:  # (no block of text after its own: its text ends the subtree's)
+                        ends_cut[i], ended[i] = truncated[i], 1
                     lc = links[i]
                     nl = c - lc
                     t = tags[i]
