@@ -80,8 +80,9 @@ def _story_end(root: Any, gold: str) -> Any:
         return None
     key = " ".join(lines[-1].split()[:6])
     found = None
-    for el in root.iter(tag=lxml.etree.Element):
-        if el.tag in ("script", "style", "head", "title", "meta") or any(a.tag == "head" for a in el.iterancestors()):
+    body = root.find(".//body")
+    for el in (body if body is not None else root).iter(tag=lxml.etree.Element):
+        if el.tag in ("script", "style", "head", "title", "meta"):
             continue
         own = " ".join(((el.text or "") + " ".join((child.tail or "") for child in el)).split())
         if key in own:
