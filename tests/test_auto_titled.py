@@ -25,15 +25,16 @@ PROFILE = ("<p>Welcome to my blog. I have covered the town council for twenty ye
            "Thanks for reading, and do write to me with your tips and questions.</p>")
 
 
-def blog(headline: str = "Budget vote delayed again", sidebar: str = PROFILE, wrapper: str = "div") -> bytes:
+def blog(headline: str = "Budget vote delayed again", sidebar: str = PROFILE, wrapper: str = "div",
+         heading: str = "<h3>{}</h3>") -> bytes:
     """A blog post beside its author's profile and the blog's archive, without any class or id name
-    (``wrapper``: the element around the post and its headline)."""
+    (``wrapper``: the element around the post and its headline; ``heading``: the headline's markup)."""
     nav = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(8))
     archive = "".join(f"<li><a href='/2024/0{i % 9 + 1}/post-{i}.html'>An older post about the town council, number {i}"
                       f"</a></li>" for i in range(20))
     return (f"<html><head><title>Town Hall Notes: Budget vote delayed again</title></head><body>"
             f"<div><h1><a href='/'>Town Hall Notes</a></h1><ul>{nav}</ul></div>"
-            f"<div><h2>Monday, March 4, 2024</h2><{wrapper}><h3>{headline}</h3><div>{POST}</div></{wrapper}></div>"
+            f"<div><h2>Monday, March 4, 2024</h2><{wrapper}>{heading.format(headline)}<div>{POST}</div></{wrapper}></div>"
             f"<div><div><h2>About me</h2><div>{sidebar}</div></div><ul>{archive}</ul></div></body></html>").encode()
 
 
@@ -55,6 +56,25 @@ def test_a_box_worth_over_twice_the_titled_region_stands():
     assert "Welcome to my blog" in text
 
 
+@pytest.mark.parametrize("heading", ["<div>{}</div>", "<p>{}</p>", "<div><b>{}</b></div>",
+                                     "<table><tr><td><font size=5>{}</font></td></tr></table>"])
+def test_a_title_line_outside_a_heading_tag_heads_the_story_as_a_heading_does(heading):
+    # No h1-h3 reads as the title: a line of its own that does (a template's styled division, an
+    # old page's table cell) is the title heading.
+    text = wc.extract(blog(heading=heading), "https://townhall.example/2024/03/budget.html").text
+    assert "delayed the budget vote again" in text and "The vote is now set for March." in text
+    assert "Welcome to my blog" not in text
+
+
+@pytest.mark.parametrize("heading", ["<div><a href='/2024/03/budget.html'>{}</a></div>",
+                                     "<p>Read on: <strong>{}</strong>, and more from the town hall.</p>"])
+def test_a_linked_title_or_one_set_inside_a_sentence_is_no_title_line(heading):
+    # A link repeating the title (a breadcrumb, a permalink) and words of the title in bold inside a
+    # sentence are no headline: nothing tells the story from the box, as with no title at all.
+    text = wc.extract(blog(heading=heading), "https://townhall.example/2024/03/budget.html").text
+    assert "Welcome to my blog" in text
+
+
 def _f1(gold: str, text: str) -> float:
     return summarize([page_counts(gold, text)])["f1"]
 
@@ -69,6 +89,17 @@ def _f1(gold: str, text: str) -> float:
 def test_real_short_stories_beside_a_box_without_their_names(corpus, pid):
     rec, body = corpus_page(corpus, pid)
     text = wc.extract(probe(body, "names"), rec["url"], encoding=rec.get("http_charset")).text
+    assert _f1(rec["articleBody"], text) > 0.9
+
+
+@pytest.mark.parametrize("pid", [
+    "dragnet-T121",  # a story around a slideshow of captions, under a furniture name
+    "dragnet-268",  # a short video story beside an old browser's notice
+])
+def test_real_stories_with_their_headings_as_divisions(pid):
+    # Every h1-h6 written as a <div> (the headings probe): the title line is found as the heading was.
+    rec, body = corpus_page("dragnet", pid)
+    text = wc.extract(probe(body, "headings"), rec["url"], encoding=rec.get("http_charset")).text
     assert _f1(rec["articleBody"], text) > 0.9
 
 

@@ -32,8 +32,8 @@ from _crawler import webclean_crawler
 from conftest import corpus_pages
 from scrapy_webclean.downloadermiddlewares.pagetype import PageTypeMiddleware
 from scrapy_webclean.extractors import get_extractor
-from scrapy_webclean.extractors._arbiter import _TITLE_LINE_TAGS, _TITLE_LINES
-from scrapy_webclean.extractors._auto_blocks import _title_headings
+from scrapy_webclean.extractors._arbiter import _TITLE_LINES
+from scrapy_webclean.extractors._auto_title_lines import TITLE_LINE_TAGS, _title_headings
 from scrapy_webclean.errors import WebcleanError
 from scrapy_webclean.extensions.sitestyletree import SiteStyleTreeExtension
 from scrapy_webclean.pipelines.extraction import ExtractionPipeline
@@ -798,7 +798,19 @@ def test_title_lines_under_deep_inline_nesting_are_read_once():
     chain = "<div>" + "<span>" * 900 + "The council met on Tuesday" + "</span>" * 900 + "</div>"
     doc = parse("<title>Budget vote delayed</title><body>" + chain * 300 + STORY + "</body>")
     with wc.time_limit(15.0):
-        assert _title_headings(doc, doc.title, _TITLE_LINE_TAGS, doc.measures.text_len, _TITLE_LINES) == []
+        assert _title_headings(doc, doc.title, TITLE_LINE_TAGS, doc.measures.text_len, _TITLE_LINES) == []
+
+
+@pytest.mark.parametrize("link", [False, True])
+def test_title_lines_outside_headings_under_deep_nesting(link):
+    # No h1-h3 reads as the title: the block pick reads other lines that do, each checked for a link
+    # round it (a bounded climb). 300 chains of 900 nested <span> round the title itself, in a link
+    # or not: every span reads as the title.
+    chain = "<span>" * 900 + "Budget vote delayed" + "</span>" * 900
+    chain = "<div>" + (f"<a href='/budget'>{chain}</a>" if link else chain) + "</div>"
+    with wc.time_limit(15.0):
+        r = wc.extract("<title>Budget vote delayed</title><body>" + chain * 300 + STORY + "</body>")
+    assert "delay the budget" in r.text
 
 
 def test_nested_blocks_each_owning_a_word_are_read_once():

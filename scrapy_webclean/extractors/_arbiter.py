@@ -24,7 +24,7 @@ from .._packaged import trained_data
 from .._classify import page_features
 from .._render import NodeSelection, kept_mask
 from .._walk import tag_positions
-from ._auto_blocks import _title_headings
+from ._auto_title_lines import TITLE_LINE_TAGS, _title_headings
 from ._auto_forms import message_forms_in
 from ._auto_phrases import _SENTENCE_ENDS
 from ._auto_words import SHORT_ARTICLE
@@ -61,8 +61,6 @@ _SAME_REGION = 0.5
 _APART = 0.1
 #: The most characters (other than white space) between a title line and the text it opens: a dateline, a source.
 _TITLE_GAP = 100
-#: Elements a title line may be (an old page sets its headline in bold or in a table cell, not only in a heading).
-_TITLE_LINE_TAGS = frozenset({"h1", "h2", "h3", "h4", "b", "strong", "font", "span", "p", "div", "td", "th", "center"})
 #: The title lines looked at, the first ones (a page that repeats its title more often is not reading it out).
 _TITLE_LINES = 8
 
@@ -247,7 +245,7 @@ def second_pick(doc: Document, m: Measures, threads: Sequence[int]) -> Pick:
 def _title_opens_only(doc: Document, m: Measures, kept: bytearray, other: bytearray) -> bool:
     """Whether a line that reads as the page's ``<title>`` opens the text of the pick whose kept
     nodes are ``kept`` and none opens ``other``'s (see :func:`_opens`)."""
-    lines = _title_headings(doc, doc.title, _TITLE_LINE_TAGS, m.text_len, _TITLE_LINES)
+    lines = _title_headings(doc, doc.title, TITLE_LINE_TAGS, m.text_len, _TITLE_LINES)
     return _opens(doc, kept, lines) and not _opens(doc, other, lines)
 
 

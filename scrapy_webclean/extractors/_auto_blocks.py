@@ -6,21 +6,18 @@ body's tag path, and link lines that belong to the running text."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
 from itertools import compress
 
 from .._deadline import CHECK_EVERY, check_deadline, chunks_down
 from .._document import MEASURED as LIVE, Document, text_content  # (LIVE: 1 for a zero byte)
-from .._walk import common_region, holds_any, tag_positions_of
+from .._walk import common_region, holds_any
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
 from ._auto_teasers import teaser_list
+from ._auto_title_lines import _title_headings
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _HEADINGS,
-                          _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _flow_line, _part_of_flow,
-                          _title_key, title_reads)
+                          _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _flow_line, _part_of_flow)
 
-#: Headings that may read as the page's title over a short article, and how
-#: far above the article's prose such a heading may open its region.
-_HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
+#: How far above a short article's prose a heading reading as the page's title may open its region.
 _HEADED_LEVELS = 3
 #: A heading of a short article's characters outside links (and two sentence marks or more) is a
 #: paragraph set in a heading's type, valued as prose; shorter ones are structure, worth nothing.
@@ -168,38 +165,6 @@ def _prose_root(doc: Document, dead: bytearray, named: bytearray, pos: list[floa
     if i != root and pos[root] < _PROSE_ROOT_SLIVER * pos[i]:
         return i
     return root
-
-
-def _title_headings(doc: Document, title: str | None, tags: Iterable[str] = _HEADLINE_TAGS,
-                    text_len: list[int] | None = None, most: int = 0) -> list[int]:
-    """The elements of ``tags`` (by default the headings h1-h3) that read as the page's title, in
-    document order; the first ``most`` of them when it is not 0. With ``text_len``, only those
-    whose length lets them (a wide set of tags holds every wrapper of the page: their text is
-    not read). A line's key is the title's or a part of it over 10 letters (:func:`_is_title`).
-    The h1-h3 of a title are read once a parse (each pass of the block pick asks): a shared list."""
-    if tags is not _HEADLINE_TAGS or text_len is not None or most:
-        return _read_title_headings(doc, title, tags, text_len, most)
-    key = ("title_headings", title)
-    if key not in doc.parse_memo:
-        doc.parse_memo[key] = _read_title_headings(doc, title, tags, text_len, most)
-    return doc.parse_memo[key]
-
-
-def _read_title_headings(doc: Document, title: str | None, tags: Iterable[str], text_len: list[int] | None,
-                         most: int) -> list[int]:
-    title_key = _title_key(title) if title else ""
-    if not title_key:
-        return []
-    if text_len is not None:
-        # A wide set of tags (a wrapper's): one pass over the nodes, the length tested first (most
-        # fail it), not a search of the tags for each name.
-        low, high = min(len(title_key), 11), 2 * len(title_key) + 20
-        names, wanted = doc.tags, tags if isinstance(tags, frozenset) else frozenset(tags)
-        found = [i for i in range(doc.body, len(names)) if low <= text_len[i] <= high and names[i] in wanted]
-    else:
-        found = tag_positions_of(doc, tags, doc.body)
-    out = [i for i, titled in zip(found, title_reads(doc, found, title_key)) if titled]  # (in document order)
-    return out[:most] if most else out
 
 
 def _title_region(doc: Document, dead: bytearray, named: bytearray, pos: list[float], neg: list[float],

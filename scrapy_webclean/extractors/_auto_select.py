@@ -21,9 +21,9 @@ from ._auto_forms import message_forms_in, out_of_forms
 from ._auto_titled import titled_instead
 from ._auto_columns import story_cell
 from ._auto_lists import KEPT_WHOLE, Lists
-from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region,
-                           _prose_root, _title_headings, _title_region)
+from ._auto_blocks import _best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root, _title_region
 from ._auto_mark import _mark, _Marks
+from ._auto_title_lines import _title_headings
 from ._auto_phrases import _linked_sentence, _piece_mark
 from ._auto_teasers import teasers_outweigh
 from ._auto_threads import comment_threads

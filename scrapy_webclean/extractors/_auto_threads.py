@@ -13,7 +13,7 @@ from .._deadline import check_deadline
 from .._document import Document, Measures
 from .._measures import nonspace_len
 from .._walk import owned_text, tag_positions
-from ._auto_blocks import _HEADLINE_TAGS
+from ._auto_title_lines import _HEADLINE_TAGS
 from ._auto_words import _BLOCKS, _CELLS, _HEADINGS
 
 #: A dateline: a clock time, a date in words (English, or day-month-year in other languages; "07 Nov 12")

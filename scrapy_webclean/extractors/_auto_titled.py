@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from .._document import Document
 from .._walk import tag_positions
-from ._auto_blocks import _HEADED_LEVELS, _title_headings
+from ._auto_blocks import _HEADED_LEVELS
+from ._auto_title_lines import _title_headings
 from ._auto_mark import _Marks
 from ._auto_words import SHORT_ARTICLE
 

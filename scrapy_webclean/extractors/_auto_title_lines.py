@@ -1,0 +1,86 @@
+"""The lines of a page that read as its title: the h1-h3 that do, else a line of another tag (a
+template's styled division, an old page's table cell). The block pick reads them as the title
+heading over a short article; the arbiter reads a wider set as the lines that may open a pick."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .._document import Document
+from .._walk import tag_positions_of
+from ._auto_words import _title_key, title_reads
+
+__all__ = ["TITLE_LINE_TAGS", "_title_headings"]
+
+#: Headings that may read as the page's title over a short article.
+_HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
+#: Where a template may set the title line when not in a heading, and how many such lines are read.
+TITLE_LINE_TAGS = frozenset({"h1", "h2", "h3", "h4", "b", "strong", "font", "span", "p", "div", "td", "th", "center"})
+_TITLE_LINES = 2
+_INLINE_TITLE_TAGS = frozenset({"b", "strong", "font", "span"})
+#: How far above a title line a link holding no more than it is looked for (a permalink's wrappers).
+_LINK_LEVELS = 6
+
+
+def _title_headings(doc: Document, title: str | None, tags: Iterable[str] = _HEADLINE_TAGS,
+                    text_len: list[int] | None = None, most: int = 0) -> list[int]:
+    """The elements of ``tags`` (by default the headings h1-h3) that read as the page's title, in
+    document order; the first ``most`` of them when it is not 0. With ``text_len``, only those
+    whose length lets them (a wide set of tags holds every wrapper of the page: their text is
+    not read). A line's key is the title's or a part of it over 10 letters (:func:`_is_title`).
+    By default, when no h1-h3 reads as the title, the first lines of other tags that do
+    (:func:`_title_lines`), for ``title`` and then for the page's ``<title>``. These are read once
+    a parse (each pass of the block pick asks): a shared list."""
+    if tags is not _HEADLINE_TAGS or text_len is not None or most:
+        return _read_title_headings(doc, title, tags, text_len, most)
+    key = ("title_headings", title)
+    if key not in doc.parse_memo:
+        doc.parse_memo[key] = (_read_title_headings(doc, title, tags, text_len, most) or _title_lines(doc, title)
+                               or (_title_lines(doc, doc.title) if doc.title != title else []))
+    return doc.parse_memo[key]
+
+
+def _title_lines(doc: Document, title: str | None) -> list[int]:
+    """The first lines outside h1-h3 that read as the page's title (see :data:`TITLE_LINE_TAGS`),
+    each a line of its own (an inline element's parent holds no more text than it does) and no link."""
+    m = doc.measures
+    out: list[int] = []
+    for i in _read_title_headings(doc, title, TITLE_LINE_TAGS, m.text_len, 0):
+        if not m.link_len[i] and _own_line(doc, m.text_len, i):
+            out.append(i)
+            if len(out) == _TITLE_LINES:
+                break
+    return out
+
+
+def _own_line(doc: Document, text_len: list[int], i: int) -> bool:
+    """Whether element ``i`` is a line of its own, outside a link: its text is all its parent's when it
+    is an inline element, and no ``<a>`` round it (up to :data:`_LINK_LEVELS` above) holds the same text."""
+    parent, tags, body = doc.parent, doc.tags, doc.body
+    a = parent[i]
+    if tags[i] in _INLINE_TITLE_TAGS and text_len[a] != text_len[i]:
+        return False
+    for _ in range(_LINK_LEVELS):
+        if a <= body or text_len[a] != text_len[i]:
+            break
+        if tags[a] == "a":
+            return False
+        a = parent[a]
+    return True
+
+
+def _read_title_headings(doc: Document, title: str | None, tags: Iterable[str], text_len: list[int] | None,
+                         most: int) -> list[int]:
+    title_key = _title_key(title) if title else ""
+    if not title_key:
+        return []
+    if text_len is not None:
+        # A wide set of tags (a wrapper's): one pass over the nodes, the length tested first (most
+        # fail it), not a search of the tags for each name.
+        low, high = min(len(title_key), 11), 2 * len(title_key) + 20
+        names, wanted = doc.tags, tags if isinstance(tags, frozenset) else frozenset(tags)
+        found = [i for i in range(doc.body, len(names)) if low <= text_len[i] <= high and names[i] in wanted]
+    else:
+        found = tag_positions_of(doc, tags, doc.body)
+    out = [i for i, titled in zip(found, title_reads(doc, found, title_key)) if titled]  # (in document order)
+    return out[:most] if most else out
