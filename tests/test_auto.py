@@ -818,6 +818,24 @@ def test_a_data_table_kept_on_a_real_page():
     assert "80.8" in NodeSelection(doc, pick.root, pick.drop).text()
 
 
+def test_the_propagation_pick_joins_sibling_divisions_written_as_paragraphs():
+    # readability-lxml turns a division holding no block (nor link) into a paragraph before it
+    # scores, so such a sibling of the best node joins it as a <p> would: over 80 characters with
+    # few links, or a shorter sentence with none. A division holding a link stays a division.
+    tail = "The clerk said the council would publish the full minutes of the meeting on Friday morning."
+    body = (f'<div><div class="story"><p>{PROSE}</p><p>{MORE}</p></div><div>{tail}</div><div>It was late.</div>'
+            f'<div>Follow us: <a href="/follow">on the social sites</a> for the latest news.</div></div>')
+    doc = parse(page(body))
+    pick = propagation_pick(doc, doc.measures)
+    text = NodeSelection(doc, pick.root, pick.drop).text()
+    assert PROSE in text and tail in text and "It was late." in text
+    assert "Follow us" not in text
+    # The same siblings as <p> elements: kept as ever.
+    doc = parse(page(body.replace(f"<div>{tail}</div>", f"<p>{tail}</p>")))
+    pick = propagation_pick(doc, doc.measures)
+    assert tail in NodeSelection(doc, pick.root, pick.drop).text()
+
+
 def test_hidden_box_dropped_but_a_page_hidden_until_scripts_run_is_read():
     hidden = '<div style="display:none"><p>Please enable cookies to continue. We use them to improve the site.</p></div>'
     r = auto(page(f"<article><p>{PROSE}</p>{hidden}<p>{MORE}</p></article>"))

@@ -6,8 +6,8 @@ block element) with at least 25 characters scores ``1 + commas +
 min(chars / 100, 3)``; its parent gets the score and its grandparent half
 of it. Each such ancestor starts from a weight for its tag and class/id
 names, and its total is scaled by ``1 - link density``. The best ancestor
-and those of its siblings that score well (or are link-free paragraphs)
-are the body; inside, headings, lists, tables and divisions that look like
+and those of its siblings that score well (or are link-free paragraphs,
+a block-free ``div`` among them) are the body; inside, headings, lists, tables and divisions that look like
 furniture (link-dense, image-heavy, negatively named) are left out.
 
 One preorder and one reverse loop over the document's node arrays; the
@@ -205,7 +205,7 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
     root = parent[best] if parent[best] >= doc.body else best
     drop = bytearray(out)
     if root != best:
-        _siblings(doc, m, score, best, top, root, drop)
+        _siblings(doc, m, score, best, top, root, drop, blocked)
     parts = segments(doc, m, score, best, top)
     if parts:
         root = merge_subtrees(doc, root, parts, drop)
@@ -238,8 +238,9 @@ def _semantic_best(doc: Document, m: Measures, score: dict[int, float], best: in
 
 
 def _siblings(doc: Document, m: Measures, score: dict[int, float], best: int, top: float, root: int,
-              drop: bytearray) -> None:
-    """Leave out the children of ``root`` that do not join ``best``."""
+              drop: bytearray, blocked: bytearray) -> None:
+    """Leave out the children of ``root`` that do not join ``best`` (a division holding no block is a
+    paragraph, as readability turns it into one)."""
     threshold = max(10.0, 0.2 * top)
     end, tags = doc.end, doc.tags
     best_cls = doc.nodes[best].get("class")
@@ -249,7 +250,7 @@ def _siblings(doc: Document, m: Measures, score: dict[int, float], best: int, to
             continue
         bonus = 0.2 * top if best_cls and doc.nodes[s].get("class") == best_cls else 0.0
         keep = s in score and score[s] + bonus >= threshold
-        if not keep and tags[s] == "p":
+        if not keep and (tags[s] == "p" or tags[s] == "div" and not blocked[s]):
             c = text_len[s]
             ld = link_len[s] / c if c else 0.0
             if c > 80 and ld < 0.25:
