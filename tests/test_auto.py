@@ -818,6 +818,16 @@ def test_a_data_table_kept_on_a_real_page():
     assert "80.8" in NodeSelection(doc, pick.root, pick.drop).text()
 
 
+def test_the_propagation_pick_scores_a_paragraph_as_readability_does():
+    # readability-lxml and Readability.js: 1, plus the pieces the paragraph's commas part it into,
+    # plus a point per 100 characters up to 3; the parent starts from its tag's weight (div: 5).
+    sentence = "a" * 50 + ", " + "b" * 49 + ", " + "c" * 50  # 151 characters but spaces, 2 commas
+    doc = parse(f"<html><body><div><p>{sentence}</p></div></body></html>")
+    pick = propagation_pick(doc, doc.measures)
+    assert doc.tags[pick.best] == "div"
+    assert pick.score == pytest.approx(5 + 1 + 3 + 1.51)
+
+
 def test_the_propagation_pick_joins_sibling_divisions_written_as_paragraphs():
     # readability-lxml turns a division holding no block (nor link) into a paragraph before it
     # scores, so such a sibling of the best node joins it as a <p> would: over 80 characters with

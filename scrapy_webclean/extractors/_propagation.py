@@ -2,12 +2,13 @@
 second opinion for ``auto`` (see ``docs/auto.md``).
 
 Every paragraph-like block (``p``, ``pre``, ``td``, a ``div`` holding no
-block element) with at least 25 characters scores ``1 + commas +
-min(chars / 100, 3)``; its parent gets the score and its grandparent half
-of it. Each such ancestor starts from a weight for its tag and class/id
-names, and its total is scaled by ``1 - link density``. The best ancestor
-and those of its siblings that score well (or are link-free paragraphs,
-a block-free ``div`` among them) are the body; inside, headings, lists, tables and divisions that look like
+block element) with at least 25 characters scores ``2 + commas +
+min(chars / 100, 3)`` (1, and the pieces its commas part it into); its
+parent gets the score and its grandparent half of it. Each such ancestor
+starts from a weight for its tag and class/id names, and its total is
+scaled by ``1 - link density``. The best ancestor and those of its siblings
+that score well (or are link-free paragraphs, a block-free ``div`` among
+them) are the body; inside, headings, lists, tables and divisions that look like
 furniture (link-dense, image-heavy, negatively named) are left out.
 
 One preorder and one reverse loop over the document's node arrays; the
@@ -188,12 +189,12 @@ def _pick(doc: Document, m: Measures, out: bytearray) -> Pick:
             if t == "div" and blocked[i]:
                 # A division holding blocks: its loose text pieces are paragraphs of their own.
                 for chars, marks in _loose_pieces(doc, m, i, commas):
-                    add(i, 1.0 + marks + min(chars / 100.0, 3.0))
+                    add(i, 2.0 + marks + min(chars / 100.0, 3.0))
             elif t in _PARAGRAPHS or t == "div":
                 c = text_len[i]
                 p = parent[i]
                 if c >= 25 and p >= 0:
-                    add(p, 1.0 + commas[i] + min(c / 100.0, 3.0))
+                    add(p, 2.0 + commas[i] + min(c / 100.0, 3.0))
             i += 1
     if not score:
         return Pick(-1, bytearray(n), -1, 0.0)
