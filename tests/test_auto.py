@@ -1486,6 +1486,22 @@ def test_a_story_is_not_a_notice_for_the_copyright_line_nested_in_it():
     assert "All Rights Reserved" not in text
 
 
+def test_a_story_ending_in_its_copyright_line_as_loose_text_is_the_story():
+    # The same wire story with the line in its own loose text (no block of its own), under 1,000
+    # characters: the block's statement sentences hold little of it, so it is the story. A notice
+    # opening with its label or its statement stays one, however long.
+    story = f"<div>{PROSE}<br><br>{MORE}<br><br>&copy; 2024 United Press International. All Rights Reserved.</div>"
+    text = block_pick(page(f'<div class="story"><h3>Budget vote delayed</h3>{story}</div>'))
+    assert PROSE in text and MORE in text
+    from scrapy_webclean.extractors._auto_phrases import _piece_mark, mostly_marked
+
+    line = "Copyright 2024 United Press International. All rights reserved."
+    assert _piece_mark(f"{PROSE} {MORE} {line}", False)
+    assert not mostly_marked(f"{PROSE} {MORE} {line}", False, 1)
+    for notice in (f"Disclaimer: {PROSE} {MORE} {line}", f"{line} {PROSE} {MORE}"):
+        assert mostly_marked(notice, False, 1) == 1, notice
+
+
 def test_a_block_is_marked_by_its_own_words_not_its_dead_furniture():
     # A hand-made page writes its story as loose text in <body> (or in custom elements, inline to
     # the parser): the body owns those words. Its <footer> is dead furniture, whose copyright line

@@ -24,7 +24,7 @@ from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import _best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root, _title_region
 from ._auto_mark import _mark, _Marks
 from ._auto_title_lines import _title_headings
-from ._auto_phrases import _linked_sentence, _piece_mark
+from ._auto_phrases import _linked_sentence, _piece_mark, mostly_marked
 from ._auto_teasers import teasers_outweigh
 from ._auto_threads import comment_threads
 from ._thread_comments import comment_roots
@@ -176,6 +176,8 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
                     else:
                         text = _read(doc, i, read)
                     marked[i] = _piece_mark(text, links[i] > 0)
+                    if marked[i] and c >= _OWN_TEXT:
+                        marked[i] = mostly_marked(text, links[i] > 0, marked[i])
                 elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
                     marked[i] = _linked_sentence(doc, i)
                 if tags[i] in _HEADINGS and links[i] * 2 > c >= 8:
