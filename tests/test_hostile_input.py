@@ -813,6 +813,15 @@ def test_title_lines_outside_headings_under_deep_nesting(link):
     assert "delay the budget" in r.text
 
 
+def test_a_long_word_opening_a_marked_block_is_read_in_linear_time():
+    # A block under 1,000 characters that a copyright line marks is read for a label opening it
+    # ("Disclaimer:"); a first "sentence" of one 950-letter word took the label's pattern 5 s to
+    # refuse when its words could split the run any way (cubic backtracking).
+    body = "<html><body><div>" + "x" * 950 + ". Copyright 2024 Town News. All rights reserved.</div></body></html>"
+    with wc.time_limit(2.0):
+        wc.extract(body)
+
+
 def test_nested_blocks_each_owning_a_word_are_read_once():
     # 300 chains of 900 levels, a word at every level: each <li> (in a <span>) is a short block, read
     # whole for a boilerplate statement, and each linked <h3> a heading whose words are counted; each

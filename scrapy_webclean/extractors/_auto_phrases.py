@@ -223,23 +223,6 @@ def _piece_mark(text: str, linked: bool = True) -> int:
 
 
 _REMEMBERED = 300
-#: A label of one to three words and a colon opening a block: "Disclaimer:", "TERMS OF USE:".
-_LABEL_OPENS = re.compile(r"\W*(?:[^\W\d_]+[ -]?){1,3}:\s")
-#: Where a long block's text parts into sentences (or paragraphs parted by a blank line).
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?\u3002\uff01\uff1f])\s+|\n\s*\n")
-
-
-def mostly_marked(text: str, linked: bool, mark: int) -> int:
-    """``mark``, the mark of a long block's whole ``text``, when it opens with a label or a sentence
-    that carries a mark of its own (a notice: "Disclaimer: ...", "Copyright 2006 ...") or such
-    sentences hold half its characters or more; else 0: a story's paragraphs ending in the wire's
-    copyright line are the story, not the line."""
-    parts = [p for p in _SENTENCE_BREAK.split(text) if p and not p.isspace()]
-    if len(parts) < 2 or _piece_mark(parts[0], linked) or _LABEL_OPENS.match(parts[0]):
-        return mark
-    sizes = [len("".join(p.split())) for p in parts]
-    held = sum(size for p, size in zip(parts, sizes) if _piece_mark(p, linked))
-    return mark if 2 * held >= sum(sizes) else 0
 _PIECES_SEEN: BoundedCache[tuple[str, bool], int] = BoundedCache(1 << 12)
 
 
@@ -256,6 +239,25 @@ def _judge_piece(text: str, linked: bool) -> int:
     if mark == _MARK_PROMO and not linked and _reports_promotion(text.strip()):
         return 0
     return mark
+
+
+#: A label of one to three words and a colon opening a block: "Disclaimer:", "TERMS OF USE:".
+_LABEL_OPENS = re.compile(r"\W*[^\W\d_]+(?:[ -][^\W\d_]+){0,2}:\s")
+#: Where a long block's text parts into sentences (or paragraphs parted by a blank line).
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?\u3002\uff01\uff1f])\s+|\n\s*\n")
+
+
+def mostly_marked(text: str, linked: bool, mark: int) -> int:
+    """``mark``, the mark of a long block's whole ``text``, when it opens with a label or a sentence
+    that carries a mark of its own (a notice: "Disclaimer: ...", "Copyright 2006 ...") or such
+    sentences hold half its characters or more; else 0: a story's paragraphs ending in the wire's
+    copyright line are the story, not the line."""
+    parts = [p for p in _SENTENCE_BREAK.split(text) if p and not p.isspace()]
+    if len(parts) < 2 or _piece_mark(parts[0], linked) or _LABEL_OPENS.match(parts[0]):
+        return mark
+    sizes = [len("".join(p.split())) for p in parts]
+    held = sum(size for p, size in zip(parts, sizes) if _piece_mark(p, linked))
+    return mark if 2 * held >= sum(sizes) else 0
 
 
 def _reports_promotion(text: str) -> bool:

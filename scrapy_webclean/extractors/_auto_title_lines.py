@@ -16,7 +16,7 @@ __all__ = ["TITLE_LINE_TAGS", "_title_headings"]
 _HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
 #: Where a template may set the title line when not in a heading, and how many such lines are read.
 TITLE_LINE_TAGS = frozenset({"h1", "h2", "h3", "h4", "b", "strong", "font", "span", "p", "div", "td", "th", "center"})
-_TITLE_LINES = 2
+_FALLBACK_LINES = 2
 _INLINE_TITLE_TAGS = frozenset({"b", "strong", "font", "span"})
 #: How far above a title line a link holding no more than it is looked for (a permalink's wrappers).
 _LINK_LEVELS = 6
@@ -48,7 +48,7 @@ def _title_lines(doc: Document, title: str | None) -> list[int]:
     for i in _read_title_headings(doc, title, TITLE_LINE_TAGS, m.text_len, 0):
         if not m.link_len[i] and _own_line(doc, m.text_len, i):
             out.append(i)
-            if len(out) == _TITLE_LINES:
+            if len(out) == _FALLBACK_LINES:
                 break
     return out
 
