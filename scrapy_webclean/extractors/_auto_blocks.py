@@ -55,8 +55,8 @@ class _Blocks:
         teasers = [0] * n     # children holding a linked headline and prose: teaser cards
         summary = bytearray(n)  # the child last seen (they come last first) is prose without a headline
         cut = [0] * n         # children whose text ends in an ellipsis (a cut summary)
-        ends_cut = bytearray(n)  # the subtree's last block of text ends in an ellipsis
-        ended = bytearray(n)     # ... that last block has been seen (they come last first)
+        last = bytearray(n)   # the subtree's last block of text, once seen (they come last first): 1, or 2
+        #                       when it ends in an ellipsis
         truncated, multiword = self.truncated, self.multiword
         val = self.val = [0.0] * n  # each block's own value
         teaser_roots, teaser_prose = self.teaser_roots, self.teaser_prose = [], []
@@ -65,8 +65,8 @@ class _Blocks:
             for i in compress(range(hi - 1, lo - 1, -1), reversed(live[lo:hi])):
                 c = chars[i]
                 if c and owner[i] == i:
-                    if not ended[i]:  # (no block of text after its own: its text ends the subtree's)
-                        ends_cut[i], ended[i] = truncated[i], 1
+                    if not last[i]:  # (no block of text after its own: its text ends the subtree's)
+                        last[i] = 1 + truncated[i]
                     lc = links[i]
                     nl = c - lc
                     t = tags[i]
@@ -113,9 +113,9 @@ class _Blocks:
                         elif titled[i] and summary[p]:
                             teasers[p] += 1  # a linked headline and the summary after it (<dt> and <dd>)
                         summary[p] = not titled[i] and pos[i] > 0
-                        cut[p] += ends_cut[i]
-                        if ended[i] and not ended[p]:
-                            ends_cut[p], ended[p] = ends_cut[i], 1
+                        cut[p] += last[i] == 2
+                        if not last[p]:
+                            last[p] = last[i]
                     titled[p] += titled[i]
                     pos[p] += pos[i]
                     neg[p] += neg[i]

@@ -256,7 +256,7 @@ def mostly_marked(text: str, linked: bool, mark: int) -> int:
     if len(parts) < 2 or _piece_mark(parts[0], linked) or _LABEL_OPENS.match(parts[0]):
         return mark
     sizes = [len("".join(p.split())) for p in parts]
-    held = sum(size for p, size in zip(parts, sizes) if _piece_mark(p, linked))
+    held = sum(size for p, size in zip(parts[1:], sizes[1:]) if _piece_mark(p, linked))  # (the first has none)
     return mark if 2 * held >= sum(sizes) else 0
 
 

@@ -101,7 +101,7 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         if len(heads) >= _ITEMS:
             counts[(p, "")] = sorted(set(heads))
     found: list[int] = []
-    labelled_threads: list[int] = []  # those of found under a thread's label ("4 Comments")
+    firsts: list[int] = []  # each found thread's first comment (where its label is looked for)
     read = prose = 0  # the prose before element ``read``: candidates come in document order
     budget = 4 * n  # elements the headline check may read: candidates nest only on hostile pages
     for (p, tag), items in sorted(counts.items()):
@@ -116,13 +116,12 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         if len(groups) < _ITEMS or not _thread(doc, m, p, groups, inlink, message, replies):
             continue
         prose, read = prose + _prose(doc, dead, inlink, read, p, _SENTENCE // weight), p
-        labelled = _labelled(doc, p, groups[0][0])
-        if prose * weight >= _BEFORE or (prose * weight >= _BEFORE_LABELLED and labelled):
+        if prose * weight >= _BEFORE or (prose * weight >= _BEFORE_LABELLED and _labelled(doc, p, groups[0][0])):
             found.append(p)  # an article before it (a short one under the thread's label: "3 Comments")
-            if labelled:
-                labelled_threads.append(p)
+            firsts.append(groups[0][0])
     if found and page_features(doc, doc.url)["score"] <= 0:
-        return labelled_threads  # a listing's entries, not an article's comments, unless labelled so
+        # A listing's entries, not an article's comments, unless labelled so ("4 Comments").
+        return [p for p, first in zip(found, firsts) if _labelled(doc, p, first)]
     return found
 
 
