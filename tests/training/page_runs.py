@@ -86,9 +86,6 @@ def _peer(name: str) -> Extract:
     return readability
 
 
-#: The probes that rewrite a page's bytes (``nourl`` withholds its URL instead).
-REWRITES = ("names", "landmarks", "divs", "wraps", "breaks", "headings", "utf8", "minify", "pretty", "deep", "table",
-            "spans", "comments", "comments-plain")
 _TAG = re.compile(rb"<[a-zA-Z][^<>]*>")
 _NAME_ATTR = re.compile(rb"""\s(?:class|id)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)""", re.I)
 _LANDMARK = re.compile(rb"<(/?)(?:main|article|section|header|footer|nav|aside)(?=[\s/>])", re.I)
@@ -166,14 +163,18 @@ _BYTE_CHANGES: dict[str, Callable[[bytes], bytes]] = {
     "names": lambda raw: _TAG.sub(lambda m: _NAME_ATTR.sub(b"", m.group()), raw),
     "landmarks": lambda raw: _LANDMARK.sub(rb"<\1div", raw),
 }
+#: The probes that add a comment thread after the story (:mod:`comment_probe`), with its names or without.
+_COMMENT_PROBES = ("comments", "comments-plain")
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
-UTF8_PROBES = (*_TREE_CHANGES, "comments", "comments-plain")
+UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES)
+#: The probes that rewrite a page (``nourl`` withholds its URL instead).
+REWRITES = (*_BYTE_CHANGES, *UTF8_PROBES)
 
 
 def probe(raw: bytes, kind: str, charset: str | None = None, gold: str = "") -> bytes:
     """The page rewritten for a probe (see the module's docstring); ``""`` leaves it as it is.
     ``gold``: the page's gold text (the comment probes put their thread after it)."""
-    if kind in ("comments", "comments-plain"):
+    if kind in _COMMENT_PROBES:
         return _reparsed(raw, charset, lambda root: add_thread(root, gold, kind == "comments"))
     if kind in _TREE_CHANGES:
         return _reparsed(raw, charset, _TREE_CHANGES[kind])
