@@ -293,6 +293,8 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
     whole = hub and landmark >= 0 and landmark <= root < end[landmark]
     if whole:
         root = landmark
+    elif thread < 0 and root < landmark < end[root] and pos[landmark] >= 0.5 * pos[root]:
+        root = landmark  # what the root holds beside the declared main content is the template's
     return root, whole, pos, neg
 
 
