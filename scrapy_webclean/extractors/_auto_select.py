@@ -295,6 +295,10 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
         root = landmark
     elif thread < 0 and root < landmark < end[root] and pos[landmark] >= 0.5 * pos[root]:
         root = landmark  # what the root holds beside the declared main content is the template's
+    if thread < 0 and not whole and doc.tags.count("article") == 1:
+        own = doc.tags.index("article")  # the page's only <article>: its story, so what is beside it
+        if root < own < end[root] and pos[own] >= 0.5 * pos[root]:  # is the template's, as beside <main>
+            root = own
     return root, whole, pos, neg
 
 
