@@ -1383,6 +1383,32 @@ def test_prose_about_cookies_or_privacy_is_body_text_a_notice_is_not():
     assert "We use cookies" not in text and "Terms of use" not in text
 
 
+def test_a_notice_about_the_readers_browser_is_boilerplate_prose_about_browsers_is_not():
+    prose = ("The new version of the browser drops support for older plug-ins, and developers who still rely on "
+             "them must update their code before the spring, the company said on Tuesday.")
+    notices = ("This page is best viewed in an up-to-date web browser with style sheets (CSS) enabled. While you "
+               "will be able to view the content of this page in your current browser, you will not be able to "
+               "get the full visual experience.", "You are using an outdated browser. Please upgrade your "
+               "browser to improve your experience.", "Please enable JavaScript to view the comments.")
+    text = block_pick(page(f"<article><p>{PROSE}</p><p>{prose}</p><p>{MORE}</p>"
+                           + "".join(f"<p>{n}</p>" for n in notices) + "</article>"))
+    assert prose in text
+    assert not any(n[:30] in text for n in notices)
+
+
+def test_a_one_paragraph_story_is_not_outweighed_by_a_browser_notice_beside_it():
+    story = ("If you want to find lost cities or the traces of ancient civilizations, one archaeologist "
+             "believes you need to head into space.")
+    notice = ("This page is best viewed in an up-to-date web browser with style sheets (CSS) enabled. While you "
+              "will be able to view the content of this page in your current browser, you will not be able to "
+              "get the full visual experience. Please consider upgrading your browser software or enabling "
+              "style sheets (CSS) if you are able to do so.")
+    html = (f"<html><head><title>Hunting lost cities from space</title></head><body><div><p>{notice}</p></div>"
+            f"<div><h1>Hunting lost cities from space</h1><p>{story}</p></div></body></html>")
+    text = wc.extract(html.encode(), "https://future.example/story/lost-cities").text
+    assert story in text and "best viewed" not in text
+
+
 def test_a_legal_phrase_a_few_words_into_a_sentence_does_not_make_it_a_notice():
     # A notice opens with its phrase ("This website uses cookies ..."); prose may name one a few
     # words in, well inside the first 40 characters.

@@ -51,8 +51,19 @@ _COOKIE_NOTICE = (
     r"uso dei cookie|aceitar (?:os |todos os )?cookies|política de cookies|"
     r"(?:gebruikt|gebruiken) (?:\w+ )?cookies|cookies accepteren|cookiebeleid|cookie-instellingen|"
     r"gebruik van cookies")
+#: A notice about the reader's browser: upgrade it, enable JavaScript or style sheets.
+_BROWSER_NOTICE = (
+    r"(?:upgrade|update) (?:to )?(?:your|a (?:newer|modern|supported|current)) (?:web )?browser|"
+    r"(?:outdated|out-of-date|unsupported|older version of (?:your|a)) (?:web )?browser|"
+    r"browser (?:is (?:out of date|outdated|not supported)|does not support|doesn't support|is too old)|"
+    r"best viewed (?:in|with|using)|(?:enable|turn on|activate) (?:javascript|js\b|style ?sheets)|"
+    r"javascript (?:is )?(?:disabled|turned off|required|must be enabled|needs to be enabled)|"
+    r"requires? javascript|style sheets \(css\)|"
+    r"javascript (?:aktivieren|einschalten)|(?:aktivieren|aktiviere) (?:sie )?javascript|browser (?:ist )?veraltet|"
+    r"activ(?:ez|er) (?:le )?javascript|navigateur (?:est )?obsolète|activa(?:r)? javascript|"
+    r"navegador (?:está )?desactualizado|attiva(?:re)? javascript")
 _BOILERPLATE_RE = re.compile(by_first_letter(
-    _HARD_LEGAL.pattern + r"|terms of (?:use|service)|privacy policy|" + _COOKIE_NOTICE + "|"
+    _HARD_LEGAL.pattern + r"|terms of (?:use|service)|privacy policy|" + _COOKIE_NOTICE + "|" + _BROWSER_NOTICE + "|"
     r"datenschutzerklärung|nutzungsbedingungen|mentions légales|politique de confidentialité|"
     r"conditions d'utilisation|política de privacidad|aviso legal|términos y condiciones|informativa sulla privacy|"
     r"termini e condizioni|política de privacidade|termos de uso|privacybeleid|algemene voorwaarden"), re.IGNORECASE)
@@ -131,7 +142,8 @@ _LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权
                    "terms of", "privacy", "cookie", "rechte vorbehalten", "droits réservés", "derechos reservados",
                    "diritti riservati", "direitos reservados", "rechten voorbehouden", "datenschutz", "nutzungsbed",
                    "mentions légales", "confidentialité", "conditions d'util", "privacidad", "aviso legal",
-                   "términos y", "termini e", "termos de", "algemene voorwaarden")
+                   "términos y", "termini e", "termos de", "algemene voorwaarden", "browser", "javascript",
+                   "best viewed", "style sheet", "stylesheet", "navigateur", "navegador", " js")
 _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption",
                     "foto", "bild", "imagen", "immagine", "beeld",
                     "图片来源", "图/")
