@@ -263,16 +263,17 @@ def test_widget_naming_itself_the_blog_post_is_not_furniture():
 def test_a_footer_named_foot_is_furniture():
     # "foot" names a page's footer (id="site-foot"), as "footer" does; a
     # longer notice there is not the page's text ("footnotes" stays prose).
-    notice = ("This page is best viewed in an up-to-date web browser with style sheets enabled. While you will "
-              "be able to view the content of this page in your current browser, you will not get the full "
-              "visual experience, so please consider upgrading your browser software.")
+    # (A text no phrase marks as a notice: the name alone decides.)
+    notice = ("The fair has been held every summer since 1952, first on the church green and later in the park "
+              "by the river, and the organisers thank the many volunteers who have made it possible, year after "
+              "year, in rain and in sunshine.")
     story = f"<p>People came from all over the region to the fair. {PROSE}</p><p>{MORE}</p>"
     text = block_pick(f'<html><body><div class="story"><h1>Fair</h1>{story}</div>'
                       f'<div id="site-foot"><p>{notice}</p></div></body></html>'.encode())
-    assert "People came" in text and "best viewed" not in text
+    assert "People came" in text and "held every summer" not in text
     notes = block_pick(f'<html><body><div class="story"><h1>Fair</h1>{story}</div>'
                        f'<div id="footnotes"><p>{notice}</p></div></body></html>'.encode())
-    assert "best viewed" in notes
+    assert "held every summer" in notes
 
 
 def test_furniture_longer_than_a_story_its_title_heads_stays_furniture():
