@@ -85,3 +85,28 @@ def test_the_comment_probes_put_a_thread_after_the_story():
     # Without the gold's last line in the page, the thread closes the body.
     elsewhere = probe(page.encode(), "comments", "utf-8", "A line that this page does not hold anywhere.").decode()
     assert elsewhere.index("Footer") < elsewhere.index("Responses")
+
+
+def test_the_short_probe_keeps_a_storys_first_paragraphs_in_the_page_and_its_gold():
+    from page_runs import rewrite
+
+    paras = [f"Paragraph {i} of the story runs on for long enough to count as one of its paragraphs." for i in range(5)]
+    body = "".join(f"<p>{p}</p>after {i}" for i, p in enumerate(paras))
+    page = f"<html><body><h1>Headline</h1><div>{body}</div><p>A footer line of the site.</p></body></html>"
+    gold = "\n".join(["Headline", *paras])
+    record = {"url": "https://example.com/a", "articleBody": gold}
+    cut, rec = rewrite(page.encode(), "short2", record)
+    html = cut.decode()
+    assert paras[0] in html and paras[1] in html and not any(p in html for p in paras[2:])
+    assert "after 4" in html  # (a dropped paragraph's tail stays)
+    assert rec["articleBody"] == "\n".join(["Headline", *paras[:2]]) and rec["http_charset"] == "utf-8"
+    assert "A footer line" in html
+
+
+def test_the_short_probe_leaves_out_a_page_whose_story_has_under_four_paragraphs():
+    from page_runs import rewrite
+
+    paras = [f"Paragraph {i} of a short story, long enough to be read as a paragraph." for i in range(3)]
+    page = "<html><body>" + "".join(f"<p>{p}</p>" for p in paras) + "</body></html>"
+    assert rewrite(page.encode(), "short1", {"articleBody": "\n".join(paras)}) is None
+    assert rewrite(page.encode(), "", {"articleBody": "x"}) == (page.encode(), {"articleBody": "x"})

@@ -23,7 +23,7 @@ from scrapy_webclean._render import NodeSelection, kept_mask
 from scrapy_webclean.extractors._arbiter import combined, features, propagation_selection, second_pick
 from scrapy_webclean.extractors._consensus import consensus, found_nothing
 from scrapy_webclean.extractors.auto import _auto_pick, tidy
-from page_runs import REWRITES, UTF8_PROBES, probe
+from page_runs import REWRITES, rewrite
 from sites import site_of
 
 
@@ -84,10 +84,10 @@ def main() -> None:
     args = ap.parse_args()
     with args.out.open("w", encoding="utf-8") as out:
         for corpus, pid, record, raw in pages(args.corpora):
-            body = probe(raw, args.probe, record.get("http_charset"), record["articleBody"])
-            if args.probe in UTF8_PROBES:  # (re-serialized as UTF-8)
-                record = record | {"http_charset": "utf-8"}
-            row = measure(body, record)
+            rewritten = rewrite(raw, args.probe, record)
+            if rewritten is None:  # (a short probe's page whose story it does not cut)
+                continue
+            row = measure(*rewritten)
             row.update(corpus=corpus, id=pid, site=site_of(corpus, record, raw))
             out.write(json.dumps(row) + "\n")
 

@@ -23,7 +23,9 @@ and ``utf8``, which rewrites nothing: their control. ``minify`` drops the white
 space between block tags and ``pretty`` puts each block tag on a line of its
 own. ``comments`` adds a reader-comment thread in WordPress's markup after the
 story (found by its gold text), ``comments-plain`` the same without class names
-(:mod:`comment_probe`). ``nourl`` leaves the page as it is and withholds its URL
+(:mod:`comment_probe`). ``short1`` and ``short2`` cut each story of four paragraphs or more to
+its first one or two, in the page and in its gold text; pages with shorter stories are left out of
+the run (:mod:`short_probe`). ``nourl`` leaves the page as it is and withholds its URL
 (``extract(body)`` as a user may call it).
 
 ``compare`` prints each corpus's F1 (mean precision and recall of the pages,
@@ -54,6 +56,7 @@ import scrapy_webclean  # noqa: E402
 from scrapy_webclean._document import parse  # noqa: E402
 from scrapy_webclean._scoring import load_corpus, page_counts, summarize, tokens  # noqa: E402
 from comment_probe import add_thread  # noqa: E402
+from short_probe import SHORT_PROBES, shorten  # noqa: E402
 from sites import site_bucket, site_of  # noqa: E402
 
 CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpora"
@@ -166,7 +169,7 @@ _BYTE_CHANGES: dict[str, Callable[[bytes], bytes]] = {
 #: The probes that add a comment thread after the story (:mod:`comment_probe`), with its names or without.
 _COMMENT_PROBES = ("comments", "comments-plain")
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
-UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES)
+UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *SHORT_PROBES)
 #: The probes that rewrite a page (``nourl`` withholds its URL instead).
 REWRITES = (*_BYTE_CHANGES, *UTF8_PROBES)
 
@@ -183,11 +186,29 @@ def probe(raw: bytes, kind: str, charset: str | None = None, gold: str = "") -> 
     return raw
 
 
-def _page(job: tuple[str, str, dict, bytes, str, dict, str]) -> tuple[str, dict]:
+def rewrite(raw: bytes, kind: str, record: dict) -> tuple[bytes, dict] | None:
+    """The page and its record as a probe leaves them (see :func:`probe`): a short probe cuts the gold
+    text too, and leaves out (None) a page whose story it does not cut; a re-serialized page's
+    charset is UTF-8."""
+    charset, gold = record.get("http_charset"), record["articleBody"]
+    if kind in SHORT_PROBES:
+        cut = shorten(raw, charset, gold, SHORT_PROBES[kind])
+        if cut is None:
+            return None
+        raw, record = cut[0], record | {"articleBody": cut[1]}
+    else:
+        raw = probe(raw, kind, charset, gold)
+    return raw, (record | {"http_charset": "utf-8"} if kind in UTF8_PROBES else record)
+
+
+def _page(job: tuple[str, str, dict, bytes, str, dict, str]) -> tuple[str, dict] | None:
     corpus, pid, record, raw, extractor, options, kind = job
+    site = site_of(corpus, record, raw)
+    rewritten = rewrite(raw, kind, record)
+    if rewritten is None:
+        return None
+    raw, record = rewritten
     url, charset = None if kind == "nourl" else record.get("url"), record.get("http_charset")
-    raw = probe(raw, kind, charset, record["articleBody"])
-    charset = "utf-8" if kind in UTF8_PROBES else charset
     try:
         if extractor in ("trafilatura", "readability"):
             text = _peer(extractor)(raw, url, charset)
@@ -198,7 +219,7 @@ def _page(job: tuple[str, str, dict, bytes, str, dict, str]) -> tuple[str, dict]
     else:
         error = ""
     return f"{corpus}/{pid}", {"counts": page_counts(record["articleBody"], text), "text": text,
-                               "site": site_of(corpus, record, raw), "error": error}
+                               "site": site, "error": error}
 
 
 def run(name: str, corpora: Path, only: list[str], extractor: str, options: dict, processes: int,
@@ -209,7 +230,7 @@ def run(name: str, corpora: Path, only: list[str], extractor: str, options: dict
             continue
         jobs += [(corpus.name, pid, record, raw, extractor, options, kind) for pid, record, raw in load_corpus(corpus)]
     with Pool(processes) as pool:
-        pages = dict(pool.map(_page, jobs, chunksize=8))
+        pages = dict(page for page in pool.map(_page, jobs, chunksize=8) if page is not None)
     RUNS.mkdir(exist_ok=True)
     (RUNS / f"{name}.json").write_text(json.dumps({"extractor": extractor, "options": options, "probe": kind,
                                                         "pages": pages}))

@@ -3,7 +3,8 @@
     python tests/training/arbiter_data.py ../shared/corpora data.jsonl
     python tests/training/train_arbiter.py data.jsonl [--write]
     python tests/training/arbiter_data.py ../shared/corpora names.jsonl --probe names
-    python tests/training/train_arbiter.py data.jsonl --augment names.jsonl --write
+    python tests/training/arbiter_data.py ../shared/corpora short2.jsonl --probe short2
+    python tests/training/train_arbiter.py data.jsonl --augment names.jsonl --augment short2.jsonl --write
 
 Boosted trees (``gbdt.py``: pure Python, deterministic) learn when the
 propagation pick beats ``auto``'s block pick, and a second set when what
@@ -20,15 +21,19 @@ With ``--augment``, the trees are also fitted on the same pages with their
 ``class`` and ``id`` names taken away (``arbiter_data.py --probe names``),
 each copy in its site's fold: unseen sites name their blocks in ways the
 block pick's word lists do not know, and its picks then look as they do on
-the stripped pages. The copies are never scored with the pages; a second
-table scores them apart.
+the stripped pages; and on the pages with their stories cut to two
+paragraphs (``--probe short2``, :mod:`short_probe`): a box beside a short story
+may outweigh it. The copies are never scored with the pages; a table for each
+file scores them apart.
 
 To judge a change, save the splits of the code before it and compare the
 code after it split by split (each split's folds are the same sites in both
 runs, so the difference is the change's, not the split's):
 
-    python tests/training/train_arbiter.py before.jsonl --augment before-names.jsonl --repeats 10 --save before.json
-    python tests/training/train_arbiter.py after.jsonl --augment after-names.jsonl --repeats 10 --against before.json
+    python tests/training/train_arbiter.py before.jsonl --augment before-names.jsonl --augment before-short2.jsonl \
+        --repeats 10 --save before.json
+    python tests/training/train_arbiter.py after.jsonl --augment after-names.jsonl --augment after-short2.jsonl \
+        --repeats 10 --against before.json
 """
 
 from __future__ import annotations
@@ -182,16 +187,18 @@ def main() -> None:
     ap.add_argument("--write", action="store_true", help=f"save the model fitted on every page to {MODEL}")
     ap.add_argument("--repeats", type=int, default=3,
                     help="cross-validate over this many different splits into folds and report the mean")
-    ap.add_argument("--augment", type=Path,
+    ap.add_argument("--augment", type=Path, action="append", default=[],
                     help="rows of the same pages rewritten by a probe (arbiter_data.py --probe names): fitted on "
-                         "with the rest, in their sites' folds; scored apart, never in the main table")
+                         "with the rest, in their sites' folds; scored apart, never in the main table; "
+                         "repeatable (a table for each file)")
     ap.add_argument("--save", type=Path, help="write each split's out-of-fold F1 per corpus to this JSON file")
     ap.add_argument("--against", type=Path, help="compare each split with the same split of a --save file")
     ap.add_argument("-p", "--processes", type=int, default=2, help="splits cross-validated at once")
     args = ap.parse_args()
     rows = [json.loads(line) for line in args.data.read_text("utf-8").splitlines()]
-    extra = [json.loads(line) | {"weight": AUGMENT_WEIGHT}
-             for line in args.augment.read_text("utf-8").splitlines()] if args.augment else []
+    files = [[json.loads(line) | {"weight": AUGMENT_WEIGHT} for line in path.read_text("utf-8").splitlines()]
+             for path in args.augment]
+    extra = [row for rows_of_file in files for row in rows_of_file]
     with Pool(args.processes) as pool:  # the splits cross-validated side by side
         oof = pool.map(partial(out_of_fold, rows, extra=extra), range(args.repeats))
         extra_oof = pool.map(partial(out_of_fold, extra, extra=rows), range(args.repeats)) if extra else []
@@ -205,11 +212,14 @@ def main() -> None:
     report(rows, {"auto-blocks": [[returned(r, "a") for r in rows]],
                   "out-of-fold": oof,
                   "in-sample": [[choose(full, r) for r in rows]]})
-    if extra:
-        print(f"the probed pages of {args.augment.name}:")
-        report(extra, {"auto-blocks": [[returned(r, "a") for r in extra]],
-                       "out-of-fold": extra_oof,
-                       "in-sample": [[choose(full, r) for r in extra]]})
+    start = 0
+    for path, part in zip(args.augment, files):  # each file's pages, out of fold as the rest are
+        stop = start + len(part)
+        print(f"the probed pages of {path.name}:")
+        report(part, {"auto-blocks": [[returned(r, "a") for r in part]],
+                      "out-of-fold": [split[start:stop] for split in extra_oof],
+                      "in-sample": [[choose(full, r) for r in part]]})
+        start = stop
     if args.write:
         MODEL.write_text(render(full), encoding="utf-8")
         print(f"wrote {MODEL}")
