@@ -218,8 +218,8 @@ def _page(job: tuple[str, str, dict, bytes, str, dict, str]) -> tuple[str, dict]
         text, error = "", repr(exc)
     else:
         error = ""
-    return f"{corpus}/{pid}", {"counts": page_counts(record["articleBody"], text), "text": text,
-                               "site": site, "error": error}
+    page = {"counts": page_counts(record["articleBody"], text), "text": text, "site": site, "error": error}
+    return f"{corpus}/{pid}", page | ({"gold": record["articleBody"]} if kind in SHORT_PROBES else {})
 
 
 def run(name: str, corpora: Path, only: list[str], extractor: str, options: dict, processes: int,
@@ -308,7 +308,7 @@ def show(name: str, key: str, corpora: Path) -> None:
     s = summarize([tuple(page["counts"])])
     print(f"{key}  {record.get('url')}\nF1 {s['f1']:.3f} (P {s['precision']:.3f} R {s['recall']:.3f})"
           + (f"  error {page['error']}" if page.get("error") else ""))
-    missed, extra = line_diff(record["articleBody"], page["text"])
+    missed, extra = line_diff(page.get("gold", record["articleBody"]), page["text"])  # (a short probe's own gold)
     for label, found in (("missed", missed), ("kept beyond the gold", extra)):
         print(f"-- {label}: {len(found)} lines")
         print("\n".join(f"   {line[:160]}" for line in found))
