@@ -15,7 +15,7 @@ from typing import Any, Mapping, NamedTuple
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline, chunks_down
 from .._document import MEASURED as LIVE, Document, Measures, union_mask  # (LIVE: 1 for a zero byte)
-from .._walk import OwnersAndDead, flagged, holds_any, owned_text, tag_positions_of, text_over
+from .._walk import OwnersAndDead, flagged, holds_any, owned_text, tag_positions, tag_positions_of, text_over
 from .._render import NodeSelection
 from ._auto_forms import message_forms_in, out_of_forms
 from ._auto_titled import titled_instead
@@ -293,20 +293,20 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
     whole = hub and landmark >= 0 and landmark <= root < end[landmark]
     if whole:
         root = landmark
-    elif thread < 0 and root < landmark < end[root] and pos[landmark] >= 0.5 * pos[root]:
-        root = landmark  # what the root holds beside the declared main content is the template's
-    if thread < 0 and not whole and doc.tags.count("article") == 1:
-        own = doc.tags.index("article")  # the page's only <article>: its story, so what is beside it
-        if root < own < end[root] and pos[own] >= 0.5 * pos[root]:  # is the template's, as beside <main>
-            root = own
+    elif thread < 0:
+        articles = tag_positions(doc, "article")
+        for own in (landmark, articles[0] if len(articles) == 1 else -1):
+            # The declared main content, then the page's only <article> (its story): what the root
+            # holds beside the one that carries half its value is the template's.
+            if root < own < end[root] and pos[own] >= 0.5 * pos[root]:
+                root = own
     return root, whole, pos, neg
 
 
 def _template_marked(doc: Document) -> bool:
     """Whether the page marks its template's parts (:data:`_LANDMARKED`) and is no single
     article: one ``<article>`` element is the page's story, whatever the tagger says."""
-    tags = doc.tags
-    return all(t in tags for t in _LANDMARKED) and tags.count("article") != 1
+    return all(tag_positions(doc, t) for t in _LANDMARKED) and len(tag_positions(doc, "article")) != 1
 
 
 def _landmark_parts(doc: Document, top: int) -> list[int]:
