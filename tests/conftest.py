@@ -22,6 +22,14 @@ def corpus_pages(name: str):
     return [(pid, gt[pid], gzip.decompress((folder / "pages" / f"{pid}.html.gz").read_bytes())) for pid in sorted(gt)]
 
 
+def block_pick_text(doc) -> str:
+    """The text of ``auto``'s block pick alone on a parsed page (before the arbiter), for rules of its own."""
+    from scrapy_webclean.extractors.auto import _auto_pick
+    from scrapy_webclean.extractors.base import get_extractor, resolve_options
+
+    return _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()
+
+
 def corpus_page(name: str, pid: str) -> tuple[dict, bytes]:
     """``(record, body)`` of one page of a shared corpus, read alone (skip when absent)."""
     folder = CORPORA / name

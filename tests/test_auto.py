@@ -11,8 +11,6 @@ import scrapy_webclean as wc
 from scrapy_webclean._document import parse
 from scrapy_webclean._walk import subtree_text
 from scrapy_webclean._metadata import strip_site_suffix
-from scrapy_webclean.extractors.base import get_extractor, resolve_options
-from scrapy_webclean.extractors.auto import _auto_pick
 from scrapy_webclean.extractors._propagation import propagation_pick
 from scrapy_webclean.extractors._arbiter import second_pick
 from scrapy_webclean.extractors._auto_lists import Lists
@@ -22,7 +20,7 @@ from scrapy_webclean.extractors._auto_forms import login_boxes, message_forms
 from scrapy_webclean.extractors._auto_select import _template_marked
 from scrapy_webclean._render import NodeSelection
 
-from conftest import corpus_page
+from conftest import block_pick_text, corpus_page
 
 PROSE = (
     "The council met on Tuesday to discuss the new budget, which had been delayed for months. "
@@ -47,7 +45,7 @@ def auto(body: bytes, **options) -> wc.ExtractResult:
 
 def block_pick(body: bytes) -> str:
     """The text of auto's block pick alone (before the arbiter), for rules of its own."""
-    return _auto_pick(parse(body), resolve_options(get_extractor("auto"), {}))[0].text()
+    return block_pick_text(parse(body))
 
 
 def test_article_body_kept_navigation_and_footer_dropped():
@@ -76,7 +74,7 @@ def test_a_long_comment_thread_does_not_outweigh_a_short_story():
                      f'everybody here knows, will cost twice what they say.</p></div>' for i in range(12))
     doc = parse(page(f'<article><h1>Budget vote delayed</h1><p>{PROSE}</p></article>'
                      f'<section id="comments">{thread}</section>'), "https://news.example.com/2024/budget")
-    text = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()  # the block pick alone
+    text = block_pick_text(doc)  # the block pick alone
     assert PROSE in text and "Comment number" not in text
 
 
@@ -109,7 +107,7 @@ def test_a_story_under_a_comment_named_wrapper_is_found_when_the_title_heads_it(
 def test_block_pick_on_real_pages(pid, wanted, unwanted):
     rec, body = corpus_page("dragnet", pid)
     doc = parse(body, rec["url"], encoding=rec.get("http_charset"))
-    text = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()
+    text = block_pick_text(doc)
     assert wanted in text and unwanted not in text
 
 
@@ -460,7 +458,7 @@ def test_forum_poster_statistics_dropped_posts_kept():
     # this short three-post page it may take the propagation pick, one post.)
     doc = parse(page(f'<main><h1>Bridge detour</h1>{posts}</main>'),
                 "https://forum.example/threads/bridge-detour.12345/")
-    text = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()
+    text = block_pick_text(doc)
     assert PROSE in text and MORE in text
     assert "Posts:" not in text and "Joined:" not in text
 
@@ -1685,7 +1683,7 @@ def test_a_log_in_box_does_not_climb_over_a_story_a_site_trees_cleaning_left_sho
     assert login_boxes(view) == login_boxes(doc) == [whole]
     assert doc.tags[whole] == "form"
     pick = propagation_pick(view, view.measures)
-    block = _auto_pick(view, resolve_options(get_extractor("auto"), {}))[0].text()
+    block = block_pick_text(view)
     for text in (block, NodeSelection(view, pick.root, pick.drop).text()):
         assert "The mayor opened the new bridge" in text
 

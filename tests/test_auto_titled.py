@@ -10,12 +10,10 @@ from pathlib import Path
 import pytest
 
 import scrapy_webclean as wc
-from scrapy_webclean._api import load_document
-from scrapy_webclean.extractors import get_extractor, resolve_options
-from scrapy_webclean.extractors.auto import _auto_pick
+from scrapy_webclean._document import parse
 from scrapy_webclean._scoring import page_counts, summarize
 
-from conftest import corpus_page
+from conftest import block_pick_text, corpus_page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "training"))
 from page_runs import probe  # noqa: E402  (the names probe: class and id attributes taken away)
@@ -131,8 +129,7 @@ def test_a_real_blogger_post_under_its_headline_beside_the_logo_heading():
     # alone: since the trees' refit on 11b9d97's picks the arbiter takes the propagation pick's
     # cut here, F1 0.76.)
     rec, body = corpus_page("dragnet", "dragnet-R822")
-    doc = load_document(body, rec["url"], encoding=rec.get("http_charset"))
-    text = _auto_pick(doc, resolve_options(get_extractor("auto"), {}))[0].text()
+    text = block_pick_text(parse(body, rec["url"], encoding=rec.get("http_charset")))
     assert _f1(rec["articleBody"], text) > 0.9
 
 
