@@ -595,6 +595,25 @@ def test_link_heavy_listicle_not_reduced_to_its_one_unlinked_corner():
     assert "Opening hours" not in r.text
 
 
+def test_region_of_most_prose_is_never_deeper_than_the_declared_article_body():
+    # The story's two paragraphs sit beside a slideshow inside the declared articleBody; the
+    # slideshow's long captions hold most of the page's prose and its credited captions make the
+    # body's net value negative, so the best subtree is one block: a sliver. The region of most
+    # prose stops at the declared body; without the declaration it is the slideshow.
+    long_cap = ("Runners line up for heat number {i} of the men's 200 meters at the Olympic Stadium in London "
+                "on a cool Thursday evening, while the crowd, which had waited for hours in the rain, rises to "
+                "its feet and cheers as the starter raises his pistol; officials said later that the attendance, "
+                "at more than eighty thousand, was the largest of the week, and that the track had dried in time.")
+    credited = "Runner number {i} crosses the line in the 200 meters at the stadium. (AP Photo/Photographer {i})"
+    slides = ("".join(f"<li><p>{long_cap.format(i=i)}</p></li>" for i in range(6))
+              + "".join(f"<li><p>{credited.format(i=i)}</p></li>" for i in range(40)))
+    story = f"<p>{PROSE}</p><p>{MORE}</p><div><ul>{slides}</ul></div>"
+    declared = block_pick_text(parse(page(f'<div><div itemprop="articleBody">{story}</div></div>')))
+    assert PROSE in declared and MORE in declared and "AP Photo" not in declared
+    undeclared = block_pick_text(parse(page(f"<div><div>{story}</div></div>")))
+    assert PROSE not in undeclared and "Runners line up" in undeclared
+
+
 def test_sentence_with_a_long_link_kept_but_a_linked_headline_line_after_the_text_dropped():
     linked = ('<p><a href="/2016/dna">In June police ordered residents to provide DNA samples and other data</a>'
               ' when applying for travel documents.</p>')

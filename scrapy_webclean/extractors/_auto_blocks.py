@@ -141,19 +141,22 @@ def _best_root(end: list[int], dead: bytearray, named: bytearray, pos: list[floa
     return best
 
 
-def _prose_root(doc: Document, dead: bytearray, named: bytearray, pos: list[float], root: int) -> int:
+def _prose_root(doc: Document, dead: bytearray, named: bytearray, pos: list[float], root: int,
+                declared: int = -1) -> int:
     """``root``, or the region holding most of the page's prose when ``root``
     holds only a sliver of it.
 
     An article made of linked resources (a listicle of courses or products)
     loses more to its links than its prose earns, so the largest net value
     sits in a small corner of it; the deepest node holding most of the
-    prose is then the body.
+    prose is then the body. The search goes no deeper than ``declared``, the
+    page's declared entry content (see ``_Marks.declared``): inside it, a
+    slideshow of long captions beside a short story is no region of its own.
     """
     body, end = doc.body, doc.end
     share = _PROSE_ROOT_SHARE * pos[body]
     i = body
-    while True:
+    while i != declared:
         j, stop = i + 1, end[i]
         while j < stop:
             if not dead[j] and not named[j] and pos[j] >= share:

@@ -263,7 +263,7 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
         root = thread
     else:
         root = _best_root(end, dead, named, pos, neg, body)
-        prose = titled_instead(doc, marks, pos, neg, _prose_root(doc, dead, named, pos, root), title)
+        prose = titled_instead(doc, marks, pos, neg, _prose_root(doc, dead, named, pos, root, declared), title)
         if (pos[root] < 500 and pos[root] < 0.25 * m.text_len[body]
                 or teasers_outweigh(doc, m, named, marks.inlink, blocks.teaser_roots, blocks.teaser_prose, root,
                                     pos[root])) \
