@@ -57,6 +57,26 @@ def test_a_box_worth_over_twice_the_titled_region_stands():
     assert "Welcome to my blog" in text
 
 
+def test_the_found_titles_heading_comes_before_the_blog_names():
+    # The <title> is "blog name: post title"; its blog-name part, over the profile beside the post,
+    # reads as a title heading too. The profile is worth more than the post; the heading of the title
+    # found for the page (the post's) is looked to first.
+    blurb = ("Every day I write about life in a small coastal town, its council and its harbour, the people who "
+             "keep the ferries running and the ones who complain about them. In this blog I record what I see "
+             "and hear, what the council decides and what it forgets, and now and then a recipe or two from my "
+             "kitchen, with a photograph of the bay when the light is right.")
+    post = ("Not exactly news, but a fine sight: I was walking on the beach at dawn this morning and found a seal "
+            "asleep on the slipway. As a fisherman's son, I usually worry about seals eating our fish. With this "
+            "one, I was more worried about the first ferry of the day, due in at seven.")
+    archive = "".join(f'<li><a href="/2012/{m:02d}/">Archive of month {m}, 2012</a></li>' for m in range(1, 13))
+    html = (f"<html><head><title>Harbour Notes: A seal on the slipway</title></head><body><div>"
+            f"<div><div><h1>Harbour Notes</h1></div><div><div><p>{blurb}</p></div></div><div><ul>{archive}</ul></div>"
+            f"</div><div><div><div><h3>A seal on the slipway</h3><div><div>{post}</div></div></div></div></div>"
+            f"</div></body></html>").encode()
+    text = block_pick_text(parse(html, "http://harbour.example/2012/10/seal.html"))
+    assert "asleep on the slipway" in text and "recipe or two" not in text
+
+
 @pytest.mark.parametrize("heading", ["<div>{}</div>", "<p>{}</p>", "<div><b>{}</b></div>",
                                      "<table><tr><td><font size=5>{}</font></td></tr></table>"])
 def test_a_title_line_outside_a_heading_tag_heads_the_story_as_a_heading_does(heading):
@@ -85,6 +105,7 @@ def _f1(gold: str, text: str) -> float:
     ("dragnet", "dragnet-R60"),  # a post beside one reader's comment
     ("googlenews", "googlenews-a118b090-681e-4800-ba6c-d0d540c12bad"),  # a short story beside a teaser box
     ("dragnet", "dragnet-R86"),  # the blog's name heads its description: the post, holding the root, stays
+    ("dragnet", "dragnet-R87"),  # the blog's name heads its description, worth more than the post
 ])
 def test_real_short_stories_beside_a_box_without_their_names(corpus, pid):
     rec, body = corpus_page(corpus, pid)

@@ -25,16 +25,31 @@ def titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[flo
     (a blog's metadata may take the blog's name, whose heading heads the blog's own description).
     A root holding that region and other ``<article>`` elements yields to the article the title heads
     (:func:`_titled_article`), when it holds a short article's prose."""
-    end, parent, dead, named = doc.end, doc.parent, marks.dead, marks.named
+    end = doc.end
     worth = pos[root] - neg[root]
     if worth <= 0:
         return root
-    headings = _title_headings(doc, title)
-    if doc.title != title:
-        headings = sorted(set(headings) | set(_title_headings(doc, doc.title)))
+    found = _title_headings(doc, title)
+    others = [h for h in _title_headings(doc, doc.title) if h not in found] if doc.title != title else []
+    headings = sorted(found + others)
     if any(root <= h < end[root] for h in headings):
         story = _titled_article(doc, headings, root)
         return story if story >= 0 and pos[story] >= SHORT_ARTICLE else root
+    # The headings that read as the title found come first: the <title>'s may be the blog's name over
+    # its profile, beside the post the found title heads.
+    best, best_worth = _headed_region(doc, marks, pos, neg, found)
+    if best < 0:
+        best, best_worth = _headed_region(doc, marks, pos, neg, others)
+    if best < 0 or best <= root < end[best] or root <= best < end[root]:
+        return root
+    return best if best_worth >= _TITLED_SHARE * worth else root
+
+
+def _headed_region(doc: Document, marks: _Marks, pos: list[float], neg: list[float],
+                   headings: list[int]) -> tuple[int, float]:
+    """The best of ``headings``' ancestors (up to three levels above each, outside furniture) that
+    holds a short article's prose, and its net value; (-1, 0) for none."""
+    parent, dead, named = doc.parent, marks.dead, marks.named
     best, best_worth = -1, 0.0
     for h in headings:
         if dead[h] or named[h]:
@@ -46,9 +61,7 @@ def titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[flo
             if pos[a] - neg[a] > best_worth and pos[a] >= SHORT_ARTICLE:
                 best, best_worth = a, pos[a] - neg[a]
             a = parent[a]
-    if best < 0 or best <= root < end[best] or root <= best < end[root]:
-        return root
-    return best if best_worth >= _TITLED_SHARE * worth else root
+    return best, best_worth
 
 
 def _titled_article(doc: Document, headings: list[int], root: int) -> int:
