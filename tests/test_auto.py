@@ -357,6 +357,25 @@ def test_sidebar_as_a_layout_modifier_is_not_a_name():
         assert _furniture_name(box) == 1, box
 
 
+def test_a_thread_name_run_together_is_a_thread():
+    # "postcomments", "fbcomment", "addcomment": a comment thread's (or its form's) name in one word;
+    # "nocomments", "disablecomments" mark a post that has none, on the post's own wrapper.
+    from scrapy_webclean.extractors._auto_words import _furniture_name
+
+    for name in ("postcomments", "fbcomment", "addcomment", "entry usercomments", "recentcomments"):
+        assert _furniture_name(name) == 2, name
+    for name in ("nocomments", "post disablecomments", "commentary", "entry-commentary"):
+        assert _furniture_name(name) != 2, name
+    # Two comments inside the post's element: too few for a thread by shape; the name says it.
+    comments = "".join(f"<div><p>I have been reading this blog for years and I agree with every word, reader {i}.</p>"
+                       f"<p>Posted by: Reader {i} at November {i + 1}, 2012 1:56 PM</p></div>" for i in range(2))
+    r = auto(page(f'<div><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p>'
+                  f'<div id="postcomments">{comments}</div></div>'))
+    assert PROSE in r.text and "I agree with every word" not in r.text
+    r = auto(page(f'<div class="post nocomments"><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p></div>'))
+    assert PROSE in r.text and MORE in r.text
+
+
 def test_a_name_splits_at_any_white_space_dash_or_underscore():
     # The tokens of a class/id string are its runs between white space (any
     # kind: tab, newline, no-break space), "-" and "_", runs of them as one.

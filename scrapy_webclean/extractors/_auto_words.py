@@ -75,6 +75,9 @@ _FURNITURE_FIRST = frozenset(w[0] for w in _FURNITURE_TWO)
 _WEAK_FURNITURE = frozenset({"widget", "widgets"})
 #: Tokens by which a widget names itself the text ("widget Blog", "post-widget"): not furniture.
 _CONTENT_TOKENS = frozenset({"article", "blog", "post", "entry", "story"})
+#: How a one-word name for a thread or its parts ends ("postcomments", "fbcomment", "addcomment"), and
+#: how a page's marker that it has none begins ("nocomments", "disablecomments": a class on the post).
+_COMMENT_ENDS, _NEGATIONS = ("comment", "comments"), ("no", "disable")
 #: Comment-thread tokens: those subtrees may be returned as ``comments``.
 _COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "respond", "replies"}) | _COMMENT_COMPOUNDS
 #: Function words of English prose: an id holding one is a heading's slug.
@@ -149,7 +152,7 @@ def _furniture_mark(names: str, in_main: bool) -> int:
     if low != names and _CAMEL_BOUNDARY.search(names) and _DECLARED_CONTENT.isdisjoint(parts):
         parts = _camel_parts(names)
     if _TELLING.isdisjoint(parts):  # most names: no token below is looked for
-        return 0
+        return _run_together(parts)
     if "sidebar" in parts and not _LAYOUT_WORDS.isdisjoint(parts):
         # "main-with-sidebar", "has-sidebar", "no-sidebar": a layout's modifier, not the box.
         parts = [w for k, w in enumerate(parts) if w != "sidebar" or not k or parts[k - 1] not in _LAYOUT_WORDS]
@@ -161,7 +164,12 @@ def _furniture_mark(names: str, in_main: bool) -> int:
                 return 1
     if not in_main and not _WEAK_FURNITURE.isdisjoint(parts) and _CONTENT_TOKENS.isdisjoint(parts):
         return 1
-    return 0
+    return _run_together(parts)
+
+
+def _run_together(parts: list[str]) -> int:
+    """2 when a token is a thread's name run together ("postcomments", "fbcomment", "addcomment"), else 0."""
+    return 2 if any(w.endswith(_COMMENT_ENDS) and not w.startswith(_NEGATIONS) for w in parts) else 0
 
 
 #: The prose region holds this share of the page's prose; the net-value root
