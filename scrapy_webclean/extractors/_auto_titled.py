@@ -21,8 +21,9 @@ def titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[flo
     region holds a short article's prose and half of ``root``'s net value: the story under its
     headline, not a box beside it of about its size (a blog's profile, a notice, a comment form's
     notes). The region is the best of the title headings' ancestors (up to three levels above
-    each); the headings read as the title found for the page (``title``) or as its ``<title>``
-    (a blog's metadata may take the blog's name, whose heading heads the blog's own description).
+    each); the headings read as the title found for the page (``title``), else as its ``<title>``
+    (a blog's metadata may take the blog's name, whose heading heads the blog's own description;
+    and a blog's ``<title>`` holds its name beside the post's, whose heading comes first).
     A root holding that region and other ``<article>`` elements yields to the article the title heads
     (:func:`_titled_article`), when it holds a short article's prose."""
     end = doc.end
@@ -35,8 +36,6 @@ def titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[flo
     if any(root <= h < end[root] for h in headings):
         story = _titled_article(doc, headings, root)
         return story if story >= 0 and pos[story] >= SHORT_ARTICLE else root
-    # The headings that read as the title found come first: the <title>'s may be the blog's name over
-    # its profile, beside the post the found title heads.
     best, best_worth = _headed_region(doc, marks, pos, neg, found)
     if best < 0:
         best, best_worth = _headed_region(doc, marks, pos, neg, others)

@@ -151,7 +151,7 @@ def _furniture_mark(names: str, in_main: bool) -> int:
     # (A name that lower case leaves as it is has no capital, so no camel-case word.)
     if low != names and _CAMEL_BOUNDARY.search(names) and _DECLARED_CONTENT.isdisjoint(parts):
         parts = _camel_parts(names)
-    if _TELLING.isdisjoint(parts):  # most names: no token below is looked for
+    if _TELLING.isdisjoint(parts):  # most names: no token below is looked for (but a run-together thread's)
         return _run_together(parts)
     if "sidebar" in parts and not _LAYOUT_WORDS.isdisjoint(parts):
         # "main-with-sidebar", "has-sidebar", "no-sidebar": a layout's modifier, not the box.
