@@ -10,7 +10,7 @@ the kept region (:func:`._auto_blocks._kept_region`) and the pruning
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline, chunks_down
@@ -81,12 +81,14 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     check_deadline()
     # What the block pick read as furniture, whatever the root: dead subtrees, and those named so.
     furniture = union_mask(marks.dead, doc.subtree_mask(flagged(marks.named)))
-    drop = _prune(doc, m, marks, blocks, pos, neg, (top, kept, path, whole, furniture), opts["favor"], title)
+    # The page's comment threads, read once where a whole landmark or the comments option wants them.
+    roots = comment_roots(doc, marks.named) if whole or opts["comments"] else []
+    drop = _prune(doc, m, marks, blocks, pos, neg, (top, kept, path, whole, furniture), opts["favor"], title, roots)
     forms = message_forms_in(doc, top)  # a comment form in the body: its labels and fine print
     if forms:
         drop = union_mask(drop, doc.subtree_mask(forms))
-    roots = comment_roots(doc, marks.named) if opts["comments"] else []
-    return Body(NodeSelection(doc, top, drop, excluded=m.excluded), strength, marks.hidden, furniture, threads, roots)
+    return Body(NodeSelection(doc, top, drop, excluded=m.excluded), strength, marks.hidden, furniture, threads,
+                roots if opts["comments"] else [])
 
 
 def _pick_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, stated: int,
@@ -323,18 +325,20 @@ def _landmark_parts(doc: Document, top: int) -> list[int]:
 
 def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],
            region: tuple[int, bytearray, bytearray, bool, bytearray], favor: str,
-           title: str | None) -> bytearray:
+           title: str | None, roots: Sequence[int] = ()) -> bytearray:
     """Pass 4 (preorder over the kept region ``region``: its top, the masks of
     the kept blocks and of the paths down to them, whether it is a whole landmark,
     and the furniture mask): the elements dropped, as a mask: what lies beside
-    the kept blocks, furniture and mostly-negative subtrees, and the title's heading."""
+    the kept blocks, furniture and mostly-negative subtrees, and the title's heading.
+    ``roots``: the page's comment threads (:func:`.comment_roots`), read when the region is a whole
+    landmark."""
     top, kept, path, whole, furniture = region
     tags, end, text_len = doc.tags, doc.end, m.text_len
     dead, named, owner, own_len = marks.dead, marks.named, blocks.owner, doc.own_len
     keep_ratio = {"balanced": 0.5, "precision": 0.8, "recall": 0.25}[favor]
     # A whole landmark: only invisible tags, its menus and asides (the template's parts) and its comment
     # threads (comment_roots; a listing's own boxes, "related", "share", may be what it lists) are left out.
-    threads = [r for r in comment_roots(doc, named) if top < r < end[top]] if whole else []
+    threads = [r for r in roots if top < r < end[top]] if whole else []
     drop = doc.subtree_mask(_landmark_parts(doc, top) + threads) if whole else bytearray(len(doc))
     siblings: dict[int, list[int]] = {}
     lists = Lists(doc, m, (dead, named, drop))  # (drop: filled in preorder, a lead-in before its list)
