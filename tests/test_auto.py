@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -23,9 +21,6 @@ from scrapy_webclean.extractors._auto_select import _template_marked
 from scrapy_webclean._render import NodeSelection
 
 from conftest import block_pick_text, corpus_page
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "training"))
-from page_runs import probe  # noqa: E402  (the names probe: class and id attributes taken away)
 
 PROSE = (
     "The council met on Tuesday to discuss the new budget, which had been delayed for months. "
@@ -636,11 +631,6 @@ def test_region_of_most_prose_is_never_deeper_than_the_declared_article_body():
     assert PROSE in declared and MORE in declared and "AP Photo" not in declared
     undeclared = block_pick_text(parse(page(f"<div><div>{story}</div></div>")))
     assert PROSE not in undeclared and "Runners line up" in undeclared
-    # dragnet-T121 without its class and id names: the story beside a slideshow of captions, inside
-    # the articleBody.
-    rec, body = corpus_page("dragnet", "dragnet-T121")
-    text = wc.extract(probe(body, "names"), rec["url"], encoding=rec.get("http_charset")).text
-    assert "Bolt's countryman and training partner" in text and "AP Photo" not in text
 
 
 def test_sentence_with_a_long_link_kept_but_a_linked_headline_line_after_the_text_dropped():

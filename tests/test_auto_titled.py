@@ -123,6 +123,14 @@ def test_a_real_short_story_beside_a_browser_notice_without_their_names():
     assert "best viewed" not in text
 
 
+def test_a_real_story_beside_a_slideshow_inside_its_declared_body_without_their_names():
+    # dragnet-T121: the story's paragraphs beside a slideshow of long captions, all inside the
+    # articleBody; the region of most prose stops at that body (test_auto's hand-made page).
+    rec, body = corpus_page("dragnet", "dragnet-T121")
+    text = wc.extract(probe(body, "names"), rec["url"], encoding=rec.get("http_charset")).text
+    assert "Bolt's countryman and training partner" in text and "AP Photo" not in text
+
+
 @pytest.mark.parametrize("pid", [
     "dragnet-T121",  # a story around a slideshow of captions, under a furniture name
     "dragnet-268",  # a short video story beside an old browser's notice

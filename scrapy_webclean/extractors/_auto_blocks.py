@@ -142,7 +142,7 @@ def _best_root(end: list[int], dead: bytearray, named: bytearray, pos: list[floa
 
 
 def _prose_root(doc: Document, dead: bytearray, named: bytearray, pos: list[float], root: int,
-                declared: int = -1) -> int:
+                declared: int) -> int:
     """``root``, or the region holding most of the page's prose when ``root``
     holds only a sliver of it.
 
@@ -150,7 +150,7 @@ def _prose_root(doc: Document, dead: bytearray, named: bytearray, pos: list[floa
     loses more to its links than its prose earns, so the largest net value
     sits in a small corner of it; the deepest node holding most of the
     prose is then the body. The search goes no deeper than ``declared``, the
-    page's declared entry content (see ``_Marks.declared``): inside it, a
+    page's declared entry content (see ``_Marks.declared``; -1 for none): inside it, a
     slideshow of long captions beside a short story is no region of its own.
     """
     body, end = doc.body, doc.end
