@@ -120,6 +120,20 @@ def test_a_commenters_name_in_a_cite_is_a_byline_without_a_date():
     assert "Paragraph 5 of the story" in text and not any(m in text for m in MESSAGES)
 
 
+def test_a_commenters_picture_beside_a_name_is_a_byline_without_a_date():
+    # Comment templates put the commenter's picture (Gravatar's, a comment system's avatar) beside the
+    # name; some print no date and no <cite>.
+    def pairs(name: str) -> str:
+        return "".join(f"<dt><img src='https://gravatar.example/avatar/{i}?s=44'>{name.format(i)}</dt>"
+                       f"<dd><p>{m}</p></dd>" for i, m in enumerate(MESSAGES))
+    found = threads(blog(f"<dl>{pairs('<span>Reader{}</span>')}</dl>"))
+    assert len(found) == 1 and all(m in found[0] for m in MESSAGES)
+    text = wc.extract(blog(f"<dl>{pairs('<span>Reader{}</span>')}</dl>")).text
+    assert "Paragraph 5 of the story" in text and not any(m in text for m in MESSAGES)
+    # A picture alone, with no name beside it (an author's on each teaser of a card grid), is no byline.
+    assert threads(blog(f"<dl>{pairs('')}</dl>")) == []
+
+
 def test_replies_listed_beside_the_comments_they_answer_are_the_threads():
     # Some comment software nests a comment's replies as a list of their own right after it (a <ul>
     # inside the <ul>, not inside the <li>): the replies hold most of the thread's text.
@@ -277,6 +291,22 @@ def test_dated_entries_on_a_listing_are_no_thread():
 
 
 
+@pytest.mark.parametrize("label", ["Post a Comment", "Leave a Reply", "Add your comment"])
+def test_a_reply_forms_heading_over_the_comments_labels_them(label):
+    # A blog's reply form heads its thread ("Post a Comment"): on a page the tagger calls a hub the
+    # messages under it are comments all the same.
+    headlines = "".join(f"<li><a href='/n{i}'>A headline that links to story number {i}</a></li>" for i in range(80))
+    about = "<p>" + "Town News covers the council, the schools and the bridge, every day of the week. " * 5 + "</p>"
+    page = blog(f"<ul>{headlines}</ul><div><h3>{label}</h3>{''.join(COMMENTS)}</div>", story=about)
+    assert classify(page).kind == "hub"
+    found = threads(page)
+    assert len(found) == 1 and all(m in found[0] for m in MESSAGES)
+    # A sentence that asks for comments is no label.
+    asked = blog(f"<ul>{headlines}</ul><div><h3>Please post a comment if you were there</h3>"
+                 f"{''.join(COMMENTS)}</div>", story=about)
+    assert threads(asked) == []
+
+
 def _f1(gold: str, text: str) -> float:
     return summarize([page_counts(gold, text)])["f1"]
 
@@ -299,6 +329,8 @@ def _f1(gold: str, text: str) -> float:
     ("dragnet", "dragnet-T55"),  # nested comments, "#" and script links: folding titles, "up", "reply"
     ("dragnet", "dragnet-T165"),  # <cite> bylines, each comment's replies a <ul> beside it in the <ul>
     ("dragnet", "dragnet-R990"),  # a thread under "N Comments" on a page the tagger calls a hub
+    ("dragnet", "dragnet-R740"),  # the same under "Post a Comment", the reply form's heading
+    ("dragnet", "dragnet-R979"),  # a flat thread: each <dt> a commenter's picture and name, no dates
 ])
 def test_real_threads_found_without_their_names(corpus, pid):
     rec, body = corpus_page(corpus, pid)

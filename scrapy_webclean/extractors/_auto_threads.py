@@ -1,6 +1,6 @@
 """Comment threads found by their shape, whatever their names: a run of
 three or more sibling elements of one tag, each holding a short dated line
-or a short ``<cite>`` line (its author's byline) and a message, or (a flat
+or a short ``<cite>`` line or commenter's picture beside a name (its author's byline) and a message, or (a flat
 thread) three or more such bylines each followed by its message as siblings; prose rather than links,
 no headlines, after an article's worth of prose. See docs/algorithms.md."""
 
@@ -69,7 +69,8 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     # software's comment templates), a byline without a date.
     found_at = ([(i, texts[i] or "") for i in _dated_pieces(texts, start, stop)]
                 + [(parent[i], tails[i] or "") for i in _dated_pieces(tails, start + 1, stop)]
-                + [(i, "") for i in tag_positions(doc, "cite", start, stop)])
+                + [(i, "") for i in tag_positions(doc, "cite", start, stop)]
+                + [(i, "") for i in tag_positions(doc, "img", start, stop) if _avatar(doc, i)])
     for at, s in found_at:
         if at <= body or m.excluded[at] or nonspace_len(_DATE.sub("", s)) > _REST:
             continue
@@ -79,8 +80,8 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         line = lines.get(o, -1)
         if line < 0:
             line = lines[o] = nonspace_len(owned_text(doc, o, owner))
-        if line > nonspace_len(s) + _REST:
-            continue
+        if line > nonspace_len(s) + _REST or not line:
+            continue  # (no line at all: a picture alone, not a commenter's beside a name)
         if text_len[o] <= line + _REST and o > body:
             # A line of its own: its message may follow it (as the outermost block that holds
             # no more than the byline: a <dt> around it, a comment's number beside it).
@@ -126,10 +127,11 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
 
 
 #: A comment thread's label, a piece of text of its own: "Comments", "14 Comments", "3 Responses to
-#: “Title”", "Kommentare (5)", "网友评论".
+#: “Title”", "Kommentare (5)", "网友评论"; or its reply form's heading above it, "Post a Comment".
 _COMMENTS_LABEL = re.compile(
-    r"\W*(?:\d+\s+)?(?:comments?|responses?|reader comments|kommentare?|commentaires?|comentarios?|commenti|"
-    r"reacties|网友评论|读者评论|评论|留言|コメント)(?:\s+(?:to|on|zu|sur)\b.{0,100})?\W*\d*\W*",
+    r"\W*(?:(?:\d+\s+)?(?:comments?|responses?|reader comments|kommentare?|commentaires?|comentarios?|commenti|"
+    r"reacties|网友评论|读者评论|评论|留言|コメント)(?:\s+(?:to|on|zu|sur)\b.{0,100})?"
+    r"|(?:post|leave|add|write)\s+(?:a\s+|your\s+)?(?:comment|reply|response))\W*\d*\W*",
     re.IGNORECASE)
 #: How far before a thread its label is looked for, in elements.
 _LABEL_SPAN = 8
@@ -145,6 +147,16 @@ def _labelled(doc: Document, p: int, first: int) -> bool:
         if t and len(t) <= 120 and _COMMENTS_LABEL.fullmatch(t.strip()):
             return True
     return False
+
+
+#: A commenter's picture: its address or text names an avatar (Gravatar's, a comment system's).
+_AVATAR = re.compile(r"avatar", re.IGNORECASE)
+
+
+def _avatar(doc: Document, i: int) -> bool:
+    """Whether image ``i`` is a commenter's picture (:data:`_AVATAR` in its ``src`` or ``alt``)."""
+    attrs = doc.attrs(i)
+    return bool(_AVATAR.search(attrs.get("src", "")) or _AVATAR.search(attrs.get("alt", "")))
 
 
 def _block(doc: Document, i: int) -> int:
