@@ -984,11 +984,12 @@ def test_a_control_link_on_a_line_of_its_own_dropped_inside_a_sentence_kept(cont
 
 
 def test_labels_of_typed_fields_dropped_options_kept():
-    # A comment form inside the body: the block around a field one types
-    # into holds that field's label ("Name (required)", "Website"), not text.
-    # A product's options (radio buttons, a list to choose from) are its text.
+    # A form inside the body: the block around a field one types into holds that field's label
+    # ("Name (required)", "Website"), not text. A product's options (radio buttons, a list to
+    # choose from) are its text. (A form around a message field, a <textarea>, goes whole: a
+    # comment form, test_a_comment_forms_choices_go_with_it.)
     form = ('<form><p><input type="text" name="author"> <label>Name (required)</label></p>'
-            '<p><label>Website</label> <input name="url"></p><p><label>Comment</label><textarea></textarea></p>'
+            '<p><label>Website</label> <input name="url"></p><p><label>Comment</label><input name="c"></p>'
             '<p><input type="hidden" name="post" value="7">Hidden field note</p>'
             '<div><label><input type="radio" name="colour"> Velvet Olive</label></div>'
             '<div>Seat <select><option>Two</option></select></div></form>')
@@ -999,6 +1000,20 @@ def test_labels_of_typed_fields_dropped_options_kept():
     # A long block beside a field is text (a question above its answer box).
     question = f"<p>{MORE} <input type='text' name='answer'></p>"
     assert "revised plan" in auto(page(f"<article><p>{PROSE}</p>{question}</article>")).text
+
+
+def test_a_comment_forms_choices_go_with_it():
+    # Blog software's comment forms offer choices ("Remember personal info? Yes No", "Notify me of
+    # new comments: All, Replies to mine"): the form goes whole all the same.
+    form = ('<form><h3>Post new comment</h3><p><label>Your name:</label> <input name="author"></p>'
+            '<p>The content of this field is kept private and will not be shown publicly.</p>'
+            '<p><label>Comment:</label><textarea></textarea></p><p>Notify me when new comments are posted</p>'
+            '<label><input type="radio" name="n"> All comments</label>'
+            '<label><input type="radio" name="n"> Replies to my comment</label>'
+            '<p>Remember me? <select><option>Yes</option><option>No</option></select></p></form>')
+    text = auto(page(f"<article><p>{PROSE}</p><p>{MORE}</p>{form}</article>")).text
+    assert PROSE in text and MORE in text
+    assert not any(s in text for s in ("kept private", "Notify me", "All comments", "Remember me"))
 
 
 @pytest.mark.parametrize("names", [("hide-on-mobile", "hide-on-desktop"), ("desktop", "mobile"),

@@ -364,6 +364,15 @@ def test_real_short_posts_above_their_comment_forms(pid):
     assert "will not be published" not in text and max(rec["articleBody"].splitlines(), key=len)[:60] in text
 
 
+def test_a_real_comment_form_with_choices_is_no_text():
+    # dragnet-R228, without names: a Drupal comment form offering "Notify me: All comments, Replies
+    # to my comment" under the post; its labels and fine print were kept.
+    rec, body = corpus_page("dragnet", "dragnet-R228")
+    text = wc.extract(probe(body, "names"), rec["url"]).text
+    assert "kept private" not in text and "Notify me" not in text
+    assert max(rec["articleBody"].splitlines(), key=len)[:60] in text
+
+
 @pytest.mark.parametrize("name, mark", [
     ("commentbody by-drno", 2), ("commentscontainer", 2), ("commentWrap", 2), ("comment-body", 2),
     ("commentary", 0), ("commentisfree", 0), ("commenter-name", 0),  # an opinion section, a commenter's name

@@ -95,8 +95,8 @@ def login_boxes(doc: Document) -> list[int]:
 
 def message_forms(doc: Document) -> list[int]:
     """The forms around a message field (``<textarea>``: a comment or contact form) that hold no
-    more than :data:`SIGNUP_TEXT` characters, their labels and fine print, and offer no choices
-    (a ``<select>``, radio buttons: a product's options, its text). Left out of both picks' bodies
+    more than :data:`SIGNUP_TEXT` characters, their labels and fine print (with their choices: "Remember
+    me? Yes No", "Notify me of: All comments, Replies", a review's rating). Left out of both picks' bodies
     once the bodies are chosen (the form itself is the box: what lies around it may be a short
     story). Found once per parse."""
     found = doc.parse_memo.get("message_forms")
@@ -107,9 +107,8 @@ def message_forms(doc: Document) -> list[int]:
     forms: list[int] = []
     if fields:
         text_len = doc.page_measures.text_len
-        choices = sorted(tag_positions(doc, "select") + [i for i, kind in input_types(doc).items() if kind == "radio"])
         forms = [f for f in tag_positions(doc, "form") if f > doc.body and text_len[f] <= SIGNUP_TEXT
-                 and holds_any(fields, f, end[f]) and not holds_any(choices, f, end[f])]
+                 and holds_any(fields, f, end[f])]
     doc.parse_memo["message_forms"] = forms
     return forms
 
