@@ -12,7 +12,7 @@ from .._classify import page_features, script_weight
 from .._deadline import check_deadline
 from .._document import Document, Measures
 from .._measures import nonspace_len
-from .._walk import owned_text, tag_positions
+from .._walk import owned_text, subtree_text, tag_positions
 from ._auto_title_lines import _HEADLINE_TAGS
 from ._auto_words import _BLOCKS, _CELLS, _HEADINGS
 
@@ -133,6 +133,12 @@ _COMMENTS_LABEL = re.compile(
     r"reacties|网友评论|读者评论|评论|留言|コメント)(?:\s+(?:to|on|zu|sur)\b.{0,100})?"
     r"|(?:post|leave|add|write)\s+(?:a\s+|your\s+)?(?:comment|reply|response))\W*\d*\W*",
     re.IGNORECASE)
+#: ... or a line that counts them, whatever follows: "17 comments… read them below or add one".
+_COUNTED_LABEL = re.compile(
+    r"\W*\d+\s+(?:comments?|responses?|kommentare?|commentaires?|comentarios?|commenti|reacties)\b.{0,80}",
+    re.IGNORECASE)
+#: The most elements such a line is made of.
+_LABEL_NODES = 8
 #: How far before a thread its label is looked for, in elements.
 _LABEL_SPAN = 8
 
@@ -141,11 +147,15 @@ def _labelled(doc: Document, p: int, first: int) -> bool:
     """Whether a comment thread's label (:data:`_COMMENTS_LABEL`, a piece of text alone) stands in
     the few elements before the thread ``p`` or before its ``first`` comment inside it (its heading,
     or its wrapper's)."""
-    texts = doc.texts
+    texts, tags, end = doc.texts, doc.tags, doc.end
     for i in range(max(0, p - _LABEL_SPAN), min(first, p + _LABEL_SPAN)):
         t = texts[i]
         if t and len(t) <= 120 and _COMMENTS_LABEL.fullmatch(t.strip()):
             return True
+        if tags[i] in _BLOCKS and end[i] - i <= _LABEL_NODES:  # a line in pieces: "{ 17 comments… add one }"
+            line = " ".join(subtree_text(doc, i).split())
+            if len(line) <= 120 and _COUNTED_LABEL.fullmatch(line):
+                return True
     return False
 
 
