@@ -1793,14 +1793,37 @@ def test_a_pick_beside_the_one_entry_content_the_page_declares_yields_to_it():
     sidebar = f'<div class="profile">{about}</div>'
     archive = "<ul>" + "".join(f'<li><a href="/2012/{m}">Posts of month {m}</a></li>' for m in range(1, 13)) + "</ul>"
     for classes, declared in (("post-body entry-content", True), ("post-body e-content", True),
-                              ("post-body Entry-Content", True), ("E-CONTENT", True), ("post-body", False),
-                              ("post-body entry-contents", False)):
+                              ("post-body Entry-Content", True), ("E-CONTENT", True), ("post-inner", False),
+                              ("post-inner entry-contents", False),
+                              # A name that says it holds the article's body, the page's one such element.
+                              ("post-body", True), ("articleBody", True), ("story_text", True),
+                              ("article-bodywork", False), ("posts-content", False)):
         entry = f'<div class="post hentry"><h3>Little gifts</h3><div class="{classes}">{post}</div></div>'
         text = block_pick(page(f'<div id="main">{entry}{archive}</div><div id="side">{sidebar}</div>'))
         assert ("the book event" in text) is declared and ("story artist" in text) is not declared, classes
     # A blog's front page declares many entries, so none of them.
     two = "".join(f'<div class="post"><div class="entry-content">{post}</div></div>' for _ in range(2))
     assert "story artist" in block_pick(page(f'<div id="main">{two}{archive}</div><div id="side">{sidebar}</div>'))
+
+
+def test_a_one_paragraph_story_named_the_article_body_beside_a_longer_caption():
+    # A news brief of one paragraph in an element named as the article's body ("articleBody",
+    # "story-body", "post-content"), its photo's caption longer than it in the template above it
+    # (links between them: the block pick's best subtree is the caption alone).
+    story = "<p>BERLIN -- The space agency says putting astronauts to sleep could make long trips easier.</p>"
+    caption = ("<p>In this 2006 file photo, made available by the agency, two astronauts work on the station "
+               "during a spacewalk, with the Earth behind them. (AP / Agency)</p>")
+    links = "<ul>" + "".join(f"<li><a href='/s{i}'>Another story about space number {i}</a></li>" for i in range(8))
+    caption += links + "</ul>"
+    for name, declared in (("articleBody", True), ("story-body", True), ("post-content", True), ("field", False)):
+        body = f'<div class="element"><div class="image">{caption}</div><div class="{name}">{story}</div></div>'
+        text = block_pick(page(body))
+        assert ("putting astronauts to sleep" in text) is declared and ("spacewalk" in text) is not declared, name
+    # Inside a comment thread (a comment's "entry-body"), or one of many (a listing's), no name declares it.
+    thread = f'<div class="comments"><div class="comment"><div class="entry-body">{story}</div></div></div>'
+    assert "spacewalk" in block_pick(page(f'<div class="element"><div class="image">{caption}</div>{thread}</div>'))
+    two = "".join(f'<div class="post"><div class="post-content">{story}</div></div>' for _ in range(2))
+    assert "spacewalk" in block_pick(page(f'<div class="element"><div class="image">{caption}</div>{two}</div>'))
 
 
 def test_the_source_is_read_for_an_entry_class_in_any_case_before_class_names_are():

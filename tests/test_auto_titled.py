@@ -16,7 +16,7 @@ from scrapy_webclean._scoring import page_counts, summarize
 from conftest import block_pick_text, corpus_page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "training"))
-from page_runs import probe  # noqa: E402  (the names probe: class and id attributes taken away)
+from page_runs import probe, rewrite  # noqa: E402  (the names probe: class and id attributes taken away; short1)
 
 POST = ("<p>The council met on Tuesday and delayed the budget vote again, the third time this year.</p>"
         "<p>Members argued for an hour about the cost of repairing the old bridge over the river.</p>"
@@ -190,3 +190,17 @@ def test_a_one_paragraph_story_in_an_aside_or_nav_holding_most_of_the_pages_pros
             f"<li><a href='/b'>New library opens downtown</a></li></ol><p>{blurb}</p></div></div></body></html>")
     text = wc.extract(body.encode(), "https://townhall.example/2024/03/budget.html").text
     assert story in text and blurb not in text
+
+
+@pytest.mark.parametrize("corpus, pid, line", [
+    # Real stories cut to their first paragraph (the short1 probe), in an element named as the
+    # article's body ("articleBody", "articlebody"): a longer photo caption, a site's headline
+    # boxes beside it (test_auto's hand-made page).
+    ("articles-en", "b37be3535e1fb61e5a238b7fa1ead1ad98b651cb09f138efadac3d54a122fb21", "putting astronauts"),
+    ("googlenews", "googlenews-967aa8bf-0444-410e-970f-864919f149e3", "branding removed from the kit"),
+])
+def test_real_one_paragraph_stories_in_an_element_named_their_body(corpus, pid, line):
+    rec, body = corpus_page(corpus, pid)
+    cut, rec = rewrite(body, "short1", rec)
+    text = wc.extract(cut, rec["url"], encoding=rec.get("http_charset")).text
+    assert line in text and _f1(rec["articleBody"], text) > 0.9

@@ -23,6 +23,9 @@ _ROLE_MAIN = ('role="main"', "role='main'", "role=main")
 
 #: Class names of a blog entry's content in the microformats (hAtom ``entry-content``, h-entry ``e-content``).
 _ENTRY_CONTENT = frozenset({"entry-content", "e-content"})
+#: A class or id that names an article's body: "articleBody", "story-body", "post-content", "entry_text".
+_BODY_NAME = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)[-_]?(?:body|content|text)(?:$|[\s_-])",
+                        re.IGNORECASE)
 #: "-content" in any ASCII case: the start of each place the source may spell an entry's content class (an
 #: "e" or "entry" before it; see :meth:`_Spelled.entries`). A literal first character keeps the search at C speed.
 _DASH_CONTENT = re.compile(r"-[cC][oO][nN][tT][eE][nN][tT]")
@@ -60,6 +63,7 @@ def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] =
     in_main = doc.subtree_mask(tag_positions_of(doc, _MAIN_REGION))
     owner, anchors = [0] * n, [0] * n
     main_marks, entries = list[int](), list[int]()  # entries: elements holding an entry's content
+    named_bodies = list[int]()  # elements whose class or id names an article's body (outermost ones)
     declared, landmark, hidden = -1, -1, 0
     spelled = _Spelled(doc.source or "")
     # Inside code, class names are a highlighter's ("hljs-comment", Prism "token comment"), never furniture.
@@ -104,6 +108,8 @@ def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] =
                 if cls and ("-c" in cls or "-C" in cls) and not _ENTRY_CONTENT.isdisjoint(cls.lower().split()) \
                         and spelled.entries():
                     entries.append(i)
+                elif _names_body(cls, ident) and not (named_bodies and i < end[named_bodies[-1]]):
+                    named_bodies.append(i)
                 if ident and _is_slug(ident):
                     ident = None  # an anchor made from a heading's words, not a component's name
                 names = f"{cls} {ident}" if cls and ident else (cls or ident)
@@ -122,8 +128,37 @@ def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] =
         i += 1
     if cuts:
         _cut_summaries(doc, dead, owner, truncated)
-    declared = entries[0] if declared < 0 and len(entries) == 1 else declared  # one entry: a post's page
+    declared = _declared(parent, named, declared, entries, named_bodies)
     return _Marks(dead, named, inlink, owner, anchors, truncated, main_marks, declared, landmark, hidden)
+
+
+def _declared(parent: list[int], named: bytearray, declared: int, entries: list[int], bodies: list[int]) -> int:
+    """The page's declared article body: its schema.org ``articleBody`` (``declared``), else its one
+    entry's content (``entries``: a post's page; a blog's front page has many), else its one element
+    named as an article's body (``bodies``) outside furniture (a comment's "entry-body"); -1 for none."""
+    if declared >= 0 or entries:
+        return declared if declared >= 0 or len(entries) > 1 else entries[0]
+    bodies = [b for b in bodies if not _in_furniture(parent, named, b)]
+    return bodies[0] if len(bodies) == 1 else -1
+
+
+def _names_body(cls: str | None, ident: str | None) -> bool:
+    """Whether a class or id names an article's body (:data:`_BODY_NAME`)."""
+    for name in (cls, ident):
+        # ("ody", "ontent", "ext": in "body" and "Body" alike; most names hold none, and are not searched.)
+        if name and ("ody" in name or "ontent" in name or "ext" in name) and _BODY_NAME.search(name):
+            return True
+    return False
+
+
+def _in_furniture(parent: list[int], named: bytearray, i: int) -> bool:
+    """Whether an ancestor of ``i`` is named as furniture (a comment's "entry-body" in a thread)."""
+    i = parent[i]
+    while i >= 0:
+        if named[i]:
+            return True
+        i = parent[i]
+    return False
 
 
 def _said(el: Any, spelled: _Spelled, main: bool, body: bool) -> int:
