@@ -1826,6 +1826,24 @@ def test_a_one_paragraph_story_named_the_article_body_beside_a_longer_caption():
     assert "spacewalk" in block_pick(page(f'<div class="element"><div class="image">{caption}</div>{two}</div>'))
 
 
+@pytest.mark.parametrize("attr, declared", [('itemprop="articleBody"', True), ('class="story-body"', True),
+                                            ('class="field"', False)])
+def test_little_prose_in_the_declared_body_is_no_listing(attr, declared):
+    # Little prose on the page (a one-paragraph story): the pick reads it as a listing and takes its
+    # links, unless the page declares its body and that body holds net prose, wherever the best
+    # subtree lies (beside it: a site's blurb; over it: the story's wrapper with a link list).
+    story = "<p>The council delayed the budget vote again on Tuesday, after residents asked for more time.</p>"
+    blurb = ("<p>Town News has covered the council, the schools and the old bridge for forty years, and it "
+             "is read in every house in the valley.</p>")
+    links = "<ul>" + "".join(f"<li><a href='/s{i}'>Another story about the town number {i}</a></li>"
+                             for i in range(30)) + "</ul>"
+    for body in (f'<div class="main"><div {attr}>{story}</div>{links}</div><div class="about">{blurb}</div>',
+                 f'<div class="main"><div {attr}>{story}</div></div><div class="about">{blurb}{links}</div>'):
+        text = block_pick(page(body))
+        assert "delayed the budget vote" in text
+        assert ("Another story" not in text and "forty years" not in text) is declared
+
+
 def test_the_source_is_read_for_an_entry_class_in_any_case_before_class_names_are():
     from scrapy_webclean.extractors._auto_mark import _spells_entry
 

@@ -198,6 +198,8 @@ def test_a_one_paragraph_story_in_an_aside_or_nav_holding_most_of_the_pages_pros
     # boxes beside it (test_auto's hand-made page).
     ("articles-en", "b37be3535e1fb61e5a238b7fa1ead1ad98b651cb09f138efadac3d54a122fb21", "putting astronauts"),
     ("googlenews", "googlenews-967aa8bf-0444-410e-970f-864919f149e3", "branding removed from the kit"),
+    # ... and beside a box of more prose, which read the page as a listing ("storybody").
+    ("googlenews", "googlenews-2b08c951-2408-402f-98d2-d65d50abd0e5", "recycle their live Christmas trees"),
 ])
 def test_real_one_paragraph_stories_in_an_element_named_their_body(corpus, pid, line):
     rec, body = corpus_page(corpus, pid)

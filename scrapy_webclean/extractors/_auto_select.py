@@ -269,13 +269,14 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
         if (pos[root] < 500 and pos[root] < 0.25 * m.text_len[body]
                 or teasers_outweigh(doc, m, named, marks.inlink, blocks.teaser_roots, blocks.teaser_prose, root,
                                     pos[root])) \
-                and not (declared >= 0 and pos[declared] > 0 and declared <= root < end[declared]) \
+                and not (declared >= 0 and (pos[declared] > 0 and declared <= root < end[declared]
+                                            or pos[declared] > neg[declared])) \
                 and not _headed(doc, prose, _title_headings(doc, title)):
             # Little prose anywhere, or a list of teaser cards holding more than the best subtree
             # beside it: a listing, a forum index, a product grid, search results.
             # Linked headlines with summaries are then the content. (Not when
             # the page marks up its article body (see _Marks.declared)
-            # and the little prose is in it, nor when the page's title heads
+            # and the little prose is in it, or the body holds net prose, nor when the page's title heads
             # the little prose: a short article.)
             pos, neg = blocks.values(listing=True)
             root = _best_root(end, dead, named, pos, neg, body)
