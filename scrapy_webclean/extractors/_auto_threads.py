@@ -144,9 +144,9 @@ _LABEL_SPAN = 8
 
 
 def _labelled(doc: Document, p: int, first: int) -> bool:
-    """Whether a comment thread's label (:data:`_COMMENTS_LABEL`, a piece of text alone) stands in
-    the few elements before the thread ``p`` or before its ``first`` comment inside it (its heading,
-    or its wrapper's)."""
+    """Whether a comment thread's label (:data:`_COMMENTS_LABEL`, a piece of text alone, or
+    :data:`_COUNTED_LABEL`, a short line of a few elements) stands in the few elements before the
+    thread ``p`` or before its ``first`` comment inside it (its heading, or its wrapper's)."""
     texts, tags, end = doc.texts, doc.tags, doc.end
     for i in range(max(0, p - _LABEL_SPAN), min(first, p + _LABEL_SPAN)):
         t = texts[i]
