@@ -13,6 +13,7 @@ shows no publication date: :mod:`._meta_shown`).
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from itertools import compress
@@ -149,13 +150,28 @@ def _ld_image(value: Any) -> str | None:
     return _clean(value)
 
 
+#: An HTML tag in a JSON-LD text (some sites state their article body as the markup they show).
+_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,2000})?/?>")
+#: ... of those, the tags that end a line: a paragraph's, a line break's, a heading's, a list item's.
+_LINE_TAG = re.compile(r"<br\s*/?>|</(?:p|div|h[1-6]|li|blockquote|tr|ul|ol|table|figure)\s*>", re.IGNORECASE)
+
+
+def _markup_read(text: str) -> str:
+    """``text`` as read when it is HTML markup (a paragraph's or line break's tag in it): its tags
+    taken out, a line ended at each block's end, its character references read."""
+    if "<" not in text or not _LINE_TAG.search(text):
+        return text
+    lines = _TAG.sub("", _LINE_TAG.sub("\n", text)).split("\n")
+    return "\n".join(line for line in (" ".join(html.unescape(part).split()) for part in lines) if line)
+
+
 def _ld_body(obj: dict) -> str | None:
     """The text a JSON-LD object states: ``articleBody`` or ``text``, followed
     by the text of its answers and comments (a question or a forum thread)."""
     parts: list[str] = []
     body = obj.get("articleBody") or obj.get("text")
     if isinstance(body, str) and body.strip():
-        parts.append(body.strip())
+        parts.append(_markup_read(body).strip())
     for key in ("acceptedAnswer", "suggestedAnswer", "comment"):
         more = obj.get(key)
         if isinstance(more, dict):
@@ -163,7 +179,7 @@ def _ld_body(obj: dict) -> str | None:
         if isinstance(more, list):
             for item in more[:500]:
                 if isinstance(item, dict) and isinstance(item.get("text"), str) and item["text"].strip():
-                    parts.append(item["text"].strip())
+                    parts.append(_markup_read(item["text"]).strip())
     return "\n".join(parts) or None
 
 

@@ -1076,6 +1076,24 @@ def test_body_only_in_json_ld():
     assert r.date == "2024-03-05"
 
 
+def test_body_only_in_json_ld_as_markup_is_read_as_text():
+    # Some sites state their article body as the HTML they show: its tags are taken out, a line
+    # ends at each paragraph, its character references are read.
+    markup = f'<p class="lead">{PROSE}</p>\r\n<p>{MORE.replace("teachers", "<b>teachers</b>&nbsp;&amp; staff")}</p>'
+    ld = {"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Budget vote delayed",
+          "articleBody": markup}
+    body = page('<div id="app">Loading…</div>',
+                head=f'<title>Budget vote delayed</title><script type="application/ld+json">{json.dumps(ld)}</script>')
+    text = auto(body).text
+    assert PROSE in text.split("\n") and "teachers & staff were worried" in text
+    assert "<" not in text and "&nbsp;" not in text
+    # Plain text that holds "<" is left as it is.
+    ld["articleBody"] = PROSE + " In the vote, 5 < 7 and 9 > 3. " + MORE
+    body = page('<div id="app">Loading…</div>',
+                head=f'<title>Budget vote delayed</title><script type="application/ld+json">{json.dumps(ld)}</script>')
+    assert "5 < 7 and 9 > 3" in auto(body).text
+
+
 def test_metadata_sources_rank_in_a_fixed_order():
     # A declared article's JSON-LD author outranks microdata; a weak JSON-LD
     # type (WebPage) ties with microdata on the date, and microdata wins the tie.
