@@ -13,14 +13,13 @@ shows no publication date: :mod:`._meta_shown`).
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from itertools import compress
 from typing import Any, Iterator
 from urllib.parse import urljoin
 
-from ._document import Document
+from ._document import Document, parse
 from ._walk import subtree_texts, tag_positions
 from ._render import NodeSelection
 from ._meta_microdata import read_microdata
@@ -150,19 +149,17 @@ def _ld_image(value: Any) -> str | None:
     return _clean(value)
 
 
-#: An HTML tag in a JSON-LD text (some sites state their article body as the markup they show).
-_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]{0,2000})?/?>")
-#: ... of those, the tags that end a line: a paragraph's, a line break's, a heading's, a list item's.
+#: The tags that end a line (a paragraph's, a line break's, a heading's...): a JSON-LD text holding
+#: one is the markup the site shows, not plain text.
 _LINE_TAG = re.compile(r"<br\s*/?>|</(?:p|div|h[1-6]|li|blockquote|tr|ul|ol|table|figure)\s*>", re.IGNORECASE)
 
 
 def _markup_read(text: str) -> str:
-    """``text`` as read when it is HTML markup (a paragraph's or line break's tag in it): its tags
-    taken out, a line ended at each block's end, its character references read."""
+    """``text`` as read: when it is HTML markup (a paragraph's or line break's tag in it), parsed as
+    a page is and rendered as a page's text is (a line per block, its character references read)."""
     if "<" not in text or not _LINE_TAG.search(text):
         return text
-    lines = _TAG.sub("", _LINE_TAG.sub("\n", text)).split("\n")
-    return "\n".join(line for line in (" ".join(html.unescape(part).split()) for part in lines) if line)
+    return NodeSelection(parse(f"<html><body>{text}</body></html>")).text()
 
 
 def _ld_body(obj: dict) -> str | None:

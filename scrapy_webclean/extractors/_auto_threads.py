@@ -128,15 +128,14 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
 
 #: A comment thread's label, a piece of text of its own: "Comments", "14 Comments", "3 Responses to
 #: “Title”", "Kommentare (5)", "网友评论"; or its reply form's heading above it, "Post a Comment".
+_COMMENT_NOUNS = r"comments?|responses?|kommentare?|commentaires?|comentarios?|commenti|reacties"
 _COMMENTS_LABEL = re.compile(
-    r"\W*(?:(?:\d+\s+)?(?:comments?|responses?|reader comments|kommentare?|commentaires?|comentarios?|commenti|"
-    r"reacties|网友评论|读者评论|评论|留言|コメント)(?:\s+(?:to|on|zu|sur)\b.{0,100})?"
+    rf"\W*(?:(?:\d+\s+)?(?:{_COMMENT_NOUNS}|reader comments|网友评论|读者评论|评论|留言|コメント)"
+    r"(?:\s+(?:to|on|zu|sur)\b.{0,100})?"
     r"|(?:post|leave|add|write)\s+(?:a\s+|your\s+)?(?:comment|reply|response))\W*\d*\W*",
     re.IGNORECASE)
 #: ... or a line that counts them, whatever follows: "17 comments… read them below or add one".
-_COUNTED_LABEL = re.compile(
-    r"\W*\d+\s+(?:comments?|responses?|kommentare?|commentaires?|comentarios?|commenti|reacties)\b.{0,80}",
-    re.IGNORECASE)
+_COUNTED_LABEL = re.compile(rf"\W*\d+\s+(?:{_COMMENT_NOUNS})\b.{{0,80}}", re.IGNORECASE)
 #: The most elements such a line is made of.
 _LABEL_NODES = 8
 #: How far before a thread its label is looked for, in elements.
@@ -165,8 +164,8 @@ _AVATAR = re.compile(r"avatar", re.IGNORECASE)
 
 def _avatar(doc: Document, i: int) -> bool:
     """Whether image ``i`` is a commenter's picture (:data:`_AVATAR` in its ``src`` or ``alt``)."""
-    attrs = doc.attrs(i)
-    return bool(_AVATAR.search(attrs.get("src", "")) or _AVATAR.search(attrs.get("alt", "")))
+    el = doc.nodes[i]
+    return bool(_AVATAR.search(el.get("src") or "") or _AVATAR.search(el.get("alt") or ""))
 
 
 def _block(doc: Document, i: int) -> int:
