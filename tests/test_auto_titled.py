@@ -206,3 +206,41 @@ def test_real_one_paragraph_stories_in_an_element_named_their_body(corpus, pid, 
     cut, rec = rewrite(body, "short1", rec)
     text = wc.extract(cut, rec["url"], encoding=rec.get("http_charset")).text
     assert line in text and _f1(rec["articleBody"], text) > 0.9
+
+
+@pytest.mark.parametrize("names", ['class="footer"', 'id="siteFooter"', 'class="copyright-notice"'])
+def test_a_footer_by_name_is_not_the_body_for_its_size_beside_a_one_paragraph_story(names):
+    # The site's description in a footer named as one holds more prose than the story (under 200
+    # characters): a <footer> in all but its tag, never struck for its size while prose lies outside.
+    story = "The council delayed the budget vote again on Tuesday, after residents asked for more time."
+    about = ("Town Hall Notes is the largest independent newsroom in the county, providing local news, "
+             "council reports, school news, sports results and weather forecasts to readers in print, on "
+             "the web and on mobile devices. Our journalists follow the code of practice of the press council.")
+    body = (f"<html><head><title>Budget vote delayed - Town Hall Notes</title></head><body>"
+            f"<div><a href='/'>Town Hall Notes</a></div><div><h1>Budget vote delayed</h1><p>{story}</p></div>"
+            f"<div {names}><p><a href='/help'>Help</a> | <a href='/contact'>Contact us</a></p><p>{about}</p></div>"
+            f"</body></html>")
+    text = wc.extract(body.encode(), "https://townhall.example/2024/03/budget.html").text
+    assert story in text and "largest independent newsroom" not in text
+
+
+def test_a_wrapper_named_not_footer_still_holds_the_body():
+    # "wsite-not-footer" names the part of the page that is not the footer (Weebly's content wrapper).
+    body = (f"<html><head><title>Budget vote delayed - Town Hall Notes</title></head><body><div><p>Menu</p></div>"
+            f"<div class='wsite-not-footer'><h1>Budget vote delayed</h1><p>{POST}</p></div></body></html>")
+    text = wc.extract(body.encode(), "https://townhall.example/2024/03/budget.html").text
+    assert "delayed the budget vote again" in text
+
+
+@pytest.mark.parametrize("corpus, pid, line", [
+    # Real stories cut to their first paragraph (short1) beside a footer named as one holding the
+    # site's description ("Reuters is the world's largest international multimedia news agency").
+    ("googlenews", "googlenews-89492351-3543-42c7-98e7-6530a05c2c1a", "switch to digital television"),
+    ("googlenews", "googlenews-ee190bc4-b017-4a2c-b981-a88245c07278", None),
+    ("dragnet", "dragnet-R622", None),
+])
+def test_real_one_paragraph_stories_beside_a_footer_by_name(corpus, pid, line):
+    rec, body = corpus_page(corpus, pid)
+    cut, rec = rewrite(body, "short1", rec)
+    text = wc.extract(cut, rec["url"], encoding=rec.get("http_charset")).text
+    assert (line is None or line in text) and _f1(rec["articleBody"], text) > 0.9

@@ -29,7 +29,7 @@ from ._auto_teasers import teasers_outweigh
 from ._auto_threads import comment_threads
 from ._thread_comments import comment_roots
 from ._auto_words import (_BOX_LABEL_CHARS, _flow_line, _HEADINGS, _TITLE_TAGS, BOX_TAG, SHORT_ARTICLE,
-                          _box_end, _title_key, title_reads)
+                          _box_end, _title_key, names_page_end, title_reads)
 
 #: A block owning this many characters or more is read by its own text for boilerplate statements.
 _OWN_TEXT = 300
@@ -206,7 +206,9 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
     or a ``<nav>``/``<aside>`` for its size alone (a short story's comments outweigh it; a hub's
     menu holds more prose than its headlines) but when the page's title heading is in it (a story
     under a comment-named wrapper, an opinion column's "section-comment", or in an aside: 200
-    characters of prose, or more than the rest of the page); the outermost
+    characters of prose, or more than the rest of the page); nor a wrapper named as the page's
+    footer (:func:`._auto_words.names_page_end`) while any prose lies outside furniture (a site's
+    description there outweighs a one-paragraph story). The outermost
     subtree named as furniture that shows the stated body (see ``stated``)
     is the body, the comments in it its posts: returned (the thread), else -1.
     No name is struck for size when the page's title heads a short article's
@@ -236,7 +238,7 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
             # "section-comment").
             big = holds_any(_title_headings(doc, title), i, end[i])  # (read once a parse: a shared list)
         else:
-            big = k == 1 and pos[i] > page
+            big = k == 1 and pos[i] > page and not (page > 0 and names_page_end(doc, i))
         if big and thread < 0:
             if region is None:  # no name struck yet: the values are the page's own
                 region = _title_region(doc, dead, named, pos, neg, title)

@@ -131,6 +131,21 @@ _FURNITURE_SEEN: BoundedCache[tuple[str, bool], int] = BoundedCache(1 << 16)
 _TELLING = _FURNITURE_ONE | _FURNITURE_FIRST | _WEAK_FURNITURE
 
 
+#: Tokens that name the end of a page, as the ``<footer>`` tag does.
+_PAGE_END = frozenset({"footer", "copyright"})
+
+
+def names_page_end(doc: Document, i: int) -> bool:
+    """Whether node ``i``'s class or id names the page's end ("footer", "siteFooter", "copyright";
+    not "wsite-not-footer")."""
+    read = doc.class_id_style(i)
+    if read is None:
+        return False
+    names = " ".join(name for name in read[:2] if name)
+    parts = _camel_parts(names) if _CAMEL_BOUNDARY.search(names) else _name_tokens(names.lower())
+    return not _PAGE_END.isdisjoint(parts) and "not" not in parts
+
+
 def _camel_parts(names: str) -> list[str]:
     """A name's tokens with its camel-case words apart ("relatedPosts" is "related" and
     "posts"); a token with a digit is left whole (a hash: "item__adF2E")."""
