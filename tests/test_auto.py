@@ -893,6 +893,27 @@ def test_hidden_box_dropped_but_a_page_hidden_until_scripts_run_is_read():
     assert PROSE in r.text and MORE in r.text
 
 
+@pytest.mark.parametrize("cls", ["printonly", "print-only", "visible-print-block", "show-for-print",
+                                 "d-none d-print-block"])
+def test_a_box_shown_in_print_only_is_out_of_view(cls):
+    # A style sheet shows it on paper alone (a print footer, a citation line): a reader on screen never
+    # sees it. A class that merely mentions print ("print-button", "noprint") hides nothing.
+    note = ("<p>Town News has reported on the valley since 1887, its council, its schools and its harbour, "
+            "for readers in every village of the county, and it reports on them still.</p>")
+    r = auto(page(f'<article><p>{PROSE}</p><div class="{cls}">{note}</div><p>{MORE}</p></article>'))
+    assert PROSE in r.text and MORE in r.text and "since 1887" not in r.text
+    for shown in ("noprint", "print-button"):
+        r = auto(page(f'<article><p>{PROSE}</p><div class="{shown}"><p>{MORE}</p></div></article>'))
+        assert MORE in r.text
+
+
+def test_a_real_citation_box_shown_in_print_only_is_out_of_view():
+    # articles-en-e1c7023e: a "Citation: ..." box classed "d-none d-print-block" closes the story.
+    rec, body = corpus_page("articles-en", "e1c7023ee2148901b086256fdd30a0893d10b0720b510d5ff07a021109347266")
+    text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
+    assert "Citation:" not in text and "fitted with hibernation capsules instead" in text
+
+
 def test_aria_hidden_box_dropped_by_both_picks_hidden_attribute_read():
     # aria-hidden="true" hides a box from readers (a locked-post notice, a
     # duplicate menu): both the block pick and the propagation pick leave it

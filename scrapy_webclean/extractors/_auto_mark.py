@@ -31,6 +31,17 @@ _BODY_NAME = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)[-_]?(?:body|c
 _DASH_CONTENT = re.compile(r"-[cC][oO][nN][tT][eE][nN][tT]")
 
 
+#: A class naming an element shown in print only ("printonly", "print-only", Bootstrap's "visible-print-block",
+#: Foundation's "show-for-print"; Bootstrap 4's "d-print-block" with "d-none": see :func:`_print_only`).
+_PRINT_ONLY = re.compile(r"(?:^|[\s_-])print[-_]?only(?:$|[\s_-])|(?:^|\s)(?:visible-print\S*|show-for-print)(?:$|\s)",
+                         re.IGNORECASE)
+
+
+def _print_only(cls: str) -> bool:
+    """Whether a class names an element shown only when the page is printed: out of view on screen."""
+    return _PRINT_ONLY.search(cls) is not None or ("d-print-" in cls and "d-none" in cls.split())
+
+
 class _Marks(NamedTuple):
     """What pass 1 (preorder) marks, per element (arrays of ``len(doc)``)
     and for the page."""
@@ -94,7 +105,8 @@ def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] =
             if read is not None:
                 cls, ident, style = read
                 others = more[i]  # role, aria-*, itemprop... (read below); 2: aria-hidden (Document.aria_hidden)
-                if not unhide and (style and HIDDEN_STYLE.search(style) or others == 2):
+                if not unhide and (style and HIDDEN_STYLE.search(style) or others == 2
+                                   or cls and "rint" in cls and _print_only(cls)):
                     hidden += text_len[i]
                     i = _dead(dead, i, end[i])
                     continue
