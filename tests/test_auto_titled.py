@@ -244,3 +244,26 @@ def test_real_one_paragraph_stories_beside_a_footer_by_name(corpus, pid, line):
     cut, rec = rewrite(body, "short1", rec)
     text = wc.extract(cut, rec["url"], encoding=rec.get("http_charset")).text
     assert (line is None or line in text) and _f1(rec["articleBody"], text) > 0.9
+
+
+def test_a_one_sentence_story_under_the_title_wins_over_a_box_of_its_size_beside_it():
+    # Under 200 characters: the title heading still tells the story from the box beside it.
+    nav = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(8))
+    story = "<p>The council delayed the budget vote again on Tuesday, the third time this year.</p>"
+    box = ("<p>Opening this week at the town cinema: a monster movie, a comedy about a wedding, a documentary "
+           "about the harbour and, on Sunday, a film about the ferries.</p>")
+    body = (f"<html><head><title>Town Hall Notes: Budget vote delayed again</title></head><body>"
+            f"<div><h1><a href='/'>Town Hall Notes</a></h1><ul>{nav}</ul></div><div><div>"
+            f"<h2>Budget vote delayed again</h2>{story}</div></div><div><div><h3>New films</h3>{box}</div></div>"
+            f"</body></html>")
+    text = wc.extract(body.encode(), "https://townhall.example/2024/03/budget.html").text
+    assert "delayed the budget vote again" in text and "monster movie" not in text
+
+
+def test_a_real_short_post_under_its_headline_keeps_the_headline():
+    # dragnet-R398: a webcast's post of 160 characters under its headline; the region the title
+    # heads is the body, its headline in it (before, the root stopped at the post: F1 0.86).
+    rec, body = corpus_page("dragnet", "dragnet-R398")
+    text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
+    assert "Webcast Sept 27th, presentation and recording" in text and _f1(rec["articleBody"], text) > 0.95
+

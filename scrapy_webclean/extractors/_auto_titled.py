@@ -18,9 +18,9 @@ _TITLED_SHARE = 0.5
 def titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[float], root: int,
                    title: str | None) -> int:
     """``root``, or the region the page's title heads when ``root`` lies apart from it and the
-    region holds a short article's prose and half of ``root``'s net value: the story under its
-    headline, not a box beside it of about its size (a blog's profile, a notice, a comment form's
-    notes). The region is the best of the title headings' ancestors (up to three levels above
+    region holds prose and half of ``root``'s net value: the story under its headline, however
+    short (a one-sentence brief), not a box beside it of about its size (a blog's profile, a
+    notice, a comment form's notes). The region is the best of the title headings' ancestors (up to three levels above
     each); the headings read as the title found for the page (``title``), else as its ``<title>``
     (a blog's metadata may take the blog's name, whose heading heads the blog's own description;
     and a blog's ``<title>`` holds its name beside the post's, whose heading comes first).
@@ -47,7 +47,7 @@ def titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[flo
 def _headed_region(doc: Document, marks: _Marks, pos: list[float], neg: list[float],
                    headings: list[int]) -> tuple[int, float]:
     """The best of ``headings``' ancestors (up to three levels above each, outside furniture) that
-    holds a short article's prose, and its net value; (-1, 0) for none."""
+    holds prose, and its net value; (-1, 0) for none."""
     parent, dead, named = doc.parent, marks.dead, marks.named
     best, best_worth = -1, 0.0
     for h in headings:
@@ -57,7 +57,7 @@ def _headed_region(doc: Document, marks: _Marks, pos: list[float], neg: list[flo
         for _ in range(_HEADED_LEVELS):
             if a <= doc.body or dead[a] or named[a]:
                 break
-            if pos[a] - neg[a] > best_worth and pos[a] >= SHORT_ARTICLE:
+            if pos[a] - neg[a] > best_worth and pos[a] > 0:
                 best, best_worth = a, pos[a] - neg[a]
             a = parent[a]
     return best, best_worth
