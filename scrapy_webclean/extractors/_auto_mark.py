@@ -32,9 +32,9 @@ _DASH_CONTENT = re.compile(r"-[cC][oO][nN][tT][eE][nN][tT]")
 
 
 #: A class naming an element shown in print only ("printonly", "print-only", Bootstrap's "visible-print-block",
-#: Foundation's "show-for-print"; Bootstrap 4's "d-print-block" with "d-none": see :func:`_print_only`).
-_PRINT_ONLY = re.compile(r"(?:^|[\s_-])print[-_]?only(?:$|[\s_-])|(?:^|\s)(?:visible-print\S*|show-for-print)(?:$|\s)",
-                         re.IGNORECASE)
+#: Foundation's "show-for-print"; Bootstrap 4's "d-print-block" with "d-none": see :func:`_print_only`), in
+#: lower case as style sheets write them (class names match case-sensitively).
+_PRINT_ONLY = re.compile(r"(?:^|[\s_-])print[-_]?only(?:$|[\s_-])|(?:^|\s)(?:visible-print\S*|show-for-print)(?:$|\s)")
 
 
 def _print_only(cls: str) -> bool:

@@ -20,10 +20,11 @@ def titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[flo
     """``root``, or the region the page's title heads when ``root`` lies apart from it and the
     region holds prose and half of ``root``'s net value: the story under its headline, however
     short (a one-sentence brief), not a box beside it of about its size (a blog's profile, a
-    notice, a comment form's notes). The region is the best of the title headings' ancestors (up to three levels above
-    each); the headings read as the title found for the page (``title``), else as its ``<title>``
-    (a blog's metadata may take the blog's name, whose heading heads the blog's own description;
-    and a blog's ``<title>`` holds its name beside the post's, whose heading comes first).
+    notice, a comment form's notes). The region is the best of the title headings' ancestors (up
+    to three levels above each); the headings read as the title found for the page (``title``),
+    else as its ``<title>`` (a blog's metadata may take the blog's name, whose heading heads the
+    blog's own description; and a blog's ``<title>`` holds its name beside the post's, whose
+    heading comes first).
     A root holding that region and other ``<article>`` elements yields to the article the title heads
     (:func:`_titled_article`), when it holds a short article's prose."""
     end = doc.end
