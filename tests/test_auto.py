@@ -1575,6 +1575,17 @@ def test_read_more_in_a_sentence_is_prose_as_a_label_it_is_not():
     _lines_kept_and_left_out(lines, labels)
 
 
+def test_share_this_article_in_other_languages_is_a_label_in_a_sentence_it_is_prose():
+    # "Share this article" as a label in German, French, Spanish, Italian, Portuguese and Dutch, as
+    # "Share this:" is in English; the same words inside a sentence are the sentence's.
+    lines = ["Wer mitreden will, kann den Artikel teilen und kommentieren, sagte der Bürgermeister am Abend.",
+             "Les habitants veulent partager l'article avec leurs voisins qui ont manqué la réunion du conseil."]
+    labels = ["Teilen Sie diesen Artikel: Facebook Twitter E-Mail", "Diesen Beitrag teilen", "Partagez l'article :",
+              "Comparte este artículo: Facebook Twitter", "Condividi l'articolo: Facebook", "Compartilhe esta matéria:",
+              "Deel dit artikel: Facebook Twitter"]
+    _lines_kept_and_left_out(lines, labels)
+
+
 def test_prose_about_copyright_is_body_text_a_copyright_notice_is_not():
     # "copyright" followed by a lower-case word or by a comma is a sentence about it, and so is
     # a name it opens after an article or a preposition ("the Copyright Office"); followed by a

@@ -100,6 +100,11 @@ _RELATED_PHRASES = ("you (?:may|might) also like", "most read", "recommended for
 _RELATED_LABELS = (r"related(?: (?:tags|topics|articles|stories|posts|content))?", r"more from\b.*", "read more",
                    "don'?t miss", "(?:das )?könnte (?:dich|sie) auch interessieren", "相关文章", "相关链接", "延伸阅读",
                    *_RELATED_PHRASES)
+#: "Share this article" in German, French, Spanish, Italian, Portuguese and Dutch (a label, as "share this").
+_SHARE_THIS = ("teilen sie (?:diesen|den) (?:artikel|beitrag)|(?:diesen )?(?:artikel|beitrag) teilen|"
+               "partagez? (?:cet|l')article|compart(?:e|a|ir) (?:este|esta|el|la) (?:artículo|nota|noticia)|"
+               "condividi (?:questo|l')\\s?articolo|compartilhe (?:este|esta) (?:artigo|matéria|notícia)|"
+               "deel (?:dit|het) artikel")
 #: Promotion and box labels: "Sign up for our newsletter", "You may also like"; "read more", "share this",
 #: "don't miss" and "more from" where they read as a label (they open the block or follow a sentence's end
 #: or a separator; "to read more"), not in a sentence ("You can read more about the plan in the report.",
@@ -107,7 +112,7 @@ _RELATED_LABELS = (r"related(?: (?:tags|topics|articles|stories|posts|content))?
 _PROMO_RE = re.compile(by_first_letter(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|"
     r"sharing is caring|affiliate[- ]?links?|amazon associate|" + "|".join(_RELATED_PHRASES) + "|"
-    r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from)|"
+    r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from|" + _SHARE_THIS + ")|"
     r"\bto read more(?:\W*$|\s*[:»›…])|"
     r"related (?:tags|topics|articles|stories|posts|content)|"
     r"(?:print|pin|rate|save|jump to) (?:this )?recipe|responses to this entry|"
@@ -160,7 +165,8 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "lesen sie auch", "similaires", "lire aussi", "même sujet", "aimerez aussi",
                    "relacionados", "puede interesar", "lee también", "correlati", "leggi anche",
                    "potrebbe interessarti", "leia também", "gerelateerde", "lees ook",
-                   "afiliad", "amazon associate", *_AUTHOR_LABELS)
+                   "afiliad", "amazon associate", "teilen", "partage", "compart", "condividi", "deel ",
+                   *_AUTHOR_LABELS)
 _LEGAL_KEYWORD = literal_union(_LEGAL_KEYWORDS)
 #: Where any keyword (of the legal ones) may occur: a text without a match holds none (see ``anchors``).
 _ANY_ANCHOR = literal_union(anchors((*_LEGAL_KEYWORDS, *_CREDIT_KEYWORDS, *_PROMO_KEYWORDS)))
