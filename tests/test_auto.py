@@ -1289,7 +1289,8 @@ GERMAN = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch e
 
 
 @pytest.mark.parametrize("credit", ["Photo: Reuters", "Foto: dpa", "Bild: Keystone", "Crédit photo : AFP",
-                                    "Imagen: EFE", "Beeld: ANP", "(Foto: Ansa)"])
+                                    "Imagen: EFE", "Beeld: ANP", "(Foto: Ansa)", "Image source: Getty Images.",
+                                    "Bildquelle: dpa", "Photo source: Reuters"])
 def test_photo_credits_in_other_languages_are_boilerplate(credit):
     # A photo's credit line under its image, in the story's flow: the English rule's words in the
     # languages of the box labels. A sentence that opens with such a word is prose.

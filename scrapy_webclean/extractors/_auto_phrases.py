@@ -128,9 +128,10 @@ _PROMO_RE = re.compile(by_first_letter(
     # Affiliate disclosures in those languages.
     r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
     r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE), re.IGNORECASE)
-#: Photo credits and caption furniture: "Photo: X, AP", "(Image: GETTY)", "Image 1 of 5".
+#: Photo credits and caption furniture: "Photo: X, AP", "Image source: X", "(Image: GETTY)", "Image 1 of 5".
 _CREDIT_RE = re.compile(
-    r"^\s*\(?(?:photo|image|picture|illustration|video|foto|bild|imagen|immagine|beeld)s?(?: credit)?\s*:|"
+    r"^\s*\(?(?:photo|image|picture|illustration|video|foto|bild|imagen|immagine|beeld)s?"
+    r"(?: credit| source|quelle)?\s*:|"
     r"\((?:image|photo|picture|foto|bild)s?(?: credit)?\s*:|^\s*\(?crédits? photos?\s*:|"
     r"^\s*(?:image|photo|slide) \d+ of \d+\s*$|^\s*caption\s*$|getty images|\bAP photo\b|图片来源|图/", re.IGNORECASE)
 #: Which mark a text piece gives its block (0: none), and under how many
