@@ -1339,7 +1339,9 @@ def test_affiliate_disclosures_are_boilerplate(notice):
                                   "May 3, 2024 · Updated May 4, 2024", "Jun 08, 2023 • 11 Minute Read", "5 min read",
                                   "3. Mai 2024 · 5 Min. Lesezeit", "Posted 2 weeks ago", "Aktualisiert vor 2 Stunden",
                                   "Lesedauer: 4 Minuten", "Stand: 03.05.2024 14:05 Uhr", "Publié il y a 3 heures",
-                                  "Publié le 3 mars 2024 à 14h05", "hace 3 horas", "3 ore fa", "2 uur geleden"])
+                                  "Publié le 3 mars 2024 à 14h05", "hace 3 horas", "3 ore fa", "2 uur geleden",
+                                  "Di Mario Rossi", "Door Jan de Vries", "Temps de lecture : 4 min",
+                                  "Tiempo de lectura: 4 minutos", "Tempo di lettura: 4 minuti", "Leestijd: 4 minuten"])
 def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
     # A line that is only a date (with "published", "updated" and the
     # like) or a short byline, in German, French, Spanish, Italian or Dutch
@@ -1347,7 +1349,8 @@ def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
     _dropped_beside_prose(line, GERMAN, "Am 3. März 2024 stimmte der Rat erneut ab.")
 
 
-@pytest.mark.parametrize("heading", ["By the numbers", "By design", "Par ailleurs", "By the time Buckley learned who"])
+@pytest.mark.parametrize("heading", ["By the numbers", "By design", "Par ailleurs", "By the time Buckley learned who",
+                                     "Di solito", "Door de regen"])
 def test_a_subheading_that_opens_with_by_is_no_byline(heading):
     # "By" and lower-case words only is a sentence's words: a subheading of the story, kept; so is
     # "By the" and a lower-case word, a name after it or not. A byline names someone ("By John

@@ -191,7 +191,8 @@ _RELATIVE = ("vor|il y a|hace|há|fa|geleden|stand|sekunden|minuten|stunden|tage
              "heures|jours|semaines|mois|ans|segundos|minutos|horas|días|dias|semanas|meses|años|anos|secondi|"
              "minuti|ore|giorni|settimane|mesi|anni|seconden|uur|dagen|weken|maanden|jaar")
 #: A reading time's words ("Lesedauer: 4 Minuten", "4 Min. Lesezeit").
-_READING = "lesedauer|lesezeit|reading time|temps de lecture|tiempo de lectura|tempo di lettura|tempo de leitura"
+_READING = ("lesedauer|lesezeit|reading time|temps de lecture|tiempo de lectura|tempo di lettura|tempo de leitura|"
+            "leestijd")
 #: A reading time after its figure ("5 min read", "5 Min. Lesezeit", "8 min de lecture").
 _MIN_READ = r"min(?:ute)?s?\.? (?:read|lesezeit|leestijd|de lecture|de lectura|di lettura|de leitura)"
 #: A dateline or byline piece: dates, times, "Updated"/"Posted", "By Name".
@@ -207,7 +208,7 @@ _DATE_HINT = re.compile(
     rf"\d\s*{_MIN_READ}|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|\d\s+(?:jan|feb|mar|apr|may|jun|"
     rf"jul|aug|sep|sept|oct|nov|dec)|\b(?:{_MONTHS})\s+\d|\d\.?\s+(?:de\s+)?(?:{_MONTHS})\b|"
-    r"\b(?:vor|il y a|hace|há)\s+\d+\s+\w|\d\s+\w+\s+(?:fa|geleden)\b|(?:lesedauer|lesezeit|reading time)\W+\d|"
+    rf"\b(?:vor|il y a|hace|há)\s+\d+\s+\w|\d\s+\w+\s+(?:fa|geleden)\b|(?:{_READING})\W+\d|"
     r"\d\s*min(?:uten)?\.?\s+(?:lesedauer|lesezeit)", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 _ASCII_LETTER = re.compile("[A-Za-z]")
@@ -215,7 +216,8 @@ _ASCII_LETTER = re.compile("[A-Za-z]")
 _STAT_LINE = re.compile(
     r"^\s*(?:joined|posts|messages|threads|reputation|reaction score|points|karma|likes(?: received)?|solutions|"
     r"member since|registered|trophies)\s*:?\s*(?:[\d.,]+\s*[km]?|.{0,40}\d{4}.{0,12})\s*$", re.IGNORECASE)
-_BYLINE = re.compile(r"^\s*(?:by|written by|posted by|edited by|words by|von|par|por|作者|文)[\s:：]+\S", re.IGNORECASE)
+_BYLINE = re.compile(r"^\s*(?:by|written by|posted by|edited by|words by|von|par|por|di|door|作者|文)[\s:：]+\S",
+                     re.IGNORECASE)
 #: A Chinese news page's attribution line: "来源：新华网", "本文来源：X 作者：Y", after nothing but a date
 #: ("发布时间：2024-01-05 10:30 来源：新华网"; see :func:`_is_dateline`).
 _ZH_SOURCE = re.compile(r"(?:本文|信息|新闻|文章)?(?:来源|來源|出处|出處)\s*[:：]\s*\S")
