@@ -1309,6 +1309,15 @@ def test_box_labels_in_other_languages_are_boilerplate(label):
     assert label not in text
 
 
+@pytest.mark.parametrize("call", ["Follow us on Twitter", "Folgen Sie uns auf Twitter", "Folge uns bei Instagram",
+                                  "Suivez-nous sur Facebook", "Síguenos en Twitter", "Seguici su Facebook",
+                                  "Siga-nos no Instagram", "Volg ons op Twitter"])
+def test_a_call_to_follow_the_site_is_promotion_in_every_listed_language(call):
+    # "Follow us on ..." under a story counts against it in English; the same call in German, French,
+    # Spanish, Italian, Portuguese and Dutch does too.
+    _lines_kept_and_left_out(["Die Fraktionen folgen dem Vorschlag des Bürgermeisters nur zum Teil, sagte er."], [call])
+
+
 @pytest.mark.parametrize("notice", [
     "Dieser Beitrag enthält Affiliate-Links. Wenn du darüber etwas kaufst, erhalte ich eine kleine Provision.",
     "Cet article contient des liens affiliés : si vous achetez via ces liens, je touche une commission.",

@@ -125,6 +125,7 @@ _PROMO_RE = re.compile(by_first_letter(
     r"rezept drucken|könnte (?:dich|sie) auch interessieren|"
     r"um zu kommentieren|pour commenter|para comentar|per commentare|om te reageren|"
     r"nieuwsbrief|suscr[ií]b(?:ete|ase|irse)\b|inscreva-se|abonnez-vous|(?:jetzt )?abonnieren\b|abonneer (?:je|u|nu)\b|"
+    r"folg(?:en sie|e) uns (?:auf|bei)|suivez-nous sur|s[ií]guenos en|seguici su|siga-nos n[oa]|volg ons op|"
     # Affiliate disclosures in those languages.
     r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
     r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE), re.IGNORECASE)
@@ -167,6 +168,7 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "relacionados", "puede interesar", "lee también", "correlati", "leggi anche",
                    "potrebbe interessarti", "leia também", "gerelateerde", "lees ook",
                    "afiliad", "amazon associate", "teilen", "partage", "compart", "condividi", "deel ",
+                   " uns auf", " uns bei", "suivez-nous", "guenos", "seguici", "siga-nos", "volg ons",
                    *_AUTHOR_LABELS)
 _LEGAL_KEYWORD = literal_union(_LEGAL_KEYWORDS)
 #: Where any keyword (of the legal ones) may occur: a text without a match holds none (see ``anchors``).
