@@ -1302,11 +1302,22 @@ def test_photo_credits_in_other_languages_are_boilerplate(credit):
 
 @pytest.mark.parametrize("label", ["Ähnliche Beiträge", "Über den Autor", "Rezept drucken", "À lire aussi",
                                    "Artículos relacionados", "Leggi anche", "Leia também", "About the author",
-                                   "Print this Recipe", "Rate this recipe", "Pin Recipe", "Jump to Recipe"])
+                                   "Print this Recipe", "Rate this recipe", "Pin Recipe", "Jump to Recipe",
+                                   "Über die Autorin", "Sull'autore", "Sobre la autora", "Over de schrijver",
+                                   "Verwandte Artikel", "Articles liés", "Você também pode gostar", "Meistgelesen",
+                                   "Les plus lus", "Lo más leído", "I più letti", "Mais lidas", "Meest gelezen"])
 def test_box_labels_in_other_languages_are_boilerplate(label):
     text = auto(page(f"<article><p>{GERMAN}</p><p>{GERMAN}</p><h3>{label}</h3><p>{GERMAN}</p></article>")).text
     assert GERMAN in text
     assert label not in text
+
+
+def test_most_read_in_a_sentence_is_prose_as_a_label_it_is_not():
+    # "Most read" in German and French heads a box of headlines; inside a sentence of 60 characters or
+    # more, reporting on books, it is the sentence's words.
+    lines = ["Die meistgelesenen Bücher des Jahres stammen alle von Autorinnen aus der Region, sagte sie.",
+             "Parmi les livres les plus lus cette année, trois racontent l'histoire du pont et de la ville."]
+    _lines_kept_and_left_out(lines, ["Meistgelesen", "Les plus lus", "Meest gelezen"])
 
 
 @pytest.mark.parametrize("call", ["Follow us on Twitter", "Folgen Sie uns auf Twitter", "Folge uns bei Instagram",

@@ -79,8 +79,9 @@ _ADDRESSES_READER = re.compile(
 #: second figure.
 _SOFT_LEGAL_LABEL = (16, 160)
 #: An author's box's labels (promotion labels too): a block whose whole text is one heads a biography.
-_AUTHOR_LABELS = ("about the author", "über den autor", "à propos de l'auteur", "sobre el autor", "sobre o autor",
-                  "over de auteur")
+_AUTHOR_LABELS = ("about the author", "über den autor", "über die autorin", "à propos de l'auteur",
+                  "à propos de l'autrice", "sobre el autor", "sobre la autora", "sull'autore", "sull'autrice",
+                  "sobre o autor", "sobre a autora", "over de auteur", "over de schrijver")
 #: ... as a promotion phrase only where it reads as a label: it opens the block or follows a sentence's end
 #: or a separator ("Posted in Books | About the author"), and no lower-case word runs on from it. In running
 #: prose ("a short note about the author of this book") it is a sentence's words.
@@ -95,7 +96,10 @@ _RELATED_PHRASES = ("you (?:may|might) also like", "most read", "recommended for
                     "ähnliche (?:beiträge|artikel)", "mehr zum thema", "lesen sie auch", "articles similaires",
                     "à lire aussi", "sur le même sujet", "vous aimerez aussi", "artículos relacionados",
                     "te puede interesar", "lee también", "articoli correlati", "leggi anche", "potrebbe interessarti",
-                    "artigos relacionados", "leia também", "gerelateerde artikelen", "lees ook")
+                    "artigos relacionados", "leia também", "gerelateerde artikelen", "lees ook",
+                    "verwandte artikel", "articles liés", "(?:você )?também pode gostar", "misschien ook leuk",
+                    # "Most read" in those languages.
+                    "meistgelesen", "les plus lus", "lo más leído", "i più letti", "mais lidas", "meest gelezen")
 #: A related-content box's labels (a block whose whole text is one heads a list of links).
 _RELATED_LABELS = (r"related(?: (?:tags|topics|articles|stories|posts|content))?", r"more from\b.*", "read more",
                    "don'?t miss", "(?:das )?könnte (?:dich|sie) auch interessieren", "相关文章", "相关链接", "延伸阅读",
@@ -167,6 +171,8 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "lesen sie auch", "similaires", "lire aussi", "même sujet", "aimerez aussi",
                    "relacionados", "puede interesar", "lee también", "correlati", "leggi anche",
                    "potrebbe interessarti", "leia também", "gerelateerde", "lees ook",
+                   "verwandte artikel", "articles liés", "também pode gostar", "misschien ook leuk",
+                   "meistgelesen", "plus lus", "más leído", "più letti", "mais lidas", "meest gelezen",
                    "afiliad", "amazon associate", "teilen", "partage", "compart", "condividi", "deel ",
                    " uns auf", " uns bei", "suivez-nous", "guenos", "seguici", "siga-nos", "volg ons",
                    *_AUTHOR_LABELS)
