@@ -1320,6 +1320,22 @@ def test_most_read_in_a_sentence_is_prose_as_a_label_it_is_not():
     _lines_kept_and_left_out(lines, ["Meistgelesen", "Les plus lus", "Meest gelezen"])
 
 
+@pytest.mark.parametrize("notice", ["Términos de uso", "Termini di utilizzo", "Gebruiksvoorwaarden",
+                                    "Sie müssen angemeldet sein, um einen Kommentar abzugeben.",
+                                    "Vous devez être connecté pour publier un commentaire.",
+                                    "Debes iniciar sesión para publicar un comentario.",
+                                    "Devi essere connesso per inviare un commento.",
+                                    "Você precisa fazer login para publicar um comentário.",
+                                    "Je moet ingelogd zijn om een reactie te plaatsen.",
+                                    "Abilita JavaScript per vedere i commenti.", "Ative o JavaScript para ver os comentários.",
+                                    "Schakel JavaScript in om de reacties te zien."])
+def test_terms_javascript_and_log_in_notices_in_other_languages_are_boilerplate(notice):
+    # As "Terms of use", "Please enable JavaScript" and "You must be logged in to post a comment" are;
+    # having to be registered for something else is a sentence's words.
+    _lines_kept_and_left_out(["Man muss angemeldet sein, um bei der Wahl im Mai seine Stimme abgeben zu können."],
+                             [notice])
+
+
 @pytest.mark.parametrize("call", ["Follow us on Twitter", "Folgen Sie uns auf Twitter", "Folge uns bei Instagram",
                                   "Suivez-nous sur Facebook", "Síguenos en Twitter", "Seguici su Facebook",
                                   "Siga-nos no Instagram", "Volg ons op Twitter"])

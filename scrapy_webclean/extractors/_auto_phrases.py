@@ -61,12 +61,15 @@ _BROWSER_NOTICE = (
     r"requires? javascript|style sheets \(css\)|"
     r"javascript (?:aktivieren|einschalten)|(?:aktivieren|aktiviere) (?:sie )?javascript|browser (?:ist )?veraltet|"
     r"activ(?:ez|er) (?:le )?javascript|navigateur (?:est )?obsolète|activa(?:r)? javascript|"
-    r"navegador (?:está )?desactualizado|attiva(?:re)? javascript")
+    r"navegador (?:está )?desactualizado|attiva(?:re)? javascript|abilita(?:re)? (?:il )?javascript|"
+    r"ativ(?:e|ar) o javascript|habilit(?:e|ar) o javascript|schakel javascript in|javascript (?:in)?schakelen")
 _BOILERPLATE_RE = re.compile(by_first_letter(
     _HARD_LEGAL.pattern + r"|terms of (?:use|service)|privacy policy|" + _COOKIE_NOTICE + "|" + _BROWSER_NOTICE + "|"
     r"datenschutzerklärung|nutzungsbedingungen|mentions légales|politique de confidentialité|"
     r"conditions d'utilisation|política de privacidad|aviso legal|términos y condiciones|informativa sulla privacy|"
-    r"termini e condizioni|política de privacidade|termos de uso|privacybeleid|algemene voorwaarden"), re.IGNORECASE)
+    r"termini e condizioni|política de privacidade|termos de uso|privacybeleid|algemene voorwaarden|"
+    r"términos de (?:uso|servicio)|condiciones de uso|termini (?:di|d'|del) (?:utilizzo|uso|servizio)|"
+    r"condizioni d'uso|termos de serviço|gebruiksvoorwaarden"), re.IGNORECASE)
 #: From this many characters a block naming cookies, privacy or terms without a link is prose, not a notice.
 _SOFT_LEGAL_PROSE = 150
 #: ... and so is a shorter one that does not speak to the reader as a site does ("you", "our", "this
@@ -128,6 +131,12 @@ _PROMO_RE = re.compile(by_first_letter(
     # Other box labels in German, French, Spanish, Italian, Portuguese and Dutch.
     r"rezept drucken|könnte (?:dich|sie) auch interessieren|"
     r"um zu kommentieren|pour commenter|para comentar|per commentare|om te reageren|"
+    r"(?:angemeldet|eingeloggt) sein, um (?:\w+ ){0,2}kommentar|"
+    r"connectée? pour (?:publier|poster|laisser|écrire) un commentaire|"
+    r"iniciar sesión para (?:publicar|dejar|escribir) (?:un )?comentarios?|"
+    r"(?:connesso|registrato|loggato) per (?:inviare|pubblicare|lasciare|scrivere) (?:un )?commento|"
+    r"(?:fazer login|estar logado|entrar) para (?:publicar|deixar|escrever) (?:um )?comentário|"
+    r"ingelogd zijn om (?:een reactie|te reageren)|"
     r"nieuwsbrief|suscr[ií]b(?:ete|ase|irse)\b|inscreva-se|abonnez-vous|(?:jetzt )?abonnieren\b|abonneer (?:je|u|nu)\b|"
     r"folg(?:en sie|e) uns (?:auf|bei)|suivez-nous sur|s[ií]guenos en|seguici su|siga-nos n[oa]|volg ons op|"
     # Affiliate disclosures in those languages.
@@ -154,6 +163,7 @@ _LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权
                    "diritti riservati", "direitos reservados", "rechten voorbehouden", "datenschutz", "nutzungsbed",
                    "mentions légales", "confidentialité", "conditions d'util", "privacidad", "aviso legal",
                    "términos y", "termini e", "termos de", "algemene voorwaarden", "browser", "javascript",
+                   "términos de", "condiciones de uso", "termini d", "condizioni d'uso", "gebruiksvoorwaarden",
                    "best viewed", "style sheet", "stylesheet", "navigateur", "navegador", " js")
 _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption",
                     "foto", "bild", "imagen", "immagine", "beeld",
@@ -163,6 +173,7 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "recipe", "to this entry", "continues below", "scroll to continue", "in to comment",
                    "in to post a comment",
                    "zu kommentieren", "pour commenter", "para comentar", "per commentare", "om te reageren",
+                   "kommentar", " commentaire", "comentario", " commento", "comentário", "ingelogd zijn",
                    "nieuwsbrief", "suscr", "inscreva-se", "abonnez-vous", "abonnieren", "abonneer",
                    "entry was posted", "trackback url", "listed below are links",
                    "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事",
