@@ -1377,7 +1377,10 @@ def test_affiliate_disclosures_are_boilerplate(notice):
                                   "Lesedauer: 4 Minuten", "Stand: 03.05.2024 14:05 Uhr", "Publié il y a 3 heures",
                                   "Publié le 3 mars 2024 à 14h05", "hace 3 horas", "3 ore fa", "2 uur geleden",
                                   "Di Mario Rossi", "Door Jan de Vries", "Temps de lecture : 4 min",
-                                  "Tiempo de lectura: 4 minutos", "Tempo di lettura: 4 minuti", "Leestijd: 4 minuten"])
+                                  "Tiempo de lectura: 4 minutos", "Tempo di lettura: 4 minuti", "Leestijd: 4 minuten",
+                                  "Zuletzt aktualisiert: 4. Mai 2024", "Dernière mise à jour : 4 mai 2024",
+                                  "Última actualización: 4 de mayo de 2024", "Ultimo aggiornamento: 4 maggio 2024",
+                                  "Última atualização: 4 de maio de 2024", "Laatst bijgewerkt: 4 mei 2024"])
 def test_datelines_and_bylines_in_other_languages_are_boilerplate(line):
     # A line that is only a date (with "published", "updated" and the
     # like) or a short byline, in German, French, Spanish, Italian or Dutch
@@ -1439,7 +1442,8 @@ def test_chinese_datelines_are_boilerplate(line):
                                      "Compartir", "Leggi tutto", "Condividi", "Leia mais", "Lees meer", "Anzeige",
                                      "Gefällt mir:", "Gefällt mir Wird geladen …", "J'aime Chargement…",
                                      "J’aime", "Me gusta", "Me gusta Cargando...", "Mi piace Caricamento...",
-                                     "Curtir Carregando..."])
+                                     "Curtir Carregando...", "Leggi di più", "5 Kommentare", "5 commentaires",
+                                     "5 comentarios", "1 commento", "5 comentários", "5 reacties", "Commenti (5)"])
 def test_controls_in_other_languages_dropped(control):
     # The same button and widget labels in German, French, Spanish, Italian,
     # Portuguese and Dutch; a sentence that opens with one is text.

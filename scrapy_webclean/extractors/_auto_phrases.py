@@ -202,8 +202,9 @@ _MONTHS = ("januar|januari|janvier|enero|gennaio|janeiro|februar|februari|févri
            "märz|maart|mars|marzo|março|avril|abril|aprile|mai|mei|mayo|maggio|maio|juni|juin|junio|giugno|"
            "junho|juli|juillet|julio|luglio|julho|augustus|août|agosto|oktober|octobre|octubre|ottobre|"
            "outubro|dezember|décembre|diciembre|dicembre|dezembro|septembre|septiembre|settembre|setembro")
-_DATED = ("veröffentlicht|aktualisiert|am|um|uhr|publié|publiée|mis à jour|le|à|publicado|publicada|"
-          "actualizado|el|de|a las|pubblicato|aggiornato|il|alle|atualizado|em|às|gepubliceerd|bijgewerkt|op|om")
+_DATED = ("veröffentlicht|aktualisiert|zuletzt|am|um|uhr|publié|publiée|mis à jour|dernière mise à jour|le|à|"
+          "publicado|publicada|actualizado|última actualización|el|de|a las|pubblicato|aggiornato|"
+          "ultimo aggiornamento|il|alle|atualizado|última atualização|em|às|gepubliceerd|bijgewerkt|laatst|op|om")
 #: "3 hours ago" in German, French, Spanish, Italian, Portuguese and Dutch ("vor 3 Stunden", "il y a
 #: 3 heures", "hace 3 horas", "3 ore fa", "há 3 horas", "3 uur geleden"), and "as of" ("Stand:").
 _RELATIVE = ("vor|il y a|hace|há|fa|geleden|stand|sekunden|minuten|stunden|tagen|wochen|monaten|jahren|secondes|"

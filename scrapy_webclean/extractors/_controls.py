@@ -45,7 +45,10 @@ _CONTROL_LABELS = (
     "voltar ao topo", "leia mais", "ler mais", "continuar lendo", "saiba mais", "compartilhar", "partilhar",
     "publicidade", "comentários", "curtir", "(?:curtir )?carregando",
     "terug naar boven", "lees meer", "verder lezen", "delen", "afdrukken", "advertentie", "reacties", "vind ik leuk",
-    "(?:vind ik leuk )?laden",
+    "(?:vind ik leuk )?laden", "leggi di più",
+    # A comment count in those languages ("5 Kommentare", "Commenti (5)").
+    r"\d[\d.,]*[km]? (?:kommentare?|commentaires?|comentarios?|comment[io]|comentários?|reacties?)",
+    r"(?:kommentare|commentaires|comentarios|commenti|comentários|reacties) \(\d+\)",
 )
 #: The labels grouped by first letter (see ``by_first_letter``): a score of branches tried at each line, not
 #: every label.
