@@ -1451,6 +1451,15 @@ def test_controls_in_other_languages_dropped(control):
                           block="div", first=False)
 
 
+@pytest.mark.parametrize("control", ["【打印】【关闭】", "【我要打印】【关闭窗口】", "[打印本页] [关闭窗口]", "返回顶部",
+                                     "发表评论", "查看评论", "网友评论", "点击查看更多"])
+def test_controls_of_chinese_pages_dropped(control):
+    # A Chinese page's print and close buttons, its comment links and "back to top"; a sentence that
+    # opens with the same words is text.
+    _dropped_beside_prose(control, CHINESE, "打印这份报告的人很多，会后大家都关闭了窗口，继续讨论预算问题。",
+                          block="div", first=False)
+
+
 def test_what_is_styled_over_the_page_is_left_out_unless_it_is_the_page():
     # position:fixed sets a pop-up or a sticky bar over the page; a page whose story sits in
     # a fixed shell (an app's scrolling pane) is read as hidden text is: unhidden when it is most of it.

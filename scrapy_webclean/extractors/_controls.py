@@ -46,6 +46,10 @@ _CONTROL_LABELS = (
     "publicidade", "comentários", "curtir", "(?:curtir )?carregando",
     "terug naar boven", "lees meer", "verder lezen", "delen", "afdrukken", "advertentie", "reacties", "vind ik leuk",
     "(?:vind ik leuk )?laden", "leggi di più",
+    # Chinese pages' buttons: back to top, print and close the window (one or both, "【打印】【关闭】"),
+    # the comment links, "click to see more".
+    "返回顶部", r"(?:我要)?打印(?:本页|此文|本文)?(?:\W+关闭(?:窗口|本页)?)?", "关闭(?:窗口|本页)?",
+    "(?:发表|查看)评论", "网友评论", "点击查看(?:更多)?",
     # A comment count in those languages ("5 Kommentare", "Commenti (5)").
     r"\d[\d.,]*[km]? (?:kommentare?|commentaires?|comentarios?|comment[io]|comentários?|reacties?)",
     r"(?:kommentare|commentaires|comentarios|commenti|comentários|reacties) \(\d+\)",
