@@ -1460,6 +1460,13 @@ def test_controls_of_chinese_pages_dropped(control):
                           block="div", first=False)
 
 
+@pytest.mark.parametrize("call", ["欢迎关注微信公众号", "关注我们的公众号：新闻早知道", "扫一扫，关注我们"])
+def test_a_call_to_follow_a_wechat_account_is_promotion(call):
+    # The Chinese "follow us" (a WeChat account, a QR code to scan); a sentence reporting on such
+    # accounts is text.
+    _dropped_beside_prose(call, CHINESE, "许多企业去年开设了公众号，用来发布新产品的消息和价格信息，效果明显。")
+
+
 def test_what_is_styled_over_the_page_is_left_out_unless_it_is_the_page():
     # position:fixed sets a pop-up or a sticky bar over the page; a page whose story sits in
     # a fixed shell (an app's scrolling pane) is read as hidden text is: unhidden when it is most of it.

@@ -61,7 +61,7 @@ _PROMO_RE = re.compile(by_first_letter(
     r"(?:story|article) continues below|scroll to continue|"
     r"(?:logged|log|sign) in to (?:post a )?comment|"
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
-    r"关注我们|扫一扫|责任编辑|分享到|"
+    r"关注我们|扫一扫|责任编辑|分享到|(?:关注|添加|搜索)\S{0,8}公众号|"
     r"(?:阅读|查看|展开)全文|开通会员|付费阅读|"  # a call to read the rest: a paywall's, a collapsed story's button
     # Other box labels in German, French, Spanish, Italian, Portuguese and Dutch.
     r"rezept drucken|könnte (?:dich|sie) auch interessieren|"
@@ -111,7 +111,7 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "kommentar", " commentaire", "comentario", " commento", "comentário", "ingelogd zijn",
                    "nieuwsbrief", "suscr", "inscreva-se", "abonnez-vous", "abonnieren", "abonneer",
                    "entry was posted", "trackback url", "listed below are links",
-                   "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事",
+                   "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事", "公众号",
                    "阅读全文", "查看全文", "展开全文", "开通会员", "付费阅读",
                    "ähnliche", "rezept drucken", "auch interessieren", "mehr zum thema",
                    "lesen sie auch", "similaires", "lire aussi", "même sujet", "aimerez aussi",
