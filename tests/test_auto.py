@@ -1443,7 +1443,8 @@ def test_chinese_datelines_are_boilerplate(line):
                                      "Gefällt mir:", "Gefällt mir Wird geladen …", "J'aime Chargement…",
                                      "J’aime", "Me gusta", "Me gusta Cargando...", "Mi piace Caricamento...",
                                      "Curtir Carregando...", "Leggi di più", "5 Kommentare", "5 commentaires",
-                                     "5 comentarios", "1 commento", "5 comentários", "5 reacties", "Commenti (5)"])
+                                     "5 comentarios", "1 commento", "5 comentários", "5 reacties", "Commenti (5)",
+                                     "Kommentar (1)", "Reactie (1)"])
 def test_controls_in_other_languages_dropped(control):
     # The same button and widget labels in German, French, Spanish, Italian,
     # Portuguese and Dutch; a sentence that opens with one is text.

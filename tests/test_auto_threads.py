@@ -260,7 +260,7 @@ def test_too_little_prose_before_the_messages_is_no_thread():
     assert threads(blog(thread(COMMENTS), story=short), url) == []
 
 
-@pytest.mark.parametrize("label", ["4 Responses", "Comments", "Kommentare (4)", "网友评论"])
+@pytest.mark.parametrize("label", ["4 Responses", "Comments", "Kommentare (4)", "网友评论", "12 comentários", "1 commento"])
 def test_a_short_story_under_a_labelled_thread(label):
     # A few sentences (100 characters or more but spaces, under 300) before messages under a comment thread's label:
     # a short story's comments. Without the label the messages may still be a forum's replies.

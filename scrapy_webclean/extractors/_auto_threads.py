@@ -14,7 +14,7 @@ from .._document import Document, Measures
 from .._measures import nonspace_len
 from .._walk import owned_text, subtree_text, tag_positions
 from ._auto_title_lines import _HEADLINE_TAGS
-from ._auto_words import _BLOCKS, _CELLS, _HEADINGS
+from ._auto_words import _BLOCKS, _CELLS, _HEADINGS, COMMENT_NOUNS
 
 #: A dateline: a clock time, a date in words (English, or day-month-year in other languages; "07 Nov 12")
 #: or figures, "3 days ago", 2012年8月9日.
@@ -128,14 +128,13 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
 
 #: A comment thread's label, a piece of text of its own: "Comments", "14 Comments", "3 Responses to
 #: “Title”", "Kommentare (5)", "网友评论"; or its reply form's heading above it, "Post a Comment".
-_COMMENT_NOUNS = r"comments?|responses?|kommentare?|commentaires?|comentarios?|commenti|reacties"
 _COMMENTS_LABEL = re.compile(
-    rf"\W*(?:(?:\d+\s+)?(?:{_COMMENT_NOUNS}|reader comments|网友评论|读者评论|评论|留言|コメント)"
+    rf"\W*(?:(?:\d+\s+)?(?:{COMMENT_NOUNS}|reader comments|网友评论|读者评论|评论|留言|コメント)"
     r"(?:\s+(?:to|on|zu|sur)\b.{0,100})?"
     r"|(?:post|leave|add|write)\s+(?:a\s+|your\s+)?(?:comment|reply|response))\W*\d*\W*",
     re.IGNORECASE)
 #: ... or a line that counts them, whatever follows: "17 comments… read them below or add one".
-_COUNTED_LABEL = re.compile(rf"\W*\d+\s+(?:{_COMMENT_NOUNS})\b.{{0,80}}", re.IGNORECASE)
+_COUNTED_LABEL = re.compile(rf"\W*\d+\s+(?:{COMMENT_NOUNS})\b.{{0,80}}", re.IGNORECASE)
 #: The most elements such a line is made of.
 _LABEL_NODES = 8
 #: How far before a thread its label is looked for, in elements.

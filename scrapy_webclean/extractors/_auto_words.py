@@ -131,6 +131,11 @@ _FURNITURE_SEEN: BoundedCache[tuple[str, bool], int] = BoundedCache(1 << 16)
 _TELLING = _FURNITURE_ONE | _FURNITURE_FIRST | _WEAK_FURNITURE
 
 
+#: A comment's noun in English, German, French, Spanish, Italian, Portuguese and Dutch, one or many: what a
+#: thread's label ("4 Comments") and a comment count's control ("5 Kommentare", "Commenti (5)") name.
+COMMENT_NOUNS = r"comments?|responses?|kommentare?|commentaires?|comentarios?|comment[io]|comentários?|reacties?"
+
+
 #: Tokens that name the end of a page, as the ``<footer>`` tag does.
 _PAGE_END = frozenset({"footer", "copyright"})
 

@@ -18,7 +18,7 @@ from .._document import BLOCK_TAGS, Document
 from .._render import NodeSelection
 from .._walk import subtree_text, tag_positions_of
 from ._auto_forms import input_types
-from ._auto_words import _BLOCKS, _CELLS, LABEL_NODES
+from ._auto_words import _BLOCKS, _CELLS, COMMENT_NOUNS, LABEL_NODES
 from ._literals import by_first_letter
 
 __all__ = ["without_controls"]
@@ -28,10 +28,11 @@ __all__ = ["without_controls"]
 _CONTROL_LABELS = (
     "back to top", "click to expand", "learn more", "read more", "continue reading(?: below)?", "advertisements?",
     "sponsored",
-    "skip to (?:main )?content", "like this", "(?:like )?loading", r"\d[\d.,]*[km]? (?:likes?|comments?)", "comments",
+    "skip to (?:main )?content", "like this", "(?:like )?loading", rf"\d[\d.,]*[km]? (?:likes?|{COMMENT_NOUNS})",
+    "comments",
     "quote", "share(?: this)?", "pin it", "tweet", "print", "email", "(?:no )?trackbacks?(?: pings)?", "pingbacks?",
     "post a comment", "remember (?:me|personal info)", "enlarge this image", r"\d+ of \d+", "now playing", "up next",
-    "(?:text|font) size", r"(?:comments?|responses?|replies) \(\d+\)",
+    "(?:text|font) size", rf"(?:{COMMENT_NOUNS}|replies) \(\d+\)",
     # The same labels in German, French, Spanish, Italian, Portuguese and Dutch (blog software's
     # like button and its loading line among them).
     "nach oben", "weiterlesen", "mehr (?:erfahren|lesen)", "teilen", "drucken", "anzeige", "werbung", "kommentare",
@@ -50,9 +51,6 @@ _CONTROL_LABELS = (
     # the comment links, "click to see more".
     "返回顶部", r"(?:我要)?打印(?:本页|此文|本文)?(?:\W+关闭(?:窗口|本页)?)?", "关闭(?:窗口|本页)?",
     "(?:发表|查看)评论", "网友评论", "点击查看(?:更多)?",
-    # A comment count in those languages ("5 Kommentare", "Commenti (5)").
-    r"\d[\d.,]*[km]? (?:kommentare?|commentaires?|comentarios?|comment[io]|comentários?|reacties?)",
-    r"(?:kommentare|commentaires|comentarios|commenti|comentários|reacties) \(\d+\)",
 )
 #: The labels grouped by first letter (see ``by_first_letter``): a score of branches tried at each line, not
 #: every label.
