@@ -74,7 +74,7 @@ def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] =
     in_main = doc.subtree_mask(tag_positions_of(doc, _MAIN_REGION))
     owner, anchors = [0] * n, [0] * n
     main_marks, entries = list[int](), list[int]()  # entries: elements holding an entry's content
-    named_bodies = list[int]()  # elements whose class or id names an article's body (outermost ones)
+    named_bodies = list[int]()  # elements named as an article's body (outermost), while none is declared
     declared, landmark, hidden = -1, -1, 0
     spelled = _Spelled(doc.source or "")
     # Inside code, class names are a highlighter's ("hljs-comment", Prism "token comment"), never furniture.
@@ -120,7 +120,7 @@ def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] =
                 if cls and ("-c" in cls or "-C" in cls) and not _ENTRY_CONTENT.isdisjoint(cls.lower().split()) \
                         and spelled.entries():
                     entries.append(i)
-                elif _names_body(cls, ident) and not (named_bodies and i < end[named_bodies[-1]]):
+                elif declared < 0 and _names_body(cls, ident) and not (named_bodies and i < end[named_bodies[-1]]):
                     named_bodies.append(i)
                 if ident and _is_slug(ident):
                     ident = None  # an anchor made from a heading's words, not a component's name

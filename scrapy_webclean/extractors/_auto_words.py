@@ -146,8 +146,7 @@ def names_page_end(doc: Document, i: int) -> bool:
     read = doc.class_id_style(i)
     if read is None:
         return False
-    names = " ".join(name for name in read[:2] if name)
-    parts = _camel_parts(names) if _CAMEL_BOUNDARY.search(names) else _name_tokens(names.lower())
+    parts = _name_parts(" ".join(name for name in read[:2] if name))
     return not _PAGE_END.isdisjoint(parts) and "not" not in parts
 
 
@@ -163,7 +162,9 @@ def _camel_parts(names: str) -> list[str]:
     return parts
 
 
-def _furniture_mark(names: str, in_main: bool) -> int:
+def _name_parts(names: str) -> list[str]:
+    """A class/id string's tokens, lower case, as furniture words are looked for in them: a utility
+    class's arbitrary value left out, camel-case words apart unless the name declares the text."""
     if "[" in names:
         names = _ARBITRARY_VALUE.sub(" ", names)
     low = names.lower()
@@ -171,6 +172,11 @@ def _furniture_mark(names: str, in_main: bool) -> int:
     # (A name that lower case leaves as it is has no capital, so no camel-case word.)
     if low != names and _CAMEL_BOUNDARY.search(names) and _DECLARED_CONTENT.isdisjoint(parts):
         parts = _camel_parts(names)
+    return parts
+
+
+def _furniture_mark(names: str, in_main: bool) -> int:
+    parts = _name_parts(names)
     if _TELLING.isdisjoint(parts):  # most names: no token below is looked for (but a run-together thread's)
         return _run_together(parts)
     if "sidebar" in parts and not _LAYOUT_WORDS.isdisjoint(parts):
