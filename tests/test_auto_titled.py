@@ -26,6 +26,15 @@ PROFILE = ("<p>Welcome to my blog. I have covered the town council for twenty ye
            "Thanks for reading, and do write to me with your tips and questions.</p>")
 
 
+URL = "https://townhall.example/2024/03/budget.html"
+
+
+def _town_text(title: str, body: str) -> str:
+    """``auto``'s text of a hand-made page of the town-hall site: ``title`` in its <title>, ``body``
+    its <body>'s markup."""
+    return wc.extract(f"<html><head><title>{title}</title></head><body>{body}</body></html>".encode(), URL).text
+
+
 def blog(headline: str = "Budget vote delayed again", sidebar: str = PROFILE, wrapper: str = "div",
          heading: str = "<h3>{}</h3>") -> bytes:
     """A blog post beside its author's profile and the blog's archive, without any class or id name
@@ -200,12 +209,17 @@ def test_a_one_paragraph_story_in_an_aside_or_nav_holding_most_of_the_pages_pros
     ("googlenews", "googlenews-967aa8bf-0444-410e-970f-864919f149e3", "branding removed from the kit"),
     # ... and beside a box of more prose, which read the page as a listing ("storybody").
     ("googlenews", "googlenews-2b08c951-2408-402f-98d2-d65d50abd0e5", "recycle their live Christmas trees"),
+    # Beside a footer named as one holding the site's description ("Reuters is the world's largest
+    # international multimedia news agency"), which is never struck for its size.
+    ("googlenews", "googlenews-89492351-3543-42c7-98e7-6530a05c2c1a", "switch to digital television"),
+    ("googlenews", "googlenews-ee190bc4-b017-4a2c-b981-a88245c07278", None),
+    ("dragnet", "dragnet-R622", None),
 ])
-def test_real_one_paragraph_stories_in_an_element_named_their_body(corpus, pid, line):
+def test_real_one_paragraph_stories_beside_a_longer_box(corpus, pid, line):
     rec, body = corpus_page(corpus, pid)
     cut, rec = rewrite(body, "short1", rec)
     text = wc.extract(cut, rec["url"], encoding=rec.get("http_charset")).text
-    assert line in text and _f1(rec["articleBody"], text) > 0.9
+    assert (line is None or line in text) and _f1(rec["articleBody"], text) > 0.9
 
 
 @pytest.mark.parametrize("names", ['class="footer"', 'id="siteFooter"', 'class="copyright-notice"'])
@@ -216,34 +230,18 @@ def test_a_footer_by_name_is_not_the_body_for_its_size_beside_a_one_paragraph_st
     about = ("Town Hall Notes is the largest independent newsroom in the county, providing local news, "
              "council reports, school news, sports results and weather forecasts to readers in print, on "
              "the web and on mobile devices. Our journalists follow the code of practice of the press council.")
-    body = (f"<html><head><title>Budget vote delayed - Town Hall Notes</title></head><body>"
-            f"<div><a href='/'>Town Hall Notes</a></div><div><h1>Budget vote delayed</h1><p>{story}</p></div>"
-            f"<div {names}><p><a href='/help'>Help</a> | <a href='/contact'>Contact us</a></p><p>{about}</p></div>"
-            f"</body></html>")
-    text = wc.extract(body.encode(), "https://townhall.example/2024/03/budget.html").text
+    text = _town_text("Budget vote delayed - Town Hall Notes",
+                      f"<div><a href='/'>Town Hall Notes</a></div><div><h1>Budget vote delayed</h1><p>{story}</p></div>"
+                      f"<div {names}><p><a href='/help'>Help</a> | <a href='/contact'>Contact us</a></p>"
+                      f"<p>{about}</p></div>")
     assert story in text and "largest independent newsroom" not in text
 
 
 def test_a_wrapper_named_not_footer_still_holds_the_body():
     # "wsite-not-footer" names the part of the page that is not the footer (Weebly's content wrapper).
-    body = (f"<html><head><title>Budget vote delayed - Town Hall Notes</title></head><body><div><p>Menu</p></div>"
-            f"<div class='wsite-not-footer'><h1>Budget vote delayed</h1><p>{POST}</p></div></body></html>")
-    text = wc.extract(body.encode(), "https://townhall.example/2024/03/budget.html").text
+    text = _town_text("Budget vote delayed - Town Hall Notes", "<div><p>Menu</p></div><div class='wsite-not-footer'>"
+                      f"<h1>Budget vote delayed</h1><p>{POST}</p></div>")
     assert "delayed the budget vote again" in text
-
-
-@pytest.mark.parametrize("corpus, pid, line", [
-    # Real stories cut to their first paragraph (short1) beside a footer named as one holding the
-    # site's description ("Reuters is the world's largest international multimedia news agency").
-    ("googlenews", "googlenews-89492351-3543-42c7-98e7-6530a05c2c1a", "switch to digital television"),
-    ("googlenews", "googlenews-ee190bc4-b017-4a2c-b981-a88245c07278", None),
-    ("dragnet", "dragnet-R622", None),
-])
-def test_real_one_paragraph_stories_beside_a_footer_by_name(corpus, pid, line):
-    rec, body = corpus_page(corpus, pid)
-    cut, rec = rewrite(body, "short1", rec)
-    text = wc.extract(cut, rec["url"], encoding=rec.get("http_charset")).text
-    assert (line is None or line in text) and _f1(rec["articleBody"], text) > 0.9
 
 
 def test_a_one_sentence_story_under_the_title_wins_over_a_box_of_its_size_beside_it():
@@ -252,11 +250,9 @@ def test_a_one_sentence_story_under_the_title_wins_over_a_box_of_its_size_beside
     story = "<p>The council delayed the budget vote again on Tuesday, the third time this year.</p>"
     box = ("<p>Opening this week at the town cinema: a monster movie, a comedy about a wedding, a documentary "
            "about the harbour and, on Sunday, a film about the ferries.</p>")
-    body = (f"<html><head><title>Town Hall Notes: Budget vote delayed again</title></head><body>"
-            f"<div><h1><a href='/'>Town Hall Notes</a></h1><ul>{nav}</ul></div><div><div>"
-            f"<h2>Budget vote delayed again</h2>{story}</div></div><div><div><h3>New films</h3>{box}</div></div>"
-            f"</body></html>")
-    text = wc.extract(body.encode(), "https://townhall.example/2024/03/budget.html").text
+    text = _town_text("Town Hall Notes: Budget vote delayed again",
+                      f"<div><h1><a href='/'>Town Hall Notes</a></h1><ul>{nav}</ul></div><div><div>"
+                      f"<h2>Budget vote delayed again</h2>{story}</div></div><div><div><h3>New films</h3>{box}</div></div>")
     assert "delayed the budget vote again" in text and "monster movie" not in text
 
 
