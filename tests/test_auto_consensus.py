@@ -7,7 +7,8 @@ import scrapy_webclean as wc
 import scrapy_webclean.extractors._consensus as net
 import scrapy_webclean.extractors.auto as auto
 from scrapy_webclean._document import parse
-from scrapy_webclean.extractors._consensus import consensus
+from scrapy_webclean._render import NodeSelection
+from scrapy_webclean.extractors._consensus import consensus, lone_headline, put_to_vote
 from scrapy_webclean.extractors.line_block import LineBlockExtractor
 
 from conftest import corpus_page
@@ -68,3 +69,32 @@ def test_a_real_page_where_both_picks_find_next_to_nothing():
     rec, body = corpus_page("googlenews", pid)
     text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
     assert "Two free throws by Marcus Camby" in text and "the final margin Friday" in text
+
+
+def _line_picked(body: str, tag: str) -> tuple[object, NodeSelection]:
+    """A parsed page and a selection of its first ``tag`` element, as a pick may return it."""
+    doc = parse(page(body))
+    return doc, NodeSelection(doc, doc.tags.index(tag))
+
+
+def test_a_headline_alone_is_put_to_the_vote_a_line_of_prose_is_not():
+    headline = "House Report 107-116 - Agriculture Appropriations Bill, 2002"
+    for body, tag in ((f"<center><strong>{headline}</strong></center>", "center"), (f"<h2>{headline}</h2>", "h2"),
+                      (f"<div><b>{headline}</b> <strong>Part 1</strong></div>", "div")):
+        doc, chosen = _line_picked(body, tag)
+        assert lone_headline(doc, chosen, chosen.text()) and put_to_vote(doc, chosen, chosen.text()), body
+    for body, tag in ((f"<p>{headline}</p>", "p"),  # a line of a story's own type: a one-line story
+                      (f"<div><b>{headline}</b> and more</div>", "div"),  # not all of it set as a headline
+                      (f"<h2>{headline}.</h2>", "h2"),  # a sentence
+                      (f"<div><b>{headline}</b><br><b>{headline}</b></div>", "div"),  # two lines
+                      (f"<h2>{headline * 4}</h2>", "h2")):  # a short article's length
+        doc, chosen = _line_picked(body, tag)
+        assert not lone_headline(doc, chosen, chosen.text()), body
+
+
+def test_a_real_table_of_contents_under_a_lone_headline():
+    # A congressional report's contents page: the pick found its bold title alone; the seeds agree
+    # on the contents, which the gold keeps.
+    rec, body = corpus_page("cleaneval", "cleaneval-final-180")
+    text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
+    assert "CONSTITUTIONAL AUTHORITY" in text and "HAZARDOUS MATERIALS MANAGEMENT" in text

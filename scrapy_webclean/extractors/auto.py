@@ -52,7 +52,7 @@ from .base import Extractor, Option, SelectionResult, register
 from .._render import BlockSelection, NodeSelection, Selection, kept_mask
 from .._walk import subtree_text, tag_positions_of
 from ._arbiter import arbitrate
-from ._consensus import consensus, found_nothing
+from ._consensus import consensus, put_to_vote
 from ._controls import without_controls
 from ._variants import without_variants
 from ._auto_words import _HEADINGS
@@ -115,8 +115,9 @@ class AutoExtractor(Extractor):
             selection = arbitrate(doc, doc.measures, selection, strength, furniture, threads, opts["favor"])
         if isinstance(selection, NodeSelection):
             selection = tidy(doc, selection)
-        if found_nothing(selection.text()):
-            # The safety net: (next to) nothing found, where the seed extractors may agree on a body.
+        if put_to_vote(doc, selection, selection.text()):
+            # The safety net: (next to) nothing found, or a headline alone, where the seed extractors
+            # may agree on a body.
             selection = consensus(doc) or selection
         if opts["min_text"] and nonspace_len(selection.text()) < opts["min_text"]:
             selection = NodeSelection(doc, doc.body)

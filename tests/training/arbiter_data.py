@@ -19,9 +19,9 @@ from typing import Iterator
 from scrapy_webclean._api import load_document
 from scrapy_webclean.extractors import get_extractor, resolve_options
 from scrapy_webclean._scoring import load_corpus, page_counts as tp_fp_fn
-from scrapy_webclean._render import NodeSelection, kept_mask
+from scrapy_webclean._render import NodeSelection, Selection, kept_mask
 from scrapy_webclean.extractors._arbiter import combined, features, propagation_selection, second_pick
-from scrapy_webclean.extractors._consensus import consensus, found_nothing
+from scrapy_webclean.extractors._consensus import consensus, put_to_vote
 from scrapy_webclean.extractors.auto import _auto_pick, tidy
 from page_runs import REWRITES, rewrite
 from sites import site_of
@@ -55,12 +55,13 @@ def measure(raw: bytes, record: dict) -> dict:
         chosen = consensus(doc)
         return None if chosen is None else chosen.text()
 
-    def counts(key: str, text: str) -> tuple[float, float, float]:
-        if found_nothing(text) and vote() is not None:
+    def counts(key: str, chosen: Selection) -> tuple[float, float, float]:
+        text = chosen.text()
+        if put_to_vote(doc, chosen, text) and vote() is not None:
             net[key] = tp_fp_fn(gold, vote())
         return tp_fp_fn(gold, text)
 
-    a = counts("a", (tidy(doc, selection) if isinstance(selection, NodeSelection) else selection).text())
+    a = counts("a", tidy(doc, selection) if isinstance(selection, NodeSelection) else selection)
     m = doc.measures
     pick = second_pick(doc, m, threads) if furniture is not None and isinstance(selection, NodeSelection) else None
     if pick is None or pick.root < 0:
@@ -69,9 +70,8 @@ def measure(raw: bytes, record: dict) -> dict:
     a_kept, b_kept = kept_mask(doc, selection.root, skip), kept_mask(doc, pick.root, pick.drop)
     assert furniture is not None
     x = features(doc, m, selection.root, a_kept, strength, pick, b_kept, furniture)
-    text_b = tidy(doc, propagation_selection(doc, m, pick, b_kept)).text()
-    text_c = tidy(doc, combined(doc, m, selection.root, a_kept, pick, b_kept, True)).text()
-    b, c = counts("b", text_b), counts("c", text_c)
+    b = counts("b", tidy(doc, propagation_selection(doc, m, pick, b_kept)))
+    c = counts("c", tidy(doc, combined(doc, m, selection.root, a_kept, pick, b_kept, True)))
     return {"x": x, "a": a, "b": b, "c": c} | ({"net": net} if net else {})
 
 
