@@ -87,6 +87,20 @@ def test_the_comment_probes_put_a_thread_after_the_story():
     assert elsewhere.index("Footer") < elsewhere.index("Responses")
 
 
+def test_the_related_probes_put_teasers_inside_the_story_after_its_last_line():
+    story = "<p>First paragraph of the story, long enough to count.</p><p>The story ends with this very line.</p>"
+    page = f"<html><body><div id=s>{story}<p>Share this</p></div><footer>Footer</footer></body></html>"
+    gold = "First paragraph of the story, long enough to count.\nThe story ends with this very line."
+    named = probe(page.encode(), "related", "utf-8", gold).decode()
+    plain = probe(page.encode(), "related-plain", "utf-8", gold).decode()
+    for out in (named, plain):
+        # In the story's own block, between its last line and what follows that line there.
+        assert out.index("this very line") < out.index("<h4") < out.index("Share this") < out.rindex("</div>")
+        assert 3 <= out.count("<h4") <= 6 and out.count("<a href") == out.count("<h4")
+    assert 'class="related-posts"' in named and "related" not in plain.replace("<h3>Related", "")
+    assert probe(page.encode(), "related", "utf-8", gold) == named.encode()  # the same box each time
+
+
 def test_the_short_probe_keeps_a_storys_first_paragraphs_in_the_page_and_its_gold():
     from page_runs import rewrite
 

@@ -23,7 +23,8 @@ and ``utf8``, which rewrites nothing: their control. ``minify`` drops the white
 space between block tags and ``pretty`` puts each block tag on a line of its
 own. ``comments`` adds a reader-comment thread in WordPress's markup after the
 story (found by its gold text), ``comments-plain`` the same without class names
-(:mod:`comment_probe`). ``short1`` and ``short2`` cut each story of four paragraphs or more to
+(:mod:`comment_probe`); ``related`` and ``related-plain`` put a box of related-story teasers inside
+the story, after its last line (:mod:`related_probe`). ``short1`` and ``short2`` cut each story of four paragraphs or more to
 its first one or two, in the page and in its gold text; pages with shorter stories are left out of
 the run (:mod:`short_probe`). ``nourl`` leaves the page as it is and withholds its URL
 (``extract(body)`` as a user may call it).
@@ -56,6 +57,7 @@ import scrapy_webclean  # noqa: E402
 from scrapy_webclean._document import parse  # noqa: E402
 from scrapy_webclean._scoring import load_corpus, page_counts, summarize, tokens  # noqa: E402
 from comment_probe import add_thread  # noqa: E402
+from related_probe import add_related  # noqa: E402
 from short_probe import SHORT_PROBES, shorten  # noqa: E402
 from sites import site_bucket, site_of  # noqa: E402
 
@@ -168,8 +170,10 @@ _BYTE_CHANGES: dict[str, Callable[[bytes], bytes]] = {
 }
 #: The probes that add a comment thread after the story (:mod:`comment_probe`), with its names or without.
 _COMMENT_PROBES = ("comments", "comments-plain")
+#: The probes that add related-story teasers inside the story (:mod:`related_probe`), with names or without.
+_RELATED_PROBES = ("related", "related-plain")
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
-UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *SHORT_PROBES)
+UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES)
 #: The probes that rewrite a page (``nourl`` withholds its URL instead).
 REWRITES = (*_BYTE_CHANGES, *UTF8_PROBES)
 
@@ -179,6 +183,8 @@ def probe(raw: bytes, kind: str, charset: str | None = None, gold: str = "") -> 
     ``gold``: the page's gold text (the comment probes put their thread after it)."""
     if kind in _COMMENT_PROBES:
         return _reparsed(raw, charset, lambda root: add_thread(root, gold, kind == "comments"))
+    if kind in _RELATED_PROBES:
+        return _reparsed(raw, charset, lambda root: add_related(root, gold, kind == "related"))
     if kind in _TREE_CHANGES:
         return _reparsed(raw, charset, _TREE_CHANGES[kind])
     if kind in _BYTE_CHANGES:
