@@ -72,12 +72,20 @@ def test_the_wrapping_probes_add_elements_around_the_text_and_keep_it():
         assert wc.extract(probe(page, kind), encoding="utf-8").text == wc.extract(page).text
 
 
+#: A two-paragraph story and its gold text, for the probes that put a box after a story.
+_STORY = "<p>First paragraph of the story, long enough to count.</p><p>The story ends with this very line.</p>"
+_STORY_GOLD = "First paragraph of the story, long enough to count.\nThe story ends with this very line."
+
+
+def _named_and_plain(page: str, kind: str) -> tuple[str, str]:
+    """``page`` as the probe ``kind`` rewrites it, and as its form without names (``kind-plain``)."""
+    named, plain = (probe(page.encode(), k, "utf-8", _STORY_GOLD).decode() for k in (kind, f"{kind}-plain"))
+    return named, plain
+
+
 def test_the_comment_probes_put_a_thread_after_the_story():
-    story = "<p>First paragraph of the story, long enough to count.</p><p>The story ends with this very line.</p>"
-    page = f"<html><body><nav><a href='/'>Home</a></nav><div id=s>{story}</div><footer>Footer</footer></body></html>"
-    gold = "First paragraph of the story, long enough to count.\nThe story ends with this very line."
-    named = probe(page.encode(), "comments", "utf-8", gold).decode()
-    plain = probe(page.encode(), "comments-plain", "utf-8", gold).decode()
+    page = f"<html><body><nav><a href='/'>Home</a></nav><div id=s>{_STORY}</div><footer>Footer</footer></body></html>"
+    named, plain = _named_and_plain(page, "comments")
     for out in (named, plain):
         assert out.index("this very line") < out.index("Responses") < out.index("Leave a Reply") < out.index("Footer")
         assert out.count("<li") >= 5 and "says:" in out
@@ -88,17 +96,14 @@ def test_the_comment_probes_put_a_thread_after_the_story():
 
 
 def test_the_related_probes_put_teasers_inside_the_story_after_its_last_line():
-    story = "<p>First paragraph of the story, long enough to count.</p><p>The story ends with this very line.</p>"
-    page = f"<html><body><div id=s>{story}<p>Share this</p></div><footer>Footer</footer></body></html>"
-    gold = "First paragraph of the story, long enough to count.\nThe story ends with this very line."
-    named = probe(page.encode(), "related", "utf-8", gold).decode()
-    plain = probe(page.encode(), "related-plain", "utf-8", gold).decode()
+    page = f"<html><body><div id=s>{_STORY}<p>Share this</p></div><footer>Footer</footer></body></html>"
+    named, plain = _named_and_plain(page, "related")
     for out in (named, plain):
         # In the story's own block, between its last line and what follows that line there.
         assert out.index("this very line") < out.index("<h4") < out.index("Share this") < out.rindex("</div>")
         assert 3 <= out.count("<h4") <= 6 and out.count("<a href") == out.count("<h4")
     assert 'class="related-posts"' in named and "related" not in plain.replace("<h3>Related", "")
-    assert probe(page.encode(), "related", "utf-8", gold) == named.encode()  # the same box each time
+    assert probe(page.encode(), "related", "utf-8", _STORY_GOLD) == named.encode()  # the same box each time
 
 
 def test_the_short_probe_keeps_a_storys_first_paragraphs_in_the_page_and_its_gold():

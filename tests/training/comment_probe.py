@@ -90,16 +90,26 @@ def _story_end(root: Any, gold: str) -> Any:
     return found
 
 
+def gold_seed(gold: str) -> int:
+    """A number picked by the gold text: a probe's choices, the same from one run to the next."""
+    return int(hashlib.md5(gold[:200].encode("utf-8")).hexdigest()[:6], 16)
+
+
+def put_after(root: Any, anchor: Any, element: Any) -> None:
+    """``element`` right after ``anchor`` (the anchor's tail moved after it); at the end of ``<body>``
+    where there is no anchor, or it is ``<html>`` or ``<body>``."""
+    if anchor is None or anchor.getparent() is None or anchor.tag in ("html", "body"):
+        body = root.find(".//body")
+        (body if body is not None else root).append(element)
+        return
+    element.tail, anchor.tail = anchor.tail, None
+    anchor.addnext(element)
+
+
 def add_thread(root: Any, gold: str, named: bool) -> None:
     """Put a comment thread (see :func:`thread_markup`) after the story whose text is ``gold``."""
-    seed = int(hashlib.md5(gold[:200].encode("utf-8")).hexdigest()[:6], 16)
-    thread = lxml.html.fragment_fromstring(thread_markup(seed, named))
+    thread = lxml.html.fragment_fromstring(thread_markup(gold_seed(gold), named))
     end = _story_end(root, gold)
     # After the block holding the story's end (the element itself where that block is <body>).
     anchor = end if end is None or end.getparent() is None or end.getparent().tag == "body" else end.getparent()
-    if anchor is None or anchor.getparent() is None or anchor.tag in ("html", "body"):
-        body = root.find(".//body")
-        (body if body is not None else root).append(thread)
-        return
-    thread.tail, anchor.tail = anchor.tail, None
-    anchor.addnext(thread)
+    put_after(root, anchor, thread)

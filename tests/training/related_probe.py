@@ -14,12 +14,11 @@ counts against it.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 import lxml.html
 
-from comment_probe import _story_end
+from comment_probe import _story_end, gold_seed, put_after
 
 #: Headlines and their summaries: news, features, guides, reviews.
 TEASERS = (
@@ -77,12 +76,5 @@ def related_markup(seed: int, named: bool) -> str:
 
 def add_related(root: Any, gold: str, named: bool) -> None:
     """Put a box of teasers (see :func:`related_markup`) right after the story's last paragraph."""
-    seed = int(hashlib.md5(gold[:200].encode("utf-8")).hexdigest()[:6], 16)
-    box = lxml.html.fragment_fromstring(related_markup(seed, named))
-    end = _story_end(root, gold)
-    if end is None or end.getparent() is None or end.tag in ("html", "body"):
-        body = root.find(".//body")
-        (body if body is not None else root).append(box)
-        return
-    box.tail, end.tail = end.tail, None
-    end.addnext(box)
+    box = lxml.html.fragment_fromstring(related_markup(gold_seed(gold), named))
+    put_after(root, _story_end(root, gold), box)
