@@ -6,7 +6,7 @@ from __future__ import annotations
 import scrapy_webclean as wc
 import scrapy_webclean.extractors._consensus as net
 import scrapy_webclean.extractors.auto as auto
-from scrapy_webclean._document import parse
+from scrapy_webclean._document import Document, parse
 from scrapy_webclean._render import NodeSelection
 from scrapy_webclean.extractors._consensus import consensus, lone_headline, put_to_vote
 from scrapy_webclean.extractors.line_block import LineBlockExtractor
@@ -71,7 +71,7 @@ def test_a_real_page_where_both_picks_find_next_to_nothing():
     assert "Two free throws by Marcus Camby" in text and "the final margin Friday" in text
 
 
-def _line_picked(body: str, tag: str) -> tuple[object, NodeSelection]:
+def _line_picked(body: str, tag: str) -> tuple[Document, NodeSelection]:
     """A parsed page and a selection of its first ``tag`` element, as a pick may return it."""
     doc = parse(page(body))
     return doc, NodeSelection(doc, doc.tags.index(tag))

@@ -1,5 +1,5 @@
-"""``auto``'s safety net: when its body is (next to) nothing, the seed
-extractors vote (see ``docs/auto.md``).
+"""``auto``'s safety net: when its body is (next to) nothing, or a headline
+alone, the seed extractors vote (see ``docs/auto.md``).
 
 Two of them agreeing on a body (sharing most of their text) outvote a pick
 that found none (under ``NEAR_EMPTY`` characters, not one sentence: a
