@@ -1,4 +1,5 @@
-"""F1 floors of the four seed extractors on the shared gold corpora.
+"""F1 floors of the four seed extractors on the shared gold corpora, and of ``auto``; and the pages
+where ``auto`` fails and a seed extractor does not.
 
 Each floor sits about 0.02 below what the extractor measured when the floor
 was set (4-token shingle F1 of :mod:`scrapy_webclean._scoring`, the measure
@@ -47,14 +48,29 @@ AUTO_FLOORS = {
 }
 
 
+#: Pages of each corpus where ``auto`` scores under 0.3 and a seed extractor over 0.8, at most: the
+#: count measured when set (issue 18 allows 1% against the peers; CI has the seeds, not the peers).
+#: A new failure fails the test, to be looked at. Set at 13c3fba: cleaneval-final-104 and -191 and
+#: dragnet-R281 (golds keeping the reader comments), dragnet-T71 (a story in one block, mostly links).
+SEED_BEATS_AUTO = {"articles-en": 0, "articles-zh": 0, "cleaneval": 2, "dragnet": 2, "googlenews": 0,
+                   "modern-web": 0, "site-163": 0, "site-bbc": 0}
+
+
 @lru_cache(maxsize=None)
-def _scores(corpus: str) -> dict[str, float]:
+def _counts(corpus: str) -> tuple[list[str], dict[str, list]]:
+    """Each page's id, and each extractor's (tp, fp, fn) on each page, in the same order."""
+    pids: list[str] = []
     counts: dict[str, list] = {name: [] for name in SCORED}
-    for _, rec, body in corpus_pages(corpus):
+    for pid, rec, body in corpus_pages(corpus):
         doc = parse(body, rec["url"], encoding=rec.get("http_charset"))
+        pids.append(pid)
         for name in SCORED:
             counts[name].append(page_counts(rec["articleBody"], wc.extract(doc, extractor=name).text))
-    return {name: summarize(c)["f1"] for name, c in counts.items()}
+    return pids, counts
+
+
+def _scores(corpus: str) -> dict[str, float]:
+    return {name: summarize(c)["f1"] for name, c in _counts(corpus)[1].items()}
 
 
 @pytest.mark.parametrize("corpus", sorted(FLOORS))
@@ -68,3 +84,14 @@ def test_seed_extractors_stay_above_their_floors(corpus):
 def test_auto_stays_above_its_floor(corpus):
     score = _scores(corpus)["auto"]
     assert score >= AUTO_FLOORS[corpus], f"auto {score:.3f} below its floor {AUTO_FLOORS[corpus]} on {corpus}"
+
+
+@pytest.mark.parametrize("corpus", sorted(SEED_BEATS_AUTO))
+def test_auto_fails_no_new_page_a_seed_extractor_gets_right(corpus):
+    pids, counts = _counts(corpus)
+
+    def f1(name: str, k: int) -> float:
+        return summarize([counts[name][k]])["f1"]
+
+    failed = [pid for k, pid in enumerate(pids) if f1("auto", k) < 0.3 and max(f1(n, k) for n in SEEDS) > 0.8]
+    assert len(failed) <= SEED_BEATS_AUTO[corpus], f"auto under 0.3 where a seed is over 0.8 on {corpus}: {failed}"
