@@ -212,9 +212,28 @@ def _judge_piece(text: str, linked: bool) -> int:
         if (len(stripped) >= _SOFT_LEGAL_PROSE or not _ADDRESSES_READER.search(stripped)) \
                 and not _legal_in(_HARD_LEGAL, text, text.lower()) and not _opens_legal(stripped):
             return 0
+        if _quotes_legal(stripped):
+            return 0
     if mark == _MARK_PROMO and not linked and _reports_promotion(text.strip()):
         return 0
     return mark
+
+
+#: A quotation in double quotation marks (straight, curly, low-high or guillemets), on one line.
+_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|„[^“”\n]*[“”]|«[^»\n]*»')
+#: The words a sentence holds around a quotation, at least: more than a label's ("Say \"no\"").
+_REPORTING_WORDS = 4
+
+
+def _quotes_legal(text: str) -> bool:
+    """Whether ``text`` holds its legal phrases only in quotations, in a sentence that does not speak
+    to the reader: it reports a notice ("“We use cookies to improve your experience,” the banner
+    reads, ..."), it is not one ("By clicking “Accept all cookies”, you agree to ...")."""
+    if '"' not in text and "“" not in text and "„" not in text and "«" not in text:
+        return False
+    rest = _QUOTED.sub(" ", text)
+    return (rest != text and len(rest.split()) >= _REPORTING_WORDS and not _ADDRESSES_READER.search(rest)
+            and _BOILERPLATE_RE.search(rest) is None)
 
 
 #: A label of one to three words and a colon opening a block: "Disclaimer:", "TERMS OF USE:".
