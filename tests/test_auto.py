@@ -1594,19 +1594,23 @@ def _lines_kept_and_left_out(kept: list[str], left_out: list[str]) -> None:
     assert not any(line in text for line in left_out)
 
 
-def test_a_sentence_that_quotes_a_notice_is_prose_a_notice_with_a_quoted_button_is_not():
-    # A legal phrase held only in quotation marks, in a sentence that does not speak to the reader,
-    # is a notice reported, not one; the notices themselves stay notices, quotes or not.
+def test_a_sentence_that_quotes_boilerplate_is_prose_boilerplate_with_a_quoted_name_is_not():
+    # Boilerplate phrases (notices, calls, credits) held only in quotation marks, in a sentence that
+    # does not speak to the reader, are reported, not said; the boilerplate itself stays, quotes or not.
     news = ["“We use cookies to improve your experience,” the banner reads, but the regulator found that the "
             "site tracked users before they clicked.",
             '"All rights reserved" is printed on every page of the booklet, though the author gave it away.',
             'The notice, which says "we use cookies to personalise content and ads", appeared on most sites.',
-            "Die Seite zeigt den Hinweis „Wir verwenden Cookies“, bevor der Leser etwas sieht, sagte der Richter."]
-    notices = ["By clicking “Accept All Cookies”, you agree to the storing of cookies on your device.",
-               '"We use cookies to improve your experience."', 'Read our "Privacy Policy" and "Terms of Use".',
-               'Copyright "The Daily Example" 2008. All rights reserved.',
-               "We use cookies to improve your experience, as our “Cookie Policy” explains."]
-    _lines_kept_and_left_out(news, notices)
+            "Die Seite zeigt den Hinweis „Wir verwenden Cookies“, bevor der Leser etwas sieht, sagte der Richter.",
+            "The button that says “Sign up for our newsletter” was clicked by two percent of visitors, it found.",
+            "Photo credits such as “Photo: Getty Images” are required under the new contract, the union said.",
+            "He ended every letter with « Follow us on Twitter », even to his grandmother, his daughter recalls."]
+    boilerplate = ["By clicking “Accept All Cookies”, you agree to the storing of cookies on your device.",
+                   '"We use cookies to improve your experience."', 'Read our "Privacy Policy" and "Terms of Use".',
+                   'Copyright "The Daily Example" 2008. All rights reserved.',
+                   "We use cookies to improve your experience, as our “Cookie Policy” explains.",
+                   "Sign up for our “Daily Briefing” newsletter.", "Follow us on “Twitter” and “Facebook”."]
+    _lines_kept_and_left_out(news, boilerplate)
 
 
 def test_a_sentence_that_reports_on_a_newsletter_is_prose_a_call_to_sign_up_is_not():

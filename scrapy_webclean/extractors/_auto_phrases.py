@@ -207,12 +207,12 @@ def _judge_piece(text: str, linked: bool) -> int:
     if not mark and linked and len(text) < _MARK_LIMIT[_MARK_PROMO] \
             and _AUTHOR_POINTER.search(text.rstrip()[-_BOX_LABEL_CHARS[1]:]):
         return _MARK_PROMO
+    if mark and not linked and _quotes_only(text.strip()):
+        return 0  # a sentence quoting boilerplate reports it
     if mark == _MARK_LEGAL and not linked:
         stripped = text.strip()
         if (len(stripped) >= _SOFT_LEGAL_PROSE or not _ADDRESSES_READER.search(stripped)) \
                 and not _legal_in(_HARD_LEGAL, text, text.lower()) and not _opens_legal(stripped):
-            return 0
-        if _quotes_legal(stripped):
             return 0
     if mark == _MARK_PROMO and not linked and _reports_promotion(text.strip()):
         return 0
@@ -225,15 +225,16 @@ _QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|„[^“”\n]*[“”]|«[^»\
 _REPORTING_WORDS = 4
 
 
-def _quotes_legal(text: str) -> bool:
-    """Whether ``text`` holds its legal phrases only in quotations, in a sentence that does not speak
-    to the reader: it reports a notice ("“We use cookies to improve your experience,” the banner
-    reads, ..."), it is not one ("By clicking “Accept all cookies”, you agree to ...")."""
+def _quotes_only(text: str) -> bool:
+    """Whether ``text`` holds its boilerplate phrases only in quotations, in a sentence that does not
+    speak to the reader: it reports a notice, a call or a credit ("“We use cookies to improve your
+    experience,” the banner reads, ..."), it is not one ("By clicking “Accept all cookies”, you agree
+    to ...")."""
     if '"' not in text and "“" not in text and "„" not in text and "«" not in text:
         return False
     rest = _QUOTED.sub(" ", text)
     return (rest != text and len(rest.split()) >= _REPORTING_WORDS and not _ADDRESSES_READER.search(rest)
-            and _BOILERPLATE_RE.search(rest) is None)
+            and not _mark(rest))
 
 
 #: A label of one to three words and a colon opening a block: "Disclaimer:", "TERMS OF USE:".
