@@ -1594,6 +1594,22 @@ def _lines_kept_and_left_out(kept: list[str], left_out: list[str]) -> None:
     assert not any(line in text for line in left_out)
 
 
+def test_a_paywall_s_lines_and_a_call_for_writers_are_promotion_news_about_them_is_not():
+    # A paywall or a membership box: the story locked, a call to pay or log in to read on, in English
+    # and the six languages; a call for writers as a label. The same words in a sentence stay.
+    news = ["He decided to become a member of the club in 1998.", "She always wanted to become an author.",
+            "The story is locked in a vault, the lawyer said.", "This post is the third in a series on housing.",
+            "Scientists hope to unlock the secrets of the genome.", "The content is available for free to all.",
+            "Keep reading with a pencil in hand, the teacher advised."]
+    calls = ["This post is locked", "This post is for paid subscribers", "This article is for subscribers only",
+             "Become a paid subscriber to unlock this post and get access to the full archive.",
+             "Already a subscriber? Log in", "Unlock this article", "Continue reading with a subscription",
+             "Keep reading with a 7-day free trial", "Sign in to read the full story", "Become an author",
+             "Write for us", "Réservé aux abonnés", "Dieser Artikel ist nur für Abonnenten verfügbar.",
+             "Contenido exclusivo para suscriptores", "Articolo riservato agli abbonati", "Alleen voor abonnees"]
+    _lines_kept_and_left_out(news, calls)
+
+
 def test_a_sentence_that_quotes_boilerplate_is_prose_boilerplate_with_a_quoted_name_is_not():
     # Boilerplate phrases (notices, calls, credits) held only in quotation marks, in a sentence that
     # does not speak to the reader, are reported, not said; the boilerplate itself stays, quotes or not.

@@ -54,12 +54,21 @@ _SHARE_THIS = ("teilen sie (?:diesen|den) (?:artikel|beitrag)|(?:diesen )?(?:art
 _PROMO_RE = re.compile(by_first_letter(
     r"sign up (?:for|to)|subscribe (?:to|now|today|for)|to your inbox|newsletter|follow us on|"
     r"sharing is caring|affiliate[- ]?links?|amazon associate|" + "|".join(_RELATED_PHRASES) + "|"
-    r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from|" + _SHARE_THIS + ")|"
+    r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from|become an? (?:author|"
+    r"contributor)|write for us|" + _SHARE_THIS + ")|"
     r"\bto read more(?:\W*$|\s*[:»›…])|"
     r"related (?:tags|topics|articles|stories|posts|content)|"
     r"(?:print|pin|rate|save|jump to) (?:this )?recipe|responses to this entry|"
     r"(?:story|article) continues below|scroll to continue|"
     r"(?:logged|log|sign) in to (?:post a )?comment|"
+    # A paywall's or a membership box's lines: the story is locked, a call to pay or log in to read on.
+    r"this (?:post|article|story|content) is (?:locked|for (?:paid )?(?:subscribers|members)|(?:only )?"
+    r"(?:available|reserved) (?:to|for) (?:paid )?(?:subscribers|members))|become a paid (?:subscriber|member)|"
+    r"already a (?:paid )?(?:subscriber|member)\?|unlock (?:this|the full) (?:post|article|story)|"
+    r"(?:sign|log) in to (?:read|continue reading|keep reading)|(?:continue|keep) reading with (?:a |an |your )?"
+    r"(?:subscription|(?:\d+[- ]day )?free trial|membership|account)|"
+    r"réservée? aux abonnés|nur für abonnenten|exclusiv[oa] para (?:suscriptores|assinantes)|"
+    r"riservat[oa] agli abbonati|alleen voor abonnees|"
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
     r"关注我们|扫一扫|责任编辑|分享到|(?:关注|添加|搜索)\S{0,8}公众号|"
     r"(?:阅读|查看|展开)全文|开通会员|付费阅读|"  # a call to read the rest: a paywall's, a collapsed story's button
@@ -106,7 +115,10 @@ _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affili",
                    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
                    "recipe", "to this entry", "continues below", "scroll to continue", "in to comment",
-                   "in to post a comment",
+                   "in to post a comment", "post is", "article is", "story is", "content is", "become a",
+                   "already a", "unlock", "in to read", "in to continue", "in to keep", "reading with",
+                   "write for us", "aux abonnés", "für abonnenten", "para suscriptores", "para assinantes",
+                   "agli abbonati", "voor abonnees",
                    "zu kommentieren", "pour commenter", "para comentar", "per commentare", "om te reageren",
                    "kommentar", " commentaire", "comentario", " commento", "comentário", "ingelogd zijn",
                    "nieuwsbrief", "suscr", "inscreva-se", "abonnez-vous", "abonnieren", "abonneer",
