@@ -1585,6 +1585,18 @@ def test_a_short_line_of_news_about_a_privacy_policy_is_prose_a_notice_to_the_re
     _lines_kept_and_left_out(news, notices)
 
 
+def test_another_party_s_privacy_policy_opening_a_line_is_news_the_site_s_own_is_a_notice():
+    # A phrase opening a line opens a notice ("Privacy policy", "Read our privacy policy"), unless
+    # another party's possessive stands before it: the line is about their policy.
+    news = ["Facebook's privacy policy changed on Monday, the company said.",
+            "In its privacy policy, the company says it shares data with partners.",
+            "Their privacy policy was rewritten after the breach, the report found.",
+            "Apple’s terms of service run to 20,000 words, longer than Hamlet."]
+    notices = ["Read our privacy policy", "Our privacy policy has changed.", "This site's privacy policy applies.",
+               "Updated privacy policy", "Terms of use | Privacy policy"]
+    _lines_kept_and_left_out(news, notices)
+
+
 def _lines_kept_and_left_out(kept: list[str], left_out: list[str]) -> None:
     """Each line a paragraph of a story, between two of its paragraphs: the block pick keeps those of
     ``kept`` and leaves out those of ``left_out``."""

@@ -292,11 +292,17 @@ _PROMO_SENTENCE = 60
 _DISCLOSURES = ("affil", "afili", "amazon associate")
 
 
+#: Another party's possessive right before a legal phrase: "Facebook's privacy policy", "its terms of service".
+_THEIRS = re.compile(r"(?:['’]s|s['’]|\b(?:its|their|his|her))\s+(?:(?:new|updated|own|current|revised)\s+)?$",
+                     re.IGNORECASE)
+
+
 def _opens_legal(text: str) -> bool:
-    """Whether a legal phrase opens ``text`` (see :data:`_SOFT_LEGAL_LABEL`)."""
+    """Whether a legal phrase opens ``text`` (see :data:`_SOFT_LEGAL_LABEL`): not another party's,
+    "Facebook's privacy policy changed on Monday.", "In its privacy policy, the company says ..."."""
     first, span = _SOFT_LEGAL_LABEL
     found = _BOILERPLATE_RE.search(text[:span])
-    return found is not None and found.start() < first
+    return found is not None and found.start() < first and not _THEIRS.search(text[:found.start()])
 
 
 def _legal_in(pattern: re.Pattern[str], text: str, low: str) -> bool:
