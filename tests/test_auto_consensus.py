@@ -82,14 +82,14 @@ def test_a_headline_alone_is_put_to_the_vote_a_line_of_prose_is_not():
     for body, tag in ((f"<center><strong>{headline}</strong></center>", "center"), (f"<h2>{headline}</h2>", "h2"),
                       (f"<div><b>{headline}</b> <strong>Part 1</strong></div>", "div")):
         doc, chosen = _line_picked(body, tag)
-        assert lone_headline(doc, chosen, chosen.text()) and put_to_vote(doc, chosen, chosen.text()), body
+        assert lone_headline(doc, chosen) and put_to_vote(doc, chosen), body
     for body, tag in ((f"<p>{headline}</p>", "p"),  # a line of a story's own type: a one-line story
                       (f"<div><b>{headline}</b> and more</div>", "div"),  # not all of it set as a headline
                       (f"<h2>{headline}.</h2>", "h2"),  # a sentence
                       (f"<div><b>{headline}</b><br><b>{headline}</b></div>", "div"),  # two lines
                       (f"<h2>{headline * 4}</h2>", "h2")):  # a short article's length
         doc, chosen = _line_picked(body, tag)
-        assert not lone_headline(doc, chosen, chosen.text()), body
+        assert not lone_headline(doc, chosen), body
 
 
 def test_a_real_table_of_contents_under_a_lone_headline():

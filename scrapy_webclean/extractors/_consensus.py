@@ -48,11 +48,11 @@ def found_nothing(text: str) -> bool:
     return nonspace_len(text) < NEAR_EMPTY and not _SENTENCE_END.search(text)
 
 
-def lone_headline(doc: Document, selection: NodeSelection, text: str) -> bool:
-    """Whether a pick's ``text`` is one line ending no sentence, under ``SHORT_ARTICLE`` non-space
+def lone_headline(doc: Document, selection: NodeSelection) -> bool:
+    """Whether a pick's text is one line ending no sentence, under ``SHORT_ARTICLE`` non-space
     characters, set as a headline (each text it renders in ``h1``-``h6``, ``b`` or ``strong``): the
     title over a body the pick did not find."""
-    text = text.strip()
+    text = selection.text().strip()
     if not text or "\n" in text or nonspace_len(text[:_ENOUGH_SEEN]) >= SHORT_ARTICLE or _SENTENCE_END.search(text):
         return False
     root, tags, parent, end = selection.root, doc.tags, doc.parent, doc.end
@@ -67,10 +67,10 @@ def lone_headline(doc: Document, selection: NodeSelection, text: str) -> bool:
     return True
 
 
-def put_to_vote(doc: Document, selection: Selection, text: str) -> bool:
-    """Whether ``auto``'s body ``selection`` (its ``text``) is put to the seeds' vote: it is
-    (next to) nothing, or a headline alone."""
-    return found_nothing(text) or (isinstance(selection, NodeSelection) and lone_headline(doc, selection, text))
+def put_to_vote(doc: Document, selection: Selection) -> bool:
+    """Whether ``auto``'s body ``selection`` is put to the seeds' vote: it is (next to) nothing, or a
+    headline alone."""
+    return found_nothing(selection.text()) or (isinstance(selection, NodeSelection) and lone_headline(doc, selection))
 
 
 def consensus(doc: Document) -> Selection | None:

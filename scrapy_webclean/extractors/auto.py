@@ -115,7 +115,7 @@ class AutoExtractor(Extractor):
             selection = arbitrate(doc, doc.measures, selection, strength, furniture, threads, opts["favor"])
         if isinstance(selection, NodeSelection):
             selection = tidy(doc, selection)
-        if put_to_vote(doc, selection, selection.text()):
+        if put_to_vote(doc, selection):
             # The safety net: (next to) nothing found, or a headline alone, where the seed extractors
             # may agree on a body.
             selection = consensus(doc) or selection

@@ -56,10 +56,9 @@ def measure(raw: bytes, record: dict) -> dict:
         return None if chosen is None else chosen.text()
 
     def counts(key: str, chosen: Selection) -> tuple[float, float, float]:
-        text = chosen.text()
-        if put_to_vote(doc, chosen, text) and vote() is not None:
+        if put_to_vote(doc, chosen) and vote() is not None:
             net[key] = tp_fp_fn(gold, vote())
-        return tp_fp_fn(gold, text)
+        return tp_fp_fn(gold, chosen.text())
 
     a = counts("a", tidy(doc, selection) if isinstance(selection, NodeSelection) else selection)
     m = doc.measures
