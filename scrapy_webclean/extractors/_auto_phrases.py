@@ -115,8 +115,8 @@ _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide
 _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "share this", "sharing is", "affili",
                    "also like", "most read", "miss", "related", "more from", "recommended", "read more",
                    "recipe", "to this entry", "continues below", "scroll to continue", "in to comment",
-                   "in to post a comment", "post is", "article is", "story is", "content is", "become a",
-                   "already a", "unlock", "in to read", "in to continue", "in to keep", "reading with",
+                   "in to post a comment", "is locked", "subscriber", "member", "become a", "unlock",
+                   "in to read", "in to continue", "in to keep", "reading with",
                    "write for us", "aux abonnés", "für abonnenten", "para suscriptores", "para assinantes",
                    "agli abbonati", "voor abonnees",
                    "zu kommentieren", "pour commenter", "para comentar", "per commentare", "om te reageren",
@@ -242,8 +242,6 @@ def _quotes_only(text: str) -> bool:
     speak to the reader: it reports a notice, a call or a credit ("“We use cookies to improve your
     experience,” the banner reads, ..."), it is not one ("By clicking “Accept all cookies”, you agree
     to ...")."""
-    if '"' not in text and "“" not in text and "„" not in text and "«" not in text:
-        return False
     rest = _QUOTED.sub(" ", text)
     return (rest != text and len(rest.split()) >= _REPORTING_WORDS and not _ADDRESSES_READER.search(rest)
             and not _mark(rest))
