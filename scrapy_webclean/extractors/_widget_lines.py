@@ -1,0 +1,66 @@
+"""A comment system's own lines inside a chosen body.
+
+Blog software prints the messages of its comment form beside the form, and
+hides them with its style sheet until a script shows one: "This is only a
+preview. Your comment has not yet been posted.", "Your comment could not be
+posted.", "Comments are moderated and will not appear until approved", "You
+can follow this conversation by subscribing to the comment feed". Read without
+the style sheet they are lines of text under the story. A block whose whole
+text is no longer than a few such lines and holds one of their phrases is left
+out of the body the pick chose. The pick itself does not read them: a short
+post keeps what it was worth beside its comment form.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import compress
+
+from .._deadline import CHECK_EVERY, check_deadline
+from .._document import BLOCK_TAGS, Document
+from .._render import NodeSelection
+from .._walk import subtree_text
+from ._auto_words import _BLOCKS, _CELLS, LABEL_NODES
+
+__all__ = ["without_widget_lines"]
+
+#: A comment system's status messages, its rules and its feed. Its messages open the block or a sentence of
+#: it ("This is only a preview. Your comment has not yet been posted."), not a sentence of news that reports
+#: one ("The paper said comments are closed on the story."); its feed is offered whatever comes first.
+_WIDGET_PHRASE = re.compile(
+    r"(?:^|[.!?:;|•·»–—…\])›])\W*(?:your comment (?:has(?: not)?(?: yet)? been|could not be|is awaiting|is (?:being )?"
+    r"held|will (?:not )?appear)|post another comment\b|comments (?:are|have been) (?:now )?(?:closed|moderated|"
+    r"disabled)\b|(?:your )?e-?mail address will not be published\b|required fields are marked\b|notify me of "
+    r"(?:new|follow-?up)\b)"
+    r"|\bsubscrib\w* to (?:the |this )?comment feed\b|\bcomment feed for this (?:post|entry)\b"
+    r"|\b(?:post|entry)['’]s comment feed\b",
+    re.IGNORECASE)
+#: The longest block read as such lines, in characters other than white space.
+_LONGEST = 300
+#: Blocks that may hold them: table cells are data, ``<pre>`` is code.
+_LINE_BLOCKS = _BLOCKS - _CELLS - {"pre"}
+
+
+def without_widget_lines(doc: Document, selection: NodeSelection, kept: bytearray) -> NodeSelection:
+    """``selection`` without the blocks inside it that are a comment system's lines (``kept``: the
+    nodes it renders, see :func:`~scrapy_webclean._render.kept_mask`)."""
+    if _WIDGET_PHRASE.search(selection.text()) is None:  # (most bodies hold none: nothing is walked)
+        return selection
+    root = selection.root
+    stop = doc.end[root]
+    tags, end, text_len = doc.tags, doc.end, doc.measures.text_len
+    drop: bytearray | None = None
+    candidates = [i for i in compress(range(root + 1, stop), kept[root + 1:stop])
+                  if 0 < text_len[i] <= _LONGEST and tags[i] in _LINE_BLOCKS and end[i] - i <= LABEL_NODES]
+    for k, i in enumerate(candidates):
+        if not k & CHECK_EVERY:
+            check_deadline()
+        if any(tags[j] in BLOCK_TAGS for j in range(i + 1, end[i])):
+            continue  # a block of blocks: its lines are read one by one
+        if _WIDGET_PHRASE.search(subtree_text(doc, i)) is not None:
+            if drop is None:
+                drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
+            drop[i] = 1
+    if drop is None:
+        return selection
+    return NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)

@@ -1,0 +1,67 @@
+"""A comment system's own lines (``_widget_lines``): left out of the body ``auto`` returns, without
+changing what it picks; news that reports them stays."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import scrapy_webclean as wc
+from scrapy_webclean._scoring import page_counts, summarize
+
+from conftest import corpus_page
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "training"))
+from page_runs import probe  # noqa: E402  (the names probe: class and id attributes taken away)
+
+POST = ("<h1>Faculty position at the institute</h1>"
+        "<p>Philosophers with an interest in the mind fit the description of this position in the centre for "
+        "knowledge integration, and I am told that such applications would be of interest to the committee.</p>"
+        "<p>The centre has a strong cognitive science programme and a long record of work across departments, "
+        "so candidates from several fields are encouraged to apply before the deadline in March.</p>")
+#: TypePad's form messages and a WordPress form's help lines, as they read without their style sheet.
+WIDGET = ["This is only a preview. Your comment has not yet been posted.",
+          "Your comment could not be posted. Error type:",
+          "Your comment has been saved. Comments are moderated and will not appear until approved by the author.",
+          "You can follow this conversation by subscribing to the comment feed for this post.",
+          "Your email address will not be published. Required fields are marked *",
+          "Notify me of follow-up comments by email.",
+          "Comments are closed."]
+#: The same words in sentences of news: a report, not the widget speaking.
+NEWS = ["The newspaper said comments are closed on the story after a flood of abuse from anonymous accounts.",
+        "YouTube said comments are disabled on videos of children, a change made after advertisers left.",
+        "Moderators read your comment before it appears, the site's editor explained to the committee."]
+
+
+def _page(body: str) -> bytes:
+    return f"<html><head><title>Faculty position at the institute</title></head><body>{body}</body></html>".encode()
+
+
+def test_a_comment_form_s_messages_are_left_out_of_a_short_post():
+    lines = "".join(f"<div>{x}</div>" for x in WIDGET)
+    text = wc.extract(_page(f"<div>{POST}<div><h3>Post a comment</h3>{lines}</div></div>")).text
+    assert "Philosophers with an interest" in text and "before the deadline in March." in text
+    assert not any(x[:30] in text for x in WIDGET)
+
+
+def test_news_that_reports_them_stays():
+    story = POST + "".join(f"<p>{x}</p>" for x in NEWS)
+    text = wc.extract(_page(f"<article>{story}</article>")).text
+    assert all(x in text for x in NEWS)
+
+
+def test_a_block_of_them_beside_prose_is_read_line_by_line():
+    # A block holding blocks is not dropped whole: only its lines that are the widget's.
+    inner = f"<div><p>{NEWS[0]}</p><p>{WIDGET[0]}</p></div>"
+    text = wc.extract(_page(f"<article>{POST}{inner}</article>")).text
+    assert NEWS[0] in text and WIDGET[0] not in text
+
+
+def test_real_typepad_posts_without_their_names():
+    # Short TypePad posts whose form messages show once the class names that hide them are gone (the
+    # names probe): the post stays, the messages go. dragnet-R163 scored 0.55 with them, dragnet-R393 0.63.
+    for pid in ("dragnet-R163", "dragnet-R393"):
+        rec, body = corpus_page("dragnet", pid)
+        text = wc.extract(probe(body, "names"), rec["url"]).text
+        assert "Your comment" not in text and "comment feed" not in text
+        assert summarize([page_counts(rec["articleBody"], text)])["recall"] > 0.9
