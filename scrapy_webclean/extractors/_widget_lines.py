@@ -24,14 +24,27 @@ from ._auto_words import _BLOCKS, _CELLS, LABEL_NODES
 
 __all__ = ["without_widget_lines"]
 
-#: A comment system's status messages, its rules and its feed. Its messages open the block or a sentence of
+#: A comment system's status messages, its rules and its feed (in English, and its form's lines in six more
+#: languages). Its messages open the block or a sentence of
 #: it ("This is only a preview. Your comment has not yet been posted."), not a sentence of news that reports
 #: one ("The paper said comments are closed on the story."); its feed is offered whatever comes first.
 _WIDGET_PHRASE = re.compile(
     r"(?:^|[.!?:;|•·»–—…\])›])\W*(?:your comment (?:has(?: not)?(?: yet)? been|could not be|is awaiting|is (?:being )?"
     r"held|will (?:not )?appear)|post another comment\b|comments (?:are|have been) (?:now )?(?:closed|moderated|"
     r"disabled)\b|(?:your )?e-?mail address will not be published\b|required fields are marked\b|notify me of "
-    r"(?:new|follow-?up)\b)"
+    r"(?:new|follow-?up)\b|save my name, e-?mail\b|"
+    # The same lines of blog software's comment form in German, French, Spanish, Italian, Portuguese and Dutch.
+    r"(?:deine|ihre) e-?mail-?adresse wird nicht veröffentlicht|erforderliche felder sind mit\b|"
+    r"(?:dein|ihr) kommentar (?:muss noch freigegeben|wartet auf)|benachrichtige mich über\b|"
+    r"votre adresse (?:e-?mail|de messagerie) ne sera pas publiée|les champs obligatoires sont indiqués\b|"
+    r"votre commentaire est en attente\b|"
+    r"tu (?:dirección de )?correo electrónico no será publicad[oa]|los campos obligatorios están marcados\b|"
+    r"tu comentario está (?:pendiente|esperando)\b|"
+    r"il tuo indirizzo e-?mail non sarà pubblicato|i campi obbligatori sono contrassegnati\b|"
+    r"il tuo commento è in attesa\b|"
+    r"o seu endereço de e-?mail não será publicado|(?:os )?campos obrigatórios são marcados\b|"
+    r"(?:o )?seu comentário (?:aguarda|está aguardando)\b|"
+    r"je e-?mailadres wordt niet gepubliceerd|vereiste velden zijn gemarkeerd\b|je reactie wacht op\b)"
     r"|\bsubscrib\w* to (?:the |this )?comment feed\b|\bcomment feed for this (?:post|entry)\b"
     r"|\b(?:post|entry)['’]s comment feed\b",
     re.IGNORECASE)
