@@ -33,8 +33,13 @@ NEWS = ["The newspaper said comments are closed on the story after a flood of ab
         "Moderators read your comment before it appears, the site's editor explained to the committee."]
 
 
-def _page(body: str) -> bytes:
-    return f"<html><head><title>Faculty position at the institute</title></head><body>{body}</body></html>".encode()
+#: The comment form the lines stand beside (on a page without one they are not looked for).
+FORM = "<form><textarea name='comment'></textarea><input type='submit' value='Post'></form>"
+
+
+def _page(body: str, form: str = FORM) -> bytes:
+    return (f"<html><head><title>Faculty position at the institute</title></head><body>{body}{form}</body>"
+            "</html>").encode()
 
 
 def test_a_comment_form_s_messages_are_left_out_of_a_short_post():
@@ -72,6 +77,12 @@ def test_a_comment_form_s_lines_in_other_languages_are_left_out():
     text = wc.extract(_page(f"<div>{POST}<div><h3>Leave a reply</h3>{lines}</div></div>")).text
     assert "Philosophers with an interest" in text
     assert not any(x[:25] in text for x in FORM_LINES)
+
+
+def test_they_are_read_only_on_a_page_with_a_comment_form():
+    lines = "".join(f"<div>{x}</div>" for x in WIDGET)
+    text = wc.extract(_page(f"<div>{POST}<div>{lines}</div></div>", form="")).text
+    assert WIDGET[0] in text
 
 
 def test_real_typepad_posts_without_their_names():

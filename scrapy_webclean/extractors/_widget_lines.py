@@ -5,10 +5,11 @@ hides them with its style sheet until a script shows one: "This is only a
 preview. Your comment has not yet been posted.", "Your comment could not be
 posted.", "Comments are moderated and will not appear until approved", "You
 can follow this conversation by subscribing to the comment feed". Read without
-the style sheet they are lines of text under the story. A block whose whole
-text is no longer than a few such lines and holds one of their phrases is left
-out of the body the pick chose. The pick itself does not read them: a short
-post keeps what it was worth beside its comment form.
+the style sheet they are lines of text under the story. On a page with a
+comment form (a ``<textarea>``), a block whose whole text is no longer than a
+few such lines and holds one of their phrases is left out of the body the
+pick chose. The pick itself does not read them: a short post keeps what it
+was worth beside its comment form.
 """
 
 from __future__ import annotations
@@ -19,15 +20,15 @@ from itertools import compress
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import BLOCK_TAGS, Document
 from .._render import NodeSelection
-from .._walk import subtree_text
+from .._walk import subtree_text, tag_positions
 from ._auto_words import _BLOCKS, _CELLS, LABEL_NODES
 
 __all__ = ["without_widget_lines"]
 
-#: A comment system's status messages, its rules and its feed (in English, and its form's lines in six more
-#: languages). Its messages open the block or a sentence of
-#: it ("This is only a preview. Your comment has not yet been posted."), not a sentence of news that reports
-#: one ("The paper said comments are closed on the story."); its feed is offered whatever comes first.
+#: A comment system's status messages, its rules and its feed (in English; its form's lines in six more
+#: languages too). Its messages open the block or a sentence of it ("This is only a preview. Your comment has
+#: not yet been posted."), not a sentence of news that reports one ("The paper said comments are closed on
+#: the story."); its feed is offered whatever comes first.
 _WIDGET_PHRASE = re.compile(
     r"(?:^|[.!?:;|•·»–—…\])›])\W*(?:your comment (?:has(?: not)?(?: yet)? been|could not be|is awaiting|is (?:being )?"
     r"held|will (?:not )?appear)|post another comment\b|comments (?:are|have been) (?:now )?(?:closed|moderated|"
@@ -48,8 +49,17 @@ _WIDGET_PHRASE = re.compile(
     r"|\bsubscrib\w* to (?:the |this )?comment feed\b|\bcomment feed for this (?:post|entry)\b"
     r"|\b(?:post|entry)['’]s comment feed\b",
     re.IGNORECASE)
+#: Pieces of ASCII (lower case), one of which every match of _WIDGET_PHRASE holds: looked for first in the
+#: body's UTF-8 bytes, at C speed (a search of the pattern over a whole body costs more than the rest of this
+#: step, and most bodies hold none of them).
+_KEYWORDS = tuple(k.encode() for k in (
+    "omment", "coment", "not be published", "ffentlicht", "pas publi", "publicad", "pubblicato", "gepubliceerd",
+    "fields are marked", "felder sind", "bligato", "bbligatori", "brigat", "velden zijn", "notify me",
+    "save my name", "benachrichtige", "reactie wacht"))
 #: The longest block read as such lines, in characters other than white space.
 _LONGEST = 300
+#: The longest line of a body's text such a block renders as (its white space too), in UTF-8 bytes.
+_LINE = 4 * _LONGEST
 #: Blocks that may hold them: table cells are data, ``<pre>`` is code.
 _LINE_BLOCKS = _BLOCKS - _CELLS - {"pre"}
 
@@ -57,8 +67,8 @@ _LINE_BLOCKS = _BLOCKS - _CELLS - {"pre"}
 def without_widget_lines(doc: Document, selection: NodeSelection, kept: bytearray) -> NodeSelection:
     """``selection`` without the blocks inside it that are a comment system's lines (``kept``: the
     nodes it renders, see :func:`~scrapy_webclean._render.kept_mask`)."""
-    if _WIDGET_PHRASE.search(selection.text()) is None:  # (most bodies hold none: nothing is walked)
-        return selection
+    if not tag_positions(doc, "textarea") or not _holds_phrase(selection.text()):
+        return selection  # (no comment form on the page, or none of the lines in the body: nothing is walked)
     root = selection.root
     stop = doc.end[root]
     tags, end, text_len = doc.tags, doc.end, doc.measures.text_len
@@ -70,10 +80,27 @@ def without_widget_lines(doc: Document, selection: NodeSelection, kept: bytearra
             check_deadline()
         if any(tags[j] in BLOCK_TAGS for j in range(i + 1, end[i])):
             continue  # a block of blocks: its lines are read one by one
-        if _WIDGET_PHRASE.search(subtree_text(doc, i)) is not None:
+        if _holds_phrase(" ".join(subtree_text(doc, i).split())):  # (as it renders: the source's line breaks go)
             if drop is None:
                 drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
             drop[i] = 1
     if drop is None:
         return selection
     return NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)
+
+
+def _holds_phrase(text: str) -> bool:
+    """Whether a line of ``text`` holds a phrase of :data:`_WIDGET_PHRASE`: only the lines (of up to
+    :data:`_LINE` bytes) that hold one of its :data:`_KEYWORDS` are searched."""
+    raw = text.encode("utf-8", "surrogatepass")
+    data = raw.lower()  # (ASCII letters only: every byte stays where it was)
+    for keyword in _KEYWORDS:
+        at = data.find(keyword)
+        while at >= 0:
+            start = data.rfind(b"\n", 0, at) + 1
+            stop = data.find(b"\n", at)
+            stop = len(data) if stop < 0 else stop
+            if stop - start <= _LINE and _WIDGET_PHRASE.search(raw[start:stop].decode("utf-8", "surrogatepass")):
+                return True
+            at = data.find(keyword, stop)
+    return False
