@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import NamedTuple, Sequence
+from typing import Collection, NamedTuple, Sequence
 
 from ._deadline import CHECK_EVERY, check_deadline
 from ._document import BLOCK_TAGS, Document, union_mask, walk_kept
@@ -117,6 +117,15 @@ class NodeSelection(Selection):
         self.excluded = excluded
         self.drop_pieces = drop_pieces or None
         self._text: str | None = None
+
+    def without(self, nodes: Collection[int]) -> NodeSelection:
+        """This selection with the subtrees at ``nodes`` left out too (itself when ``nodes`` is empty)."""
+        if not nodes:
+            return self
+        drop = bytearray(len(self.doc)) if self.drop is None else bytearray(self.drop)
+        for i in nodes:
+            drop[i] = 1
+        return NodeSelection(self.doc, self.root, drop, excluded=self.excluded, drop_pieces=self.drop_pieces)
 
     def skip_mask(self, options: RenderOptions = DEFAULT_RENDER, *, images: bool = True) -> bytearray:
         """1 for every node left out (the subtrees under it are left out too):

@@ -142,3 +142,17 @@ def test_extractor_modules_setting_spellings(given):
 def test_extractor_modules_setting_errors_name_it(given, message):
     with pytest.raises(InvalidSettingError, match=r"^WEBCLEAN_EXTRACTOR_MODULES=.* is invalid: .*" + re.escape(message)):
         webclean_config(Settings({"WEBCLEAN_EXTRACTOR_MODULES": given}))
+
+
+def test_a_selection_without_more_nodes_keeps_its_own_and_leaves_it_unchanged():
+    from scrapy_webclean._document import parse
+
+    doc = parse(b"<html><body><div><p>One line.</p><p>Two lines.</p><p>Three lines.</p></div></body></html>")
+    p1, p2, p3 = (i for i, t in enumerate(doc.tags) if t == "p")
+    first = bytearray(len(doc))
+    first[p1] = 1
+    selection = NodeSelection(doc, doc.body, first, drop_pieces={(p3, True)})
+    assert selection.without([]) is selection
+    less = selection.without([p2])
+    assert less.text() == "Three lines." and selection.text() == "Two lines.\nThree lines."
+    assert less.root == selection.root and less.drop_pieces == selection.drop_pieces and not first[p2]

@@ -83,19 +83,15 @@ def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -
     if not fields and not _has_control_line(selection.text()):  # every block renders as a line of its own
         return selection
     text_len = doc.measures.text_len
-    drop = _labelled_fields(doc, selection, kept, fields) if fields else None
+    drop = _labelled_fields(doc, selection, kept, fields) if fields else []
     # The short kept nodes, picked out at C speed (compress) before any is read.
     short = [i for i in compress(range(root + 1, stop), kept[root + 1:stop]) if 0 < text_len[i] <= _SHORT]
     for k, i in enumerate(short):
         if not k & CHECK_EVERY:
             check_deadline()
         if _is_control(doc, i):
-            if drop is None:
-                drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
-            drop[i] = 1  # (a control inside a dropped one changes nothing)
-    if drop is None:
-        return selection
-    return NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)
+            drop.append(i)  # (a control inside a dropped one changes nothing)
+    return selection.without(drop)
 
 
 def _is_control(doc: Document, i: int) -> bool:
@@ -211,17 +207,14 @@ def _fields(doc: Document, root: int, stop: int) -> list[int]:
     return [i for i in out if tags[i] != "input" or types[i] in _TYPED_INPUTS]
 
 
-def _labelled_fields(doc: Document, selection: NodeSelection, kept: bytearray, fields: list[int]) -> bytearray | None:
-    """A drop mask with each short block that holds a form field (its label: "Name (required)",
-    "Website", "URL:"), or None when there is none."""
+def _labelled_fields(doc: Document, selection: NodeSelection, kept: bytearray, fields: list[int]) -> list[int]:
+    """The short blocks that hold a form field (its label: "Name (required)", "Website", "URL:")."""
     tags, parent, text_len, root = doc.tags, doc.parent, doc.measures.text_len, selection.root
-    drop: bytearray | None = None
+    out: list[int] = []
     for f in fields:
         b = parent[f]
         while b > root and tags[b] not in _BLOCKS:
             b = parent[b]
         if b > root and kept[b] and tags[b] in _CONTROL_BLOCKS and text_len[b] <= _SHORT:
-            if drop is None:
-                drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
-            drop[b] = 1
-    return drop
+            out.append(b)
+    return out

@@ -63,14 +63,10 @@ def without_variants(doc: Document, selection: NodeSelection, kept: bytearray) -
         return selection
     check_deadline()
     whole = " ".join(selection.text().split())
-    drop: bytearray | None = None
+    drop: list[int] = []
     for i in reversed(copies):  # the last copies go first: the first stays
         text = " ".join(NodeSelection(doc, i, selection.drop, excluded=selection.excluded).text().split())
         if len(text) >= _MIN_COPY and whole.count(text) >= 2:
-            if drop is None:
-                drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
-            drop[i] = 1
+            drop.append(i)
             whole = whole.replace(text, "", 1)
-    if drop is None:
-        return selection
-    return NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)
+    return selection.without(drop)

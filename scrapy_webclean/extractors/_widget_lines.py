@@ -72,7 +72,7 @@ def without_widget_lines(doc: Document, selection: NodeSelection, kept: bytearra
     root = selection.root
     stop = doc.end[root]
     tags, end, text_len = doc.tags, doc.end, doc.measures.text_len
-    drop: bytearray | None = None
+    drop: list[int] = []
     candidates = [i for i in compress(range(root + 1, stop), kept[root + 1:stop])
                   if 0 < text_len[i] <= _LONGEST and tags[i] in _LINE_BLOCKS and end[i] - i <= LABEL_NODES]
     for k, i in enumerate(candidates):
@@ -81,12 +81,8 @@ def without_widget_lines(doc: Document, selection: NodeSelection, kept: bytearra
         if any(tags[j] in BLOCK_TAGS for j in range(i + 1, end[i])):
             continue  # a block of blocks: its lines are read one by one
         if _holds_phrase(" ".join(subtree_text(doc, i).split())):  # (as it renders: the source's line breaks go)
-            if drop is None:
-                drop = bytearray(len(doc)) if selection.drop is None else bytearray(selection.drop)
-            drop[i] = 1
-    if drop is None:
-        return selection
-    return NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)
+            drop.append(i)
+    return selection.without(drop)
 
 
 def _holds_phrase(text: str) -> bool:

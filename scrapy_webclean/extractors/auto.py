@@ -141,8 +141,7 @@ _TRAILING_HEADINGS, _HEADING_LINE = 3, 200
 def _without_trailing_headings(doc: Document, selection: NodeSelection, kept: bytearray) -> NodeSelection:
     """``selection`` without the headings its text ends with: a heading heads what
     follows it, and where nothing does, what it headed was left out ("Related stories")."""
-    root, stop = selection.root, doc.end[selection.root]
-    drop = selection.drop
+    root, stop, drop = selection.root, doc.end[selection.root], selection.drop
     heads = [h for h in tag_positions_of(doc, _HEADINGS, root + 1, stop)
              if kept[h] and not (drop is not None and drop[h])]
     for h in heads[:-_TRAILING_HEADINGS - 1:-1]:  # the last ones, last first
@@ -151,9 +150,7 @@ def _without_trailing_headings(doc: Document, selection: NodeSelection, kept: by
         if not last or len(last) > _HEADING_LINE or len(last) * 2 > len(text) \
                 or " ".join(subtree_text(doc, h).split()) != last:
             return selection
-        drop = bytearray(len(doc)) if drop is None else bytearray(drop)
-        drop[h] = 1
-        selection = NodeSelection(doc, root, drop, excluded=selection.excluded, drop_pieces=selection.drop_pieces)
+        selection = selection.without((h,))
     return selection
 
 
