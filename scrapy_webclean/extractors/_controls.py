@@ -4,8 +4,10 @@ A block whose whole text is the label of a button or widget ("Back to
 top", "Click to expand...", "Learn more", "12 likes", "Share"; "Weiterlesen",
 "Lire la suite", "Compartir" in other languages) is part of
 the page's controls, not its text; so is a short block around a field one
-types into (its label: "Name (required)"). Whichever pick chose the body
-(the block pick or the propagation pick), such blocks are left out of it.
+types into (its label: "Name (required)"), and a comment system's messages
+beside its form ("Your comment is awaiting moderation.", see
+:mod:`._widget_lines`). Whichever pick chose the body (the block pick or the
+propagation pick), such blocks are left out of it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from .._render import NodeSelection
 from .._walk import subtree_text, tag_positions_of
 from ._auto_forms import input_types
 from ._auto_words import _BLOCKS, _CELLS, COMMENT_NOUNS, LABEL_NODES
+from ._widget_lines import widget_lines
 from ._literals import by_first_letter
 
 __all__ = ["without_controls"]
@@ -80,10 +83,12 @@ def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -
     root = selection.root
     stop = doc.end[root]
     fields = _fields(doc, root, stop)
+    drop = widget_lines(doc, selection, kept)  # a comment system's messages: lines, not labels
     if not fields and not _has_control_line(selection.text()):  # every block renders as a line of its own
-        return selection
+        return selection.without(drop)
     text_len = doc.measures.text_len
-    drop = _labelled_fields(doc, selection, kept, fields) if fields else []
+    if fields:
+        drop += _labelled_fields(doc, selection, kept, fields)
     # The short kept nodes, picked out at C speed (compress) before any is read.
     short = [i for i in compress(range(root + 1, stop), kept[root + 1:stop]) if 0 < text_len[i] <= _SHORT]
     for k, i in enumerate(short):

@@ -1,4 +1,5 @@
-"""A comment system's own lines inside a chosen body.
+"""A comment system's own lines inside a chosen body: controls of the page
+(:mod:`._controls` leaves them out with the rest).
 
 Blog software prints the messages of its comment form beside the form, and
 hides them with its style sheet until a script shows one: "This is only a
@@ -7,9 +8,8 @@ posted.", "Comments are moderated and will not appear until approved", "You
 can follow this conversation by subscribing to the comment feed". Read without
 the style sheet they are lines of text under the story. On a page with a
 comment form (a ``<textarea>``), a block whose whole text is no longer than a
-few such lines and holds one of their phrases is left out of the body the
-pick chose. The pick itself does not read them: a short post keeps what it
-was worth beside its comment form.
+few such lines and holds one of their phrases is one. The pick itself does not
+read them: a short post keeps what it was worth beside its comment form.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .._render import NodeSelection
 from .._walk import subtree_text, tag_positions
 from ._auto_words import _BLOCKS, _CELLS, LABEL_NODES
 
-__all__ = ["without_widget_lines"]
+__all__ = ["widget_lines"]
 
 #: A comment system's status messages, its rules and its feed (in English; its form's lines in six more
 #: languages too). Its messages open the block or a sentence of it ("This is only a preview. Your comment has
@@ -64,15 +64,15 @@ _LINE = 4 * _LONGEST
 _LINE_BLOCKS = _BLOCKS - _CELLS - {"pre"}
 
 
-def without_widget_lines(doc: Document, selection: NodeSelection, kept: bytearray) -> NodeSelection:
-    """``selection`` without the blocks inside it that are a comment system's lines (``kept``: the
-    nodes it renders, see :func:`~scrapy_webclean._render.kept_mask`)."""
+def widget_lines(doc: Document, selection: NodeSelection, kept: bytearray) -> list[int]:
+    """The blocks inside ``selection`` that are a comment system's lines (``kept``: the nodes it renders,
+    see :func:`~scrapy_webclean._render.kept_mask`)."""
     if not tag_positions(doc, "textarea") or not _holds_phrase(selection.text()):
-        return selection  # (no comment form on the page, or none of the lines in the body: nothing is walked)
+        return []  # (no comment form on the page, or none of the lines in the body: nothing is walked)
     root = selection.root
     stop = doc.end[root]
     tags, end, text_len = doc.tags, doc.end, doc.measures.text_len
-    drop: list[int] = []
+    out: list[int] = []
     candidates = [i for i in compress(range(root + 1, stop), kept[root + 1:stop])
                   if 0 < text_len[i] <= _LONGEST and tags[i] in _LINE_BLOCKS and end[i] - i <= LABEL_NODES]
     for k, i in enumerate(candidates):
@@ -81,8 +81,8 @@ def without_widget_lines(doc: Document, selection: NodeSelection, kept: bytearra
         if any(tags[j] in BLOCK_TAGS for j in range(i + 1, end[i])):
             continue  # a block of blocks: its lines are read one by one
         if _holds_phrase(" ".join(subtree_text(doc, i).split())):  # (as it renders: the source's line breaks go)
-            drop.append(i)
-    return selection.without(drop)
+            out.append(i)
+    return out
 
 
 def _holds_phrase(text: str) -> bool:

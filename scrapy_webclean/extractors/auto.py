@@ -54,7 +54,6 @@ from .._walk import subtree_text, tag_positions_of
 from ._arbiter import arbitrate
 from ._consensus import consensus, put_to_vote
 from ._controls import without_controls
-from ._widget_lines import without_widget_lines
 from ._variants import without_variants
 from ._auto_words import _HEADINGS
 from ._auto_select import _select_body
@@ -126,11 +125,10 @@ class AutoExtractor(Extractor):
 
 
 def tidy(doc: Document, selection: NodeSelection) -> NodeSelection:
-    """The body ``auto`` returns from a pick: without its controls, its comment system's lines,
+    """The body ``auto`` returns from a pick: without its controls (a comment system's lines among them),
     its screen-size copies and the headings it ends with. The nodes the pick renders are found once for all."""
     kept = kept_mask(doc, selection.root, selection.skip_mask())
-    selection = without_widget_lines(doc, without_controls(doc, selection, kept), kept)
-    selection = without_variants(doc, selection, kept)
+    selection = without_variants(doc, without_controls(doc, selection, kept), kept)
     return _without_trailing_headings(doc, selection, kept)
 
 
