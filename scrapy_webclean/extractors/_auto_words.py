@@ -18,6 +18,9 @@ _BLOCKS = BLOCK_TAGS - {"br", "hr"}
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: Table cells: short unpunctuated text there is data, not a menu.
 _CELLS = frozenset({"td", "th"})
+#: Blocks that may be the page's controls (a button's label, a comment form's line): table cells are data
+#: ("Email" heads a column), ``<pre>`` is code.
+CONTROL_BLOCKS = _BLOCKS - _CELLS - {"pre"}
 #: Paragraphs and lists: what a link line inside the running text is made of.
 _FLOW_TAGS = frozenset({"p", "ul", "ol"})
 #: A run of this many link lines in the running text is a links section, not an aside.

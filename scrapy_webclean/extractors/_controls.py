@@ -20,7 +20,7 @@ from .._document import BLOCK_TAGS, Document
 from .._render import NodeSelection
 from .._walk import subtree_text, tag_positions_of
 from ._auto_forms import input_types
-from ._auto_words import _BLOCKS, _CELLS, COMMENT_NOUNS, LABEL_NODES
+from ._auto_words import _BLOCKS, COMMENT_NOUNS, CONTROL_BLOCKS, LABEL_NODES
 from ._widget_lines import widget_lines
 from ._literals import by_first_letter
 
@@ -68,8 +68,6 @@ _SHORT = 24
 #: (Not choices: a product's radio buttons and lists are its options.)
 _FIELD_TAGS = ("input", "textarea")
 _TYPED_INPUTS = frozenset({"", "text", "email", "url", "password", "search", "tel"})
-#: Blocks that may be controls: table cells are data ("Email" heads a column), ``<pre>`` is code.
-_CONTROL_BLOCKS = _BLOCKS - _CELLS - {"pre"}
 #: How many levels down into an inline neighbour the line test reads (see :func:`_breaks_first`): a
 #: bound on its work beside a hostile page's deep nesting, far below any real page's markup.
 _NEIGHBOUR_DEPTH = 32
@@ -103,9 +101,9 @@ def _is_control(doc: Document, i: int) -> bool:
     """Whether kept node ``i`` is a control: a block whose whole text is a control's label, or a
     link, button or span with such a text standing on a line of its own."""
     t = doc.tags[i]
-    if (t not in _CONTROL_BLOCKS and t not in _INLINE_CONTROLS) or doc.end[i] - i > LABEL_NODES:
+    if (t not in CONTROL_BLOCKS and t not in _INLINE_CONTROLS) or doc.end[i] - i > LABEL_NODES:
         return False
-    return _CONTROL.match(_shown_text(doc, i)) is not None and (t in _CONTROL_BLOCKS or _own_line(doc, _outer(doc, i)))
+    return _CONTROL.match(_shown_text(doc, i)) is not None and (t in CONTROL_BLOCKS or _own_line(doc, _outer(doc, i)))
 
 
 def _outer(doc: Document, i: int) -> int:
@@ -220,6 +218,6 @@ def _labelled_fields(doc: Document, selection: NodeSelection, kept: bytearray, f
         b = parent[f]
         while b > root and tags[b] not in _BLOCKS:
             b = parent[b]
-        if b > root and kept[b] and tags[b] in _CONTROL_BLOCKS and text_len[b] <= _SHORT:
+        if b > root and kept[b] and tags[b] in CONTROL_BLOCKS and text_len[b] <= _SHORT:
             out.append(b)
     return out

@@ -21,7 +21,7 @@ from .._deadline import CHECK_EVERY, check_deadline
 from .._document import BLOCK_TAGS, Document
 from .._render import NodeSelection
 from .._walk import subtree_text, tag_positions
-from ._auto_words import _BLOCKS, _CELLS, LABEL_NODES
+from ._auto_words import CONTROL_BLOCKS, LABEL_NODES
 
 __all__ = ["widget_lines"]
 
@@ -60,8 +60,6 @@ _KEYWORDS = tuple(k.encode() for k in (
 _LONGEST = 300
 #: The longest line of a body's text such a block renders as (its white space too), in UTF-8 bytes.
 _LINE = 4 * _LONGEST
-#: Blocks that may hold them: table cells are data, ``<pre>`` is code.
-_LINE_BLOCKS = _BLOCKS - _CELLS - {"pre"}
 
 
 def widget_lines(doc: Document, selection: NodeSelection, kept: bytearray) -> list[int]:
@@ -74,7 +72,7 @@ def widget_lines(doc: Document, selection: NodeSelection, kept: bytearray) -> li
     tags, end, text_len = doc.tags, doc.end, doc.measures.text_len
     out: list[int] = []
     candidates = [i for i in compress(range(root + 1, stop), kept[root + 1:stop])
-                  if 0 < text_len[i] <= _LONGEST and tags[i] in _LINE_BLOCKS and end[i] - i <= LABEL_NODES]
+                  if 0 < text_len[i] <= _LONGEST and tags[i] in CONTROL_BLOCKS and end[i] - i <= LABEL_NODES]
     for k, i in enumerate(candidates):
         if not k & CHECK_EVERY:
             check_deadline()
