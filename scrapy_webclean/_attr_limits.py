@@ -4,65 +4,30 @@ attributes."""
 
 from __future__ import annotations
 
-import itertools
 import re
 import string
-import sys
 
 from ._parser_limits import (_ATTR_NAME, _NAME, _SEPARATORS, _SPACE, _UNQUOTED, RAW_TEXT_TAGS, _end, _splice,
                              _text_end, raw_end_tag)
+from ._regex import HAS_ATOMIC, atomic, compile_atomic
 
 __all__ = ["cap_attributes"]
 
 # -- attributes -----------------------------------------------------------------
-_HAS_ATOMIC = sys.version_info >= (3, 11)
-_atomic_ids = itertools.count()
-
-
-def _atomic(x: str) -> str:
-    """``x`` as an atomic group: once matched it is never re-entered, so a
-    failure later in the pattern cannot make it backtrack."""
-    if _HAS_ATOMIC:
-        return f"(?>{x})"
-    name = f"a{next(_atomic_ids)}"  # the classic emulation before Python 3.11
-    return f"(?:(?=(?P<{name}>{x}))(?P={name}))"  # a group: a quantifier after it repeats it whole
-
-
-_EMULATED = re.compile(r"\(\?P([<=])(a\d+)")
-
-
-def _compile(pattern: str, flags: int) -> re.Pattern[str]:
-    """``re.compile``; before Python 3.11, each emulated atomic group (see
-    :func:`_atomic`) that a pattern holds more than once renamed apart."""
-    if _HAS_ATOMIC:
-        return re.compile(pattern, flags)
-    fresh = itertools.count()
-    open_names: dict[str, list[str]] = {}
-
-    def rename(m: re.Match[str]) -> str:
-        kind, name = m.groups()
-        if kind == "<":  # a group opens; its backreference follows it (one name is never nested in itself)
-            open_names.setdefault(name, []).append(f"u{next(fresh)}")
-            return f"(?P<{open_names[name][-1]}"
-        return f"(?P={open_names[name].pop()}"
-
-    return re.compile(_EMULATED.sub(rename, pattern), flags)
-
-
 _VALUE = r"""(?:"[^"]*"|'[^']*'|[^\t\n\f\r >"'][^\t\n\f\r >]*)"""
 #: One token of a tag after its name: a run of separators, or an attribute
 #: (name, and a value after "=" when there is one).
-_TOKEN = _atomic(rf"""[\t\n\f\r /]+|[^\t\n\f\r />][^\t\n\f\r />=]*(?:[\t\n\f\r ]*=[\t\n\f\r ]*{_VALUE})?""")
-_TOKENS = _compile(rf"{_TOKEN}*", 0)
+_TOKEN = atomic(rf"""[\t\n\f\r /]+|[^\t\n\f\r />][^\t\n\f\r />=]*(?:[\t\n\f\r ]*=[\t\n\f\r ]*{_VALUE})?""")
+_TOKENS = compile_atomic(rf"{_TOKEN}*", 0)
 
 
 def _possessive(x: str, quantifier: str) -> str:
     """``x`` (one atom: a character class or a group) repeated by
     ``quantifier`` possessively: as often as it matches, never giving a
     repeat back (as an atomic group around the repeat, and faster)."""
-    if _HAS_ATOMIC:
+    if HAS_ATOMIC:
         return f"{x}{quantifier}+"
-    return _atomic(f"{x}{quantifier}")
+    return atomic(f"{x}{quantifier}")
 
 
 # The patterns above once more, every repeat in them possessive: each one
@@ -135,7 +100,7 @@ def _safe_run(max_tokens: int) -> re.Pattern[str]:
         rf"<{_ascii_any_case(t)}{name_end}{attributes}{text}"
         + _possessive(rf"(?:(?!{raw_end_tag(t)})<{text})", "*")
         for t in sorted(RAW_TEXT_TAGS))
-    return _compile(_possessive(f"(?:{alternatives}|{raw})", "*"), re.IGNORECASE | re.DOTALL)
+    return compile_atomic(_possessive(f"(?:{alternatives}|{raw})", "*"), re.IGNORECASE | re.DOTALL)
 
 
 def _ascii_any_case(name: str) -> str:

@@ -29,6 +29,7 @@ from scrapy_webclean.__main__ import main as command_line
 from scrapy_webclean._document import MAX_ATTRIBUTES, MAX_BODY_SIZE, Document, parse, text_nodes
 from scrapy_webclean._title_repair import close_title, swallowed
 from _crawler import webclean_crawler
+from _emulated import emulated_regex, module_copy
 from conftest import corpus_pages
 from scrapy_webclean.downloadermiddlewares.pagetype import PageTypeMiddleware
 from scrapy_webclean.extractors import get_extractor
@@ -481,19 +482,13 @@ def test_attributes_beyond_the_cap_are_dropped_quickly():
     run_all(doc)
 
 
-def test_the_attribute_cap_reads_tags_alike_before_python_3_11():
+def test_the_attribute_cap_reads_tags_alike_before_python_3_11(monkeypatch):
     # Before 3.11 the scan's atomic groups and possessive repeats are emulated
     # (lookahead and backreference): built that way here, it caps as the
     # native pattern does, and each copy of an emulated group is renamed apart.
-    import types
-
     import scrapy_webclean._attr_limits as native
-    source = Path(native.__file__).read_text(encoding="utf-8")
-    assert "_HAS_ATOMIC = sys.version_info >= (3, 11)" in source
-    emulated = types.ModuleType("scrapy_webclean._attr_limits_emulated")
-    emulated.__package__ = "scrapy_webclean"
-    exec(compile(source.replace("_HAS_ATOMIC = sys.version_info >= (3, 11)", "_HAS_ATOMIC = False"),
-                 native.__file__, "exec"), emulated.__dict__)
+    monkeypatch.setitem(sys.modules, "scrapy_webclean._regex", emulated_regex())
+    emulated = module_copy(native)
     assert "(?>" not in emulated._safe_run(9).pattern
     pages = [page.read_text(encoding="utf-8", errors="replace")
              for page in sorted((Path(__file__).parent / "pages").glob("*.html"))]

@@ -16,10 +16,12 @@ from __future__ import annotations
 import itertools
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from _emulated import emulated_regex, module_copy
 from scrapy_webclean.extractors import _auto_phrases as w
 
 if sys.version_info >= (3, 11):
@@ -214,6 +216,46 @@ def test_every_date_hint_holds_a_digit() -> None:
     pattern can match holds one."""
     reps = pattern_representatives(w._DATE_HINT)
     assert reps and all(w._DIGIT.search(s) for s in reps)
+
+
+#: Lines a dateline test reads: datelines, bylines and stamps, and lines that only look like one.
+_DATELINE_SAMPLES = (
+    "Posted on March 3, 2024 at 5:27 pm", "Updated 3 hours ago", "Mon, 03 Mar 2024 14:05:00 GMT", "5 min read",
+    "03.03.2024 | 14:05 Uhr", "Veröffentlicht am 3. März 2024", "Publié le 3 mars 2024 à 14h05",
+    "Publicado el 3 de marzo de 2024", "2024年3月3日 星期日 下午2:05", "发布时间：2024-03-03 14:05",
+    "vor 3 Stunden", "il y a 3 heures", "Jan 3rd, 2024 · 4 min read", "Lesedauer: 4 Minuten",
+    "March 3, 2024 by John Miller", "3 comments", "Page 2 of 7", "Chapter 12: March 3, 1944",
+    "Share 2024", "2024", "May 2024 at a glance", "Edited 12/03/2024 by moderator", "12:30 - 13:45",
+    "Stand: 03.03.2024, 14:05", "on 3/3/24", "at 9 a.m.", "— 3 March 2024 —", "Q3 2024 results",
+)
+
+
+def test_a_dateline_s_pieces_alone_are_found_as_taking_them_out_finds_them() -> None:
+    """``_DATELINE_ONLY`` matches a whole text exactly where taking every ``_DATE_WORDS`` match out
+    of it leaves white space only (one scan that stops at the first other word, for a removal and a
+    split): on the samples, every short line of the test pages, and the pattern's representatives
+    alone, in pairs and run together."""
+    pages = Path(__file__).parent / "pages"
+    lines = [line.strip() for page in sorted(pages.glob("*.html"))
+             for line in re.sub(r"<[^>]*>", "\n", page.read_text(encoding="utf-8", errors="replace")).splitlines()
+             if 0 < len(line.strip()) < 80]
+    reps = pattern_representatives(w._DATE_WORDS)
+    texts = [*_DATELINE_SAMPLES, *lines, *reps, *(f"{a} {b}" for a, b in itertools.product(reps[:40], repeat=2)),
+             *(a + b for a, b in itertools.product(reps[:40], repeat=2))]
+    assert len(lines) > 100
+    for text in texts:
+        assert (w._DATELINE_ONLY.fullmatch(text) is not None) == (not w._DATE_WORDS.sub("", text).split()), text
+
+
+def test_a_dateline_is_read_alike_before_python_3_11(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before 3.11 the dateline scan's atomic group is emulated (lookahead and backreference): built
+    that way here, it reads each sample as the native pattern does."""
+    monkeypatch.setitem(sys.modules, "scrapy_webclean._regex", emulated_regex())
+    emulated = module_copy(w)
+    assert "(?>" not in emulated._DATELINE_ONLY.pattern
+    assert sum(map(w._is_dateline, _DATELINE_SAMPLES)) >= 10
+    for text in _DATELINE_SAMPLES:
+        assert emulated._is_dateline(text) == w._is_dateline(text), text
 
 
 @pytest.mark.parametrize("regex", [w._BOILERPLATE_RE, w._HARD_LEGAL], ids=["legal", "hard-legal"])

@@ -10,6 +10,7 @@ import re
 from .._cache import BoundedCache
 from .._document import Document, text_content
 from .._parse import OTHER_SENTENCE_ENDS
+from .._regex import atomic, compile_atomic
 from ._legal_phrases import (_ADDRESSES_READER, _BOILERPLATE_RE, _HARD_LEGAL, _SOFT_LEGAL_LABEL,
                              _SOFT_LEGAL_PROSE)
 from ._literals import anchors, by_first_letter, literal_union
@@ -177,6 +178,9 @@ _DATE_HINT = re.compile(
     rf"jul|aug|sep|sept|oct|nov|dec)|\b(?:{_MONTHS})\s+\d|\d\.?\s+(?:de\s+)?(?:{_MONTHS})\b|"
     rf"\b(?:vor|il y a|hace|há)\s+\d+\s+\w|\d\s+\w+\s+(?:fa|geleden)\b|(?:{_READING})\W+\d|"
     r"\d\s*min(?:uten)?\.?\s+(?:lesedauer|lesezeit)", re.IGNORECASE)
+#: A text of dateline pieces alone: nothing but white space is left when they are taken out. (Each
+#: piece atomic, as a removal takes it; the search stops at the first word that is none.)
+_DATELINE_ONLY = compile_atomic(rf"(?:{atomic(_DATE_WORDS.pattern)}|\s)*", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 _ASCII_LETTER = re.compile("[A-Za-z]")
 #: A poster's statistics beside a forum post ("Posts: 13", "Joined: Wed Feb 04, 2015 6:38 pm", "Reaction score 1,204").
@@ -387,6 +391,6 @@ def _is_dateline(text: str) -> bool:
             source and not _ASCII_LETTER.search(text, 0, source.start())
             and not _DATE_WORDS.sub("", text[:source.start()]).split()):
         return len(text.split()) <= 8 and not text.rstrip().endswith(_SENTENCE_MARKS)
-    if _DIGIT.search(text) is None or not _DATE_HINT.search(text):  # (every date hint holds a digit)
+    if _DIGIT.search(text) is None or _DATELINE_ONLY.fullmatch(text) is None:  # (every date hint holds a digit)
         return False
-    return len(_DATE_WORDS.sub("", text).split()) == 0
+    return _DATE_HINT.search(text) is not None
