@@ -42,7 +42,15 @@ def _title_headings(doc: Document, title: str | None, tags: Iterable[str] = _HEA
 
 def _title_lines(doc: Document, title: str | None) -> list[int]:
     """The first lines outside h1-h3 that read as the page's title (see :data:`TITLE_LINE_TAGS`),
-    each a line of its own (an inline element's parent holds no more text than it does) and no link."""
+    each a line of its own (an inline element's parent holds no more text than it does) and no link.
+    Read once a view for each title (the page's ``<title>`` is looked for under two titles)."""
+    key = ("title_lines", title)
+    if key not in doc.memo:
+        doc.memo[key] = _read_title_lines(doc, title)
+    return doc.memo[key]
+
+
+def _read_title_lines(doc: Document, title: str | None) -> list[int]:
     m = doc.measures
     out: list[int] = []
     for i in _read_title_headings(doc, title, TITLE_LINE_TAGS, m.text_len, 0):
