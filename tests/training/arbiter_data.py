@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Iterator
 
-from scrapy_webclean._api import load_document
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's package, not an installed one
+from scrapy_webclean._api import load_document  # noqa: E402
 from scrapy_webclean.extractors import get_extractor, resolve_options
 from scrapy_webclean._scoring import load_corpus, page_counts as tp_fp_fn
 from scrapy_webclean._render import NodeSelection, Selection, kept_mask
