@@ -103,12 +103,34 @@ def test_a_story_under_a_comment_named_wrapper_is_found_when_the_title_heads_it(
     # The story's first paragraph beside the paragraph root (an unclosed <p>
     # split one paragraph in two), not the print and e-mail tools under it.
     ("dragnet-R17", "Proof-of-concept example code shows a vulnerability", "printwindow"),
+    # A post that is a numbered list of linked articles under a paragraph of prose, all in one <p>
+    # parted by <br>: prose among its links, not the sidebar's list of contributors.
+    ("dragnet-T71", "For ease of reference, we've grouped together", "jackbalkin at yahoo.com"),
 ])
 def test_block_pick_on_real_pages(pid, wanted, unwanted):
     rec, body = corpus_page("dragnet", pid)
     doc = parse(body, rec["url"], encoding=rec.get("http_charset"))
     text = block_pick_text(doc)
     assert wanted in text and unwanted not in text
+
+
+def test_a_story_and_its_list_of_links_in_one_block_is_prose():
+    # An old template's story: paragraphs parted by <br><br> in one <p>, the site's list of related
+    # stories after them in the same <p>, more characters in links than out. Its own words count
+    # (prose: 500 characters outside links and five sentence marks), the links not against it: the
+    # block pick finds the story (it found nothing: the block was worth less than nothing).
+    third = ("The mayor said the bridge would stay open while the plans were reviewed. Engineers will "
+             "inspect it again in the spring, and a report is expected by the summer.")
+    related = "".join(f'<a href="/story{i}">Earlier report number {i} on the council and the budget for '
+                      f'the old bridge</a> - May {i + 1}, 2005<br>' for i in range(25))
+    story = f"<p>{PROSE}<br><br>{MORE}<br><br>{third}<br><br>Related stories:<br>{related}</p>"
+    box = ("<div><p>Town News is the independent voice of the valley since 1921. We report on local "
+           "politics, schools and sports. Send us your tips and photos, and tell us what matters to you. "
+           "Our newsroom is open to visitors every weekday afternoon.</p></div>")
+    body = page(f"<div><h1>Budget vote delayed</h1>{story}</div><aside>{box}</aside>")
+    text = block_pick(body)
+    assert PROSE in text and MORE in text and third in text
+    assert "independent voice of the valley" not in text
 
 
 def test_a_paragraph_root_keeps_its_sibling_paragraphs_not_their_link_rows():

@@ -22,6 +22,16 @@ _HEADED_LEVELS = 3
 #: A heading of a short article's characters outside links (and two sentence marks or more) is a
 #: paragraph set in a heading's type, valued as prose; shorter ones are structure, worth nothing.
 _PROSE_HEADING = SHORT_ARTICLE
+#: Non-link characters and sentence marks of a block that holds prose, however many links it holds.
+_PROSE_AMONG_LINKS = (500, 5)
+
+
+def _prose_among_links(outside: int, marks: int) -> bool:
+    """Whether a block of mostly links holds prose all the same (``outside``: its characters outside
+    links; ``marks``: its sentence marks): an old template's story and the site's list of related
+    stories in one ``<p>``, parted by ``<br>``; a post that is a list of linked articles under its
+    own words."""
+    return outside >= _PROSE_AMONG_LINKS[0] and marks >= _PROSE_AMONG_LINKS[1]
 
 
 class _Blocks:
@@ -70,7 +80,7 @@ class _Blocks:
                     lc = links[i]
                     nl = c - lc
                     t = tags[i]
-                    if marked[i] == _MARK_LINKED:
+                    if marked[i] == _MARK_LINKED or (lc * 2 > c and _prose_among_links(nl, punct[i])):
                         v = float(nl)  # prose carrying long inline links: its own words count, the links not against
                     elif lc * 2 > c:
                         # Mostly links: navigation (short anchors) or headlines (long ones).
