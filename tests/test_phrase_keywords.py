@@ -227,6 +227,8 @@ _DATELINE_SAMPLES = (
     "March 3, 2024 by John Miller", "3 comments", "Page 2 of 7", "Chapter 12: March 3, 1944",
     "Share 2024", "2024", "May 2024 at a glance", "Edited 12/03/2024 by moderator", "12:30 - 13:45",
     "Stand: 03.03.2024, 14:05", "on 3/3/24", "at 9 a.m.", "— 3 March 2024 —", "Q3 2024 results",
+    "2024-03-03 11:55:08 来源: 网易商业报道", "发布时间：2024-03-03 10:30 来源：新华网", "本文来源：每日经济新闻 作者：张三",
+    "据新华社报道 来源：新华网",
 )
 
 

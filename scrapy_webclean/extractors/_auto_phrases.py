@@ -389,7 +389,7 @@ def _is_dateline(text: str) -> bool:
     byline = _BYLINE.match(text)
     if (byline and _names_someone(text[byline.end() - 1:])) or (
             source and not _ASCII_LETTER.search(text, 0, source.start())
-            and not _DATE_WORDS.sub("", text[:source.start()]).split()):
+            and _DATELINE_ONLY.fullmatch(text[:source.start()]) is not None):
         return len(text.split()) <= 8 and not text.rstrip().endswith(_SENTENCE_MARKS)
     if _DIGIT.search(text) is None or _DATELINE_ONLY.fullmatch(text) is None:  # (every date hint holds a digit)
         return False
