@@ -263,3 +263,18 @@ def test_a_real_short_post_under_its_headline_keeps_the_headline():
     text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
     assert "Webcast Sept 27th, presentation and recording" in text and _f1(rec["articleBody"], text) > 0.95
 
+
+
+def test_title_lines_outside_headings_are_read_in_each_view():
+    """The page's title as a line outside h1-h3 (a bold line) is read in the view that asks: a view
+    whose site tree removed that line does not get it from another view's reading."""
+    from scrapy_webclean.extractors._auto_title_lines import _title_headings
+
+    doc = parse("<html><head><title>Council delays budget vote</title></head><body>"
+                "<div id=head><b>Council delays budget vote</b></div>" + POST + "</body></html>")
+    head = next(i for i in range(len(doc)) if doc.attrs(i).get("id") == "head")
+    lines = _title_headings(doc, doc.title)
+    assert lines and all(head <= i < doc.end[head] for i in lines)  # (the <div> and the <b>: one line)
+    view = doc.with_removed(doc.subtree_mask([head]))
+    assert _title_headings(view, doc.title) == []
+    assert _title_headings(doc, doc.title) == lines

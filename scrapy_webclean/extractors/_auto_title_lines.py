@@ -30,14 +30,16 @@ def _title_headings(doc: Document, title: str | None, tags: Iterable[str] = _HEA
     not read). A line's key is the title's or a part of it over 10 letters (:func:`_is_title`).
     By default, when no h1-h3 reads as the title, the first lines of other tags that do
     (:func:`_title_lines`), for ``title`` and then for the page's ``<title>``. These are read once
-    a parse (each pass of the block pick asks): a shared list."""
+    a parse, the other lines once a view (each pass of the block pick asks): a shared list."""
     if tags is not _HEADLINE_TAGS or text_len is not None or most:
         return _read_title_headings(doc, title, tags, text_len, most)
     key = ("title_headings", title)
-    if key not in doc.parse_memo:
-        doc.parse_memo[key] = (_read_title_headings(doc, title, tags, text_len, most) or _title_lines(doc, title)
-                               or (_title_lines(doc, doc.title) if doc.title != title else []))
-    return doc.parse_memo[key]
+    if key not in doc.memo:
+        if key not in doc.parse_memo:  # (the headings are the parse's; the other lines are measured in a view)
+            doc.parse_memo[key] = _read_title_headings(doc, title, tags, text_len, most)
+        doc.memo[key] = (doc.parse_memo[key] or _title_lines(doc, title)
+                         or (_title_lines(doc, doc.title) if doc.title != title else []))
+    return doc.memo[key]
 
 
 def _title_lines(doc: Document, title: str | None) -> list[int]:
