@@ -19,6 +19,7 @@ from w3lib.html import get_base_url
 
 from ._cache import BoundedCache
 from ._deadline import check_deadline
+from ._document import usable_url
 from ._walk import subtree_text
 
 __all__ = ["page_links", "kept_links", "MAX_LINKS"]
@@ -92,7 +93,11 @@ def kept_links(doc, kept: Iterable[int], url: str | None = None, *, limit: int =
 
 def _resolver(doc, url: str | None) -> Callable[[str | None], str]:
     """A function resolving an ``href`` of ``doc`` (see :func:`page_links`; ``""`` for none)."""
-    base = get_base_url(doc.source[:_BASE_WINDOW], url or "")
+    url = usable_url(url) or ""
+    try:
+        base = get_base_url(doc.source[:_BASE_WINDOW], url)
+    except ValueError:  # a <base href> urllib cannot split (an unclosed IPv6 literal): the page's URL alone
+        base = url
     try:
         parts = urlsplit(base)
         origin = f"{parts.scheme}://{parts.netloc}" if base else ""

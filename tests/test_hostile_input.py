@@ -26,6 +26,7 @@ from scrapy.http import HtmlResponse, Request
 
 import scrapy_webclean as wc
 from scrapy_webclean.__main__ import main as command_line
+from scrapy_webclean._links import page_links
 from scrapy_webclean._document import MAX_ATTRIBUTES, MAX_BODY_SIZE, Document, parse, text_nodes
 from scrapy_webclean._title_repair import close_title, swallowed
 from _crawler import webclean_crawler
@@ -739,6 +740,23 @@ def test_an_unparsable_url_is_read_as_no_url_hint(url):
     tree = wc.SiteStyleTree()
     tree.add_page(body, url)
     assert "delay the budget" in wc.extract(body, url, site_tree=tree).text
+
+
+@pytest.mark.parametrize("url", BAD_URLS)
+def test_an_unparsable_url_leaves_the_links_unresolved(url):
+    # A relative link has nothing to be resolved against; an absolute one is kept (found by mutation fuzzing:
+    # the links read the URL as given, not as the page's readers do).
+    body = (f"<html><body><article>{STORY}<p>The council meets again in March, <a href='/next'>the clerk said</a>, "
+            "and its agenda is <a href='https://b.test/x'>posted online</a> for residents to read.</p></article>")
+    assert wc.extract(body, url).links == wc.extract(body).links == [{"url": "https://b.test/x", "text": "posted online"}]
+
+
+def test_an_unparsable_base_href_leaves_the_page_url_to_resolve_links():
+    body = (f"<html><head><base href='http://[::1'></head><body><article>{STORY}"
+            "<p>The council meets again in March, <a href='/next'>the clerk said</a>, and residents may come.</p>"
+            "</article></body></html>")
+    assert wc.extract(body, "https://a.test/story").links == [{"url": "https://a.test/next", "text": "the clerk said"}]
+    assert page_links(parse(body), "https://a.test/story") == ["https://a.test/next"]
 
 
 def test_an_unparsable_url_on_real_pages():
