@@ -774,6 +774,18 @@ def test_a_block_of_many_control_lines_is_read_in_linear_time():
     assert "delay the budget" in r.text and "Share" not in r.text
 
 
+def test_a_chain_of_unclosed_paragraph_fonts_is_read_in_linear_time():
+    # 10,000 paragraphs, each opening a <font> it never closes (an old editor's markup): each
+    # paragraph nests in the font before it, owns one sentence and holds the rest of the page. Each
+    # was read whole for boilerplate statements, the rest of the page once per level (quadratic:
+    # past the time limit; found by fuzz_api.py --amplify). A block holding over 10,000 characters
+    # is read by its own text, as a long one is.
+    line = "the council voted on Tuesday to delay the budget until next month, after a long debate."
+    body = "<body>" + "".join(f"<p><font face=Arial>Paragraph {k}: {line * 3}<br>" for k in range(10_000))
+    r = wc.extract(body)
+    assert "Paragraph 0:" in r.text and "Paragraph 9999:" in r.text
+
+
 def test_short_texts_under_deep_inline_nesting_are_read_once():
     # 300 chains of 900 nested <font> elements, each round a short line and a "Back to top" link: an
     # author box's label is looked for in each short subtree, and its text was read once per level of
