@@ -5,11 +5,16 @@ Not collected by pytest. Each case takes a real page and mutates its bytes
 their ends dropped, random bytes; sometimes a wrong charset or an unusable
 URL), then runs every extractor with random output options and renders every
 field, ``classify``, a site style tree learnt from the page and ``extract``
-with it. A case that raises, or takes longer than ``--slow`` seconds, is
+with it. A case that raises, or where one call takes longer than ``--slow`` seconds (or the whole case past ``--hang``), is
 saved to ``--out`` (the page, and a note of its source, options and error)
 for a test to be written from it. Deterministic for a seed and a case count.
 
-    python tests/benchmarks/fuzz_api.py [--seed 1] [--cases 1000 | --seconds 900] [--out fuzz-out]
+    python tests/benchmarks/fuzz_api.py [--seed 1] [--cases 1000 | --seconds 900] [--out fuzz-out] [--amplify]
+
+With ``--amplify``, each case grows one structure of a real page to hostile
+size instead (an element repeated up to 5,000 times, nested up to 3,000 deep,
+thousands of links or line breaks, the body repeated): a rule that is slow on
+some markup shows on real markup around it.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import gzip
 import hashlib
 import json
 import random
+import re
 import signal
 import sys
 import time
@@ -29,6 +35,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import scrapy_webclean as wc  # noqa: E402
+from scrapy_webclean.errors import BodyTooLargeError  # noqa: E402
 
 #: Markup a mutation inserts: broken structure, charsets, entities, scripts, metadata, bad URLs.
 FRAGMENTS = [
@@ -94,6 +101,40 @@ def mutate(rnd: random.Random, page: bytes) -> bytes:
     return bytes(b)
 
 
+_START_TAG = re.compile(rb"<(p|div|li|td|tr|span|a|h[1-6]|table|ul|section|article|font|b)\b", re.IGNORECASE)
+_WRAPPERS = [b"div", b"span", b"font", b"li", b"td", b"b", b"em", b"h2", b"blockquote", b"p", b"a href=x"]
+
+
+def amplify(rnd: random.Random, page: bytes) -> bytes:
+    """``page`` with one of its structures grown to hostile size: an element repeated hundreds or
+    thousands of times, a span of it nested hundreds deep, a run of links or line breaks, the
+    whole body repeated (the page stays real around it: a slow rule shows on its real markup)."""
+    starts = [m for m in _START_TAG.finditer(page)]
+    if not starts:
+        return page
+    m = rnd.choice(starts)
+    tag = m.group(1).lower()
+    close = page.find(b"</" + tag, m.end())
+    stop = close + len(tag) + 3 if 0 <= close < m.start() + 20_000 else m.start() + rnd.randrange(50, 2000)
+    chunk = page[m.start():stop]
+    op = rnd.random()
+    if op < 0.35:
+        grown = chunk * rnd.choice([200, 1000, 5000])
+    elif op < 0.65:
+        w = rnd.choice(_WRAPPERS)
+        depth = rnd.choice([300, 900, 3000])
+        grown = (b"<" + w + b">") * depth + chunk + (b"</" + w.split()[0] + b">") * depth
+        grown = grown * rnd.choice([1, 20, 100])
+    elif op < 0.8:
+        grown = chunk + b"".join(b'<a href="/x%d">w%d</a> ' % (k, k) for k in range(rnd.choice([2000, 20000])))
+    elif op < 0.9:
+        grown = chunk + rnd.choice([b"<br>", b"<p>", b"<li>", b"<td>", b"<hr>", b"&nbsp;", b"<wbr>"]) * rnd.choice([10_000, 100_000])
+    else:
+        body = page.find(b"<body")
+        return page + page[body:] * rnd.choice([5, 20]) if body >= 0 else page * 5
+    return page[:m.start()] + grown + page[stop:]
+
+
 def options(rnd: random.Random, extractor: str) -> dict[str, Any]:
     """Random output options for one extraction."""
     opts: dict[str, Any] = {}
@@ -109,19 +150,30 @@ def options(rnd: random.Random, extractor: str) -> dict[str, Any]:
     return opts
 
 
-def run_case(rnd: random.Random, body: bytes, url: str | None, charset: str | None) -> None:
-    """Every entry point on one page, every field rendered."""
+def run_case(rnd: random.Random, body: bytes, url: str | None, charset: str | None) -> tuple[float, str]:
+    """Every entry point on one page, every field rendered; the slowest call's time and name."""
+    times: list[tuple[float, str]] = []
+
+    def timed(name: str, call: Any) -> Any:
+        start = time.monotonic()
+        out = call()
+        times.append((time.monotonic() - start, name))
+        return out
+
+    def fields(r: Any) -> tuple:
+        return (r.text, r.html, r.markdown, r.links, r.title, r.author, r.date, r.language, r.to_dict(), r.to_json())
+
     for name in wc.available_extractors():
         if name != "sst":
-            r = wc.extract(body, url, encoding=charset, extractor=name, **options(rnd, name))
-            _ = (r.text, r.html, r.markdown, r.links, r.title, r.author, r.date, r.language, r.to_dict(), r.to_json())
-    wc.classify(body, url, encoding=charset)
+            opts = options(rnd, name)
+            timed(name, lambda: fields(wc.extract(body, url, encoding=charset, extractor=name, **opts)))
+    timed("classify", lambda: wc.classify(body, url, encoding=charset))
     tree = wc.SiteStyleTree()
     for _ in range(2):
-        tree.add_page(body, url, encoding=charset)
+        timed("add_page", lambda: tree.add_page(body, url, encoding=charset))
     for name in ("auto", "sst"):
-        r = wc.extract(body, url, encoding=charset, extractor=name, site_tree=tree)
-        _ = (r.text, r.html)
+        timed(f"{name}+tree", lambda: fields(wc.extract(body, url, encoding=charset, extractor=name, site_tree=tree)))
+    return max(times)
 
 
 class _Slow(Exception):
@@ -137,29 +189,37 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cases", type=int, default=1000, help="cases to run (with --seconds: at most)")
     ap.add_argument("--seconds", type=float, default=0.0, help="stop after this long instead")
-    ap.add_argument("--slow", type=float, default=20.0, help="a case taking longer is saved")
+    ap.add_argument("--slow", type=float, default=10.0, help="a case with a call taking longer is saved")
+    ap.add_argument("--hang", type=float, default=120.0, help="a case is stopped (and saved) after this long")
     ap.add_argument("--corpora", type=Path, default=ROOT.parent / "shared" / "corpora")
     ap.add_argument("--out", type=Path, default=Path("fuzz-out"))
+    ap.add_argument("--amplify", action="store_true",
+                    help="grow one structure of each page to hostile size instead of mutating its bytes")
     args = ap.parse_args()
     rnd = random.Random(args.seed)
     pages = corpus_pages(args.corpora)
     signal.signal(signal.SIGALRM, _alarm)
     stop = time.monotonic() + args.seconds if args.seconds else float("inf")
-    cases = saved = 0
+    cases = saved = too_large = 0
     while cases < (args.cases if not args.seconds else sys.maxsize) and time.monotonic() < stop:
         path, url, charset = rnd.choice(pages)
-        body = mutate(rnd, gzip.decompress(path.read_bytes()))
+        raw = gzip.decompress(path.read_bytes())
+        body = amplify(rnd, raw) if args.amplify else mutate(rnd, raw)
         if rnd.random() < 0.2:
             charset = rnd.choice(CHARSETS)
         if rnd.random() < 0.1:
             url = rnd.choice(URLS)
         cases += 1
         start, error = time.monotonic(), ""
-        signal.setitimer(signal.ITIMER_REAL, args.slow)
+        signal.setitimer(signal.ITIMER_REAL, args.hang)
         try:
-            run_case(rnd, body, url, charset)
+            slowest, name = run_case(rnd, body, url, charset)
+            if slowest > args.slow:
+                error = f"{name} took {slowest:.1f} s"
         except _Slow:
-            error = f"slower than {args.slow} s"
+            error = f"the case ran past {args.hang} s"
+        except BodyTooLargeError:  # (the documented error for a body over the limit: the amplifier's doing)
+            too_large += 1
         except Exception as exc:  # what the fuzzing is for: any exception is a finding
             error = "".join(traceback.format_exception(exc))[-3000:]
         finally:
@@ -171,7 +231,7 @@ def main() -> None:
             (args.out / f"{key}.html").write_bytes(body)
             (args.out / f"{key}.txt").write_text(
                 f"{path.name} url={url!r} charset={charset!r} {time.monotonic() - start:.1f} s\n{error}\n", "utf-8")
-    print(f"seed {args.seed}: {cases} cases, {saved} saved to {args.out}")
+    print(f"seed {args.seed}: {cases} cases ({too_large} over the body size limit), {saved} saved to {args.out}")
 
 
 if __name__ == "__main__":
