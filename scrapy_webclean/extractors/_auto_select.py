@@ -33,8 +33,7 @@ from ._auto_words import (_BOX_LABEL_CHARS, _flow_line, _HEADINGS, _TITLE_TAGS, 
 
 #: A block owning this many characters or more is read by its own text for boilerplate statements.
 _OWN_TEXT = 300
-#: ... and so is a block holding more than this in all (no notice, whatever it holds; read whole,
-#: each of a chain of nested blocks was read through the rest of the chain).
+#: ... and so is a block holding more than this in all: no notice, whatever it holds (docs/algorithms.md).
 _WHOLE_TEXT = 10_000
 #: What a hub page's whole landmark leaves out besides invisible tags: the menus and asides inside it.
 _HUB_FURNITURE = ("nav", "aside")
@@ -173,8 +172,7 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
                 c = chars[i]
                 if 0 < c < 1000 and links[i] * 2 <= c:
                     # A long block is judged by its own text: a story is no notice for the
-                    # copyright line nested in it as a block of its own (judged by itself); so is
-                    # a short one round a story.
+                    # copyright line nested in it as a block of its own (judged by itself).
                     if c >= _OWN_TEXT or m.text_len[i] > _WHOLE_TEXT:
                         text = owned_text(doc, i, skip)
                     elif dead.find(1, i, doc.end[i]) >= 0:
