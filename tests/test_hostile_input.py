@@ -27,7 +27,7 @@ from scrapy.http import HtmlResponse, Request
 import scrapy_webclean as wc
 from scrapy_webclean.__main__ import main as command_line
 from scrapy_webclean._links import page_links
-from scrapy_webclean._document import MAX_ATTRIBUTES, MAX_BODY_SIZE, Document, parse, text_nodes
+from scrapy_webclean._document import MAX_ATTRIBUTES, MAX_BODY_SIZE, Document, parse, text_nodes, usable_url
 from scrapy_webclean._title_repair import close_title, swallowed
 from _crawler import webclean_crawler
 from _emulated import emulated_regex, module_copy
@@ -748,7 +748,11 @@ def test_an_unparsable_url_leaves_the_links_unresolved(url):
     # the links read the URL as given, not as the page's readers do).
     body = (f"<html><body><article>{STORY}<p>The council meets again in March, <a href='/next'>the clerk said</a>, "
             "and its agenda is <a href='https://b.test/x'>posted online</a> for residents to read.</p></article>")
-    assert wc.extract(body, url).links == wc.extract(body).links == [{"url": "https://b.test/x", "text": "posted online"}]
+    links, absolute = wc.extract(body, url).links, {"url": "https://b.test/x", "text": "posted online"}
+    if usable_url(url) is None:
+        assert links == wc.extract(body).links == [absolute]
+    else:  # (Python 3.10's urllib splits "https://[bad]x/news/": the relative link is resolved against it)
+        assert links == [{"url": url.split("/news/")[0] + "/next", "text": "the clerk said"}, absolute]
 
 
 def test_an_unparsable_base_href_leaves_the_page_url_to_resolve_links():
