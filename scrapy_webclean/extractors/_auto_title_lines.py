@@ -34,12 +34,10 @@ def _title_headings(doc: Document, title: str | None, tags: Iterable[str] = _HEA
     if tags is not _HEADLINE_TAGS or text_len is not None or most:
         return _read_title_headings(doc, title, tags, text_len, most)
     key = ("title_headings", title)
-    if key not in doc.memo:
-        if key not in doc.parse_memo:  # (the headings are the parse's; the other lines are measured in a view)
-            doc.parse_memo[key] = _read_title_headings(doc, title, tags, text_len, most)
-        doc.memo[key] = (doc.parse_memo[key] or _title_lines(doc, title)
-                         or (_title_lines(doc, doc.title) if doc.title != title else []))
-    return doc.memo[key]
+    headings = doc.parse_memo.get(key)
+    if headings is None:  # (the headings are the parse's; the other lines, measured in a view, the view's)
+        headings = doc.parse_memo[key] = _read_title_headings(doc, title, tags, text_len, most)
+    return headings or _title_lines(doc, title) or (_title_lines(doc, doc.title) if doc.title != title else [])
 
 
 def _title_lines(doc: Document, title: str | None) -> list[int]:
