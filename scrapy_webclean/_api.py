@@ -152,7 +152,7 @@ class ExtractResult:
                 doc, root = selection.doc, selection.root
                 kept = kept_mask(doc, root, selection.skip_mask(self.render_options))
                 anchors = (i for i in tag_positions(doc, "a", root, doc.end[root]) if kept[i])
-                self._links = kept_links(doc, anchors, doc.url or self.url)
+                self._links = kept_links(doc, anchors, doc.url)
         return self._links
 
     def to_dict(self) -> dict[str, Any]:

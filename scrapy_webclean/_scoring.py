@@ -18,7 +18,7 @@ from typing import Iterable, Iterator
 
 from ._scripts import CJK
 
-__all__ = ["tokens", "shingles", "page_counts", "shingle_f1", "summarize", "load_corpus"]
+__all__ = ["tokens", "shingles", "page_counts", "shingle_f1", "summarize", "load_corpus", "corpus_files", "page_bytes"]
 
 _TOKEN = re.compile(rf"[{CJK}]|[^\W{CJK}]+", re.UNICODE)
 
@@ -72,13 +72,21 @@ def summarize(counts: Iterable[tuple[float, float, float]]) -> dict[str, float]:
     return {"f1": f, "precision": p, "recall": r, "n": len(counts)}
 
 
-def load_corpus(corpus: Path) -> Iterator[tuple[str, dict, bytes]]:
-    """Pages of a gold corpus folder: ``(id, record, body bytes)``."""
+def corpus_files(corpus: Path) -> Iterator[tuple[str, dict, Path]]:
+    """Pages of a gold corpus folder, unread: ``(id, record, file)`` (``ID.html.gz``, else ``ID.html``)."""
     gt = json.loads((corpus / "ground-truth.json").read_text(encoding="utf-8"))
     for pid in sorted(gt):
         path = corpus / "pages" / f"{pid}.html.gz"
-        if not path.exists():
-            path = corpus / "pages" / f"{pid}.html"
-            yield pid, gt[pid], path.read_bytes()
-        else:
-            yield pid, gt[pid], gzip.decompress(path.read_bytes())
+        yield pid, gt[pid], path if path.exists() else corpus / "pages" / f"{pid}.html"
+
+
+def page_bytes(path: Path) -> bytes:
+    """A corpus page's body (see :func:`corpus_files`), decompressed when gzipped."""
+    raw = path.read_bytes()
+    return gzip.decompress(raw) if path.suffix == ".gz" else raw
+
+
+def load_corpus(corpus: Path) -> Iterator[tuple[str, dict, bytes]]:
+    """Pages of a gold corpus folder: ``(id, record, body bytes)``."""
+    for pid, record, path in corpus_files(corpus):
+        yield pid, record, page_bytes(path)

@@ -20,9 +20,7 @@ some markup shows on real markup around it.
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
-import json
 import random
 import re
 import signal
@@ -35,6 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import scrapy_webclean as wc  # noqa: E402
+from scrapy_webclean._scoring import corpus_files, page_bytes  # noqa: E402
 from scrapy_webclean.errors import BodyTooLargeError  # noqa: E402
 
 #: Markup a mutation inserts: broken structure, charsets, entities, scripts, metadata, bad URLs.
@@ -61,13 +60,10 @@ URLS = [None, "", "not a url", "http://[::1", "javascript:alert(1)", "http://a.t
 
 
 def corpus_pages(corpora: Path) -> list[tuple[Path, str | None, str | None]]:
-    """Every page of the gold corpora under ``corpora``: (file, URL, HTTP charset)."""
-    out = []
-    for corpus in sorted(p for p in corpora.iterdir() if (p / "ground-truth.json").exists()):
-        truth = json.loads((corpus / "ground-truth.json").read_text("utf-8"))
-        for pid, rec in sorted(truth.items()):
-            out.append((corpus / "pages" / f"{pid}.html.gz", rec.get("url"), rec.get("http_charset")))
-    return out
+    """Every page of the gold corpora under ``corpora``, unread: (file, URL, HTTP charset)."""
+    return [(path, rec.get("url"), rec.get("http_charset"))
+            for corpus in sorted(p for p in corpora.iterdir() if (p / "ground-truth.json").exists())
+            for _, rec, path in corpus_files(corpus)]
 
 
 def mutate(rnd: random.Random, page: bytes) -> bytes:
@@ -203,7 +199,7 @@ def main() -> None:
     cases = saved = too_large = 0
     while cases < (args.cases if not args.seconds else sys.maxsize) and time.monotonic() < stop:
         path, url, charset = rnd.choice(pages)
-        raw = gzip.decompress(path.read_bytes())
+        raw = page_bytes(path)
         body = amplify(rnd, raw) if args.amplify else mutate(rnd, raw)
         if rnd.random() < 0.2:
             charset = rnd.choice(CHARSETS)
