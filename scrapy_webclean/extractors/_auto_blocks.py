@@ -24,6 +24,13 @@ _HEADED_LEVELS = 3
 _PROSE_HEADING = SHORT_ARTICLE
 #: Non-link characters and sentence marks of a block that holds prose, however many links it holds.
 _PROSE_AMONG_LINKS = (500, 5)
+#: A block of mostly links: a menu row when its links average fewer characters than this (counts wholly
+#: against), else headlines (count by the weight after, against; for, on a listing); a linked headline
+#: (a teaser card's) from this many link characters, or a linked heading of two words from the last figure.
+_MENU_ANCHOR, _HEADLINE_WEIGHT, _HEADLINE_LINKS, _HEADING_LINKS = 30, 0.5, 20, 8
+#: A block without sentence marks: from this many characters outside links it counts by the weight after
+#: (less its links); shorter, its links count by the last weight against it (a label, a caption).
+_UNPUNCTUATED_TEXT, _UNPUNCTUATED_WEIGHT, _UNPUNCTUATED_LINKS = 40, 0.3, 0.5
 
 
 def _prose_among_links(outside: int, marks: int) -> bool:
@@ -84,11 +91,11 @@ class _Blocks:
                         v = float(nl)  # prose carrying long inline links: its own words count, the links not against
                     elif lc * 2 > c:
                         # Mostly links: navigation (short anchors) or headlines (long ones).
-                        if lc < 30 * anchors[i]:
+                        if lc < _MENU_ANCHOR * anchors[i]:
                             v = -float(c)
                         else:
-                            v = 0.5 * c if listing else -0.5 * c
-                        if lc >= 20 or (t in _HEADINGS and lc >= 8 and multiword[i]):
+                            v = _HEADLINE_WEIGHT * c if listing else -_HEADLINE_WEIGHT * c
+                        if lc >= _HEADLINE_LINKS or (t in _HEADINGS and lc >= _HEADING_LINKS and multiword[i]):
                             titled[i] += 1  # a linked headline, not a "Buy" or "More" button
                     elif marked[i] and c < _MARK_LIMIT[marked[i]]:
                         v = -float(c)
@@ -96,12 +103,12 @@ class _Blocks:
                         v = 0.0  # (a paragraph of sentences set as a heading is prose)
                     elif punct[i] == 0:
                         # No sentence punctuation: a label, a menu row, a caption.
-                        if nl >= 40:
-                            v = 0.3 * nl - lc
+                        if nl >= _UNPUNCTUATED_TEXT:
+                            v = _UNPUNCTUATED_WEIGHT * nl - lc
                         elif t in _CELLS or listing:
-                            v = 0.3 * nl - 0.5 * lc  # data: numbers, names, labels
+                            v = _UNPUNCTUATED_WEIGHT * nl - _UNPUNCTUATED_LINKS * lc  # data: numbers, names, labels
                         else:
-                            v = -0.5 * lc
+                            v = -_UNPUNCTUATED_LINKS * lc
                     else:
                         v = float(nl - lc)  # its words for it, its links against it
                     val[i] = v
