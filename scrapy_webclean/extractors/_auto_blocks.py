@@ -12,7 +12,7 @@ from .._deadline import CHECK_EVERY, check_deadline, chunks_down
 from .._document import MEASURED as LIVE, Document, text_content  # (LIVE: 1 for a zero byte)
 from .._walk import common_region, holds_any
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
-from ._auto_teasers import teaser_list
+from ._auto_teasers import TEASER_CARDS, teaser_list
 from ._auto_title_lines import _title_headings
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _HEADINGS,
                           _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _flow_line, _part_of_flow)
@@ -116,7 +116,7 @@ class _Blocks:
                         pos[i] += v
                     else:
                         neg[i] -= v
-                if not listing and teasers[i] >= 3 and teaser_list(teasers[i], items[i], pos[i], cut[i]):
+                if not listing and teasers[i] >= TEASER_CARDS and teaser_list(teasers[i], items[i], pos[i], cut[i]):
                     teaser_prose.append(pos[i])
                     neg[i] += pos[i]  # related stories, never an article's body: their prose counts against them
                     pos[i] = 0.0

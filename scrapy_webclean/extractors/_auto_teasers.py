@@ -11,7 +11,10 @@ from typing import Sequence
 from .._document import Document, Measures
 from .._walk import first_words_at, flagged
 
-__all__ = ["teaser_list", "teasers_outweigh"]
+__all__ = ["TEASER_CARDS", "teaser_list", "teasers_outweigh"]
+
+#: The fewest cards of a list of teasers, and the prose value a card holds at most on average (more: write-ups).
+TEASER_CARDS, _CARD_PROSE = 3, 400
 
 
 def teaser_list(cards: int, items: int, prose: float, cut: int) -> bool:
@@ -20,7 +23,7 @@ def teaser_list(cards: int, items: int, prose: float, cut: int) -> bool:
     value is ``prose`` and ``cut`` of its cards end their text in an ellipsis
     (a cut summary). Cards with long write-ups are a listicle's body, or
     a blog's latest posts, whole."""
-    return cards >= 3 and 2 * cards >= items and (prose < 400 * cards or 2 * cut >= cards)
+    return cards >= TEASER_CARDS and 2 * cards >= items and (prose < _CARD_PROSE * cards or 2 * cut >= cards)
 
 
 def teasers_outweigh(doc: Document, m: Measures, named: bytearray, inlink: bytearray, roots: Sequence[int],
