@@ -78,6 +78,16 @@ CONSTANTS: dict[str, Constant] = {
     "thread_items": Constant((_EXT + "_auto_threads:_ITEMS",), (2, 3, 4, 5)),
     "thread_message": Constant((_EXT + "_auto_threads:_MESSAGE",), (15, 20, 30, 45, 60)),
     "consensus_agree": Constant((_EXT + "_consensus:_AGREE",), (0.3, 0.4, 0.5, 0.6, 0.7)),
+    "cjk_trees": Constant((_EXT + "_arbiter:_CJK_TREES",), (0.5, 1.0, 2.0, 3.0)),
+    "hidden_share": Constant((_EXT + "auto:_HIDDEN_SHARE",), (0.3, 0.5, 0.7)),
+    "stated_min": Constant((_EXT + "auto:_STATED_MIN",), (50, 100, 200, 400)),
+    "lead_in": Constant((_EXT + "_auto_lists:_LEAD_IN",), (20, 30, 40, 60, 80)),
+    "prose_root_share": Constant((_EXT + "_auto_words:_PROSE_ROOT_SHARE", _EXT + "_auto_blocks:_PROSE_ROOT_SHARE"),
+                                 (0.3, 0.4, 0.5, 0.6, 0.7)),
+    "prose_root_sliver": Constant((_EXT + "_auto_words:_PROSE_ROOT_SLIVER",
+                                   _EXT + "_auto_blocks:_PROSE_ROOT_SLIVER"), (0.3, 0.4, 0.5, 0.6, 0.7)),
+    "trailing_headings": Constant((_EXT + "auto:_TRAILING_HEADINGS",), (1, 2, 3, 5)),
+    "heading_line": Constant((_EXT + "auto:_HEADING_LINE",), (100, 150, 200, 300)),
 }
 
 
