@@ -194,12 +194,11 @@ def test_literal_union_finds_a_keyword_exactly_where_one_occurs() -> None:
     for text in texts:
         assert (pattern.search(text) is not None) == any(w in text for w in words), text
     assert literal_union([]).search("any text") is None
-    every = (*w._LEGAL_KEYWORDS, *w._CREDIT_KEYWORDS, *w._PROMO_KEYWORDS)
-    for text in [*every, *(f"x {k} y" for k in every)]:
-        assert w._ANY_ANCHOR.search(text) is not None, text
+    sets = (w._LEGAL_KEYWORDS, w._CREDIT_KEYWORDS, w._PROMO_KEYWORDS)
+    for text in [k for s in sets for k in s] + [f"x {k} y" for s in sets for k in s] + ["nothing to see"]:
+        assert w._KEYWORD_SETS.found(text) == [any(k in text for k in s) for s in sets], text
     for k in w._LEGAL_KEYWORDS:
         assert w._LEGAL_ANCHOR.search(f"x {k} y") is not None, k
-    assert w._ANY_ANCHOR.search("nothing to see") is None
 
 
 def test_anchors_are_pieces_of_their_words() -> None:
@@ -289,3 +288,19 @@ def test_by_first_letter_groups_phrases_and_keeps_what_matches() -> None:
     for text in texts:
         assert (re.fullmatch(pattern, text) is None) == (re.fullmatch(grouped, text) is None), text
         assert (re.search(pattern, text) is None) == (re.search(grouped, text) is None), text
+
+
+def test_keyword_sets_find_overlapping_and_nested_keywords() -> None:
+    """Keywords whose anchors overlap in the text, or whose anchor is the start of another's, are all
+    found: each place an anchor occurs is searched from, not only after the last match."""
+    from itertools import product
+
+    from scrapy_webclean.extractors._literals import KeywordSets
+
+    sets = (("cookies", "newsletter"), ("kies policy", "letters"), ("cook", "news"), ("sletter",))
+    found = KeywordSets(*sets)
+    pieces = ("cookies policy", "newsletter", "news", "cook", "sletters", "x", "")
+    for a, b in product(pieces, repeat=2):
+        text = f"{a} {b}"
+        assert found.found(text) == [any(k in text for k in s) for s in sets], text
+        assert found.found(a + b) == [any(k in a + b for k in s) for s in sets], a + b

@@ -13,7 +13,7 @@ from .._parse import OTHER_SENTENCE_ENDS
 from .._regex import atomic, compile_atomic
 from ._legal_phrases import (_ADDRESSES_READER, _BOILERPLATE_RE, _HARD_LEGAL, _SOFT_LEGAL_LABEL,
                              _SOFT_LEGAL_PROSE)
-from ._literals import anchors, by_first_letter, literal_union
+from ._literals import KeywordSets, anchors, by_first_letter, literal_union
 
 # (The phrase sets searched whole, only to know whether one matches, are compiled with their phrases
 # grouped by first letter: see ``by_first_letter``.)
@@ -137,7 +137,7 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    *_AUTHOR_LABELS)
 _LEGAL_KEYWORD = literal_union(_LEGAL_KEYWORDS)
 #: Where any keyword (of the legal ones) may occur: a text without a match holds none (see ``anchors``).
-_ANY_ANCHOR = literal_union(anchors((*_LEGAL_KEYWORDS, *_CREDIT_KEYWORDS, *_PROMO_KEYWORDS)))
+_KEYWORD_SETS = KeywordSets(_LEGAL_KEYWORDS, _CREDIT_KEYWORDS, _PROMO_KEYWORDS)
 _LEGAL_ANCHOR = literal_union(anchors(_LEGAL_KEYWORDS))
 #: How far a legal phrase may start before its keyword, and end after it and the white space after it
 #: ("we and our partners use cookies", "copyright 2024 ...").
@@ -332,10 +332,7 @@ def _mark(text: str) -> int:
         return _MARK_LEGAL if _LEGAL_ANCHOR.search(low) and any(k in low for k in _LEGAL_KEYWORDS) \
             and _legal_in(_BOILERPLATE_RE, text, low) else 0
     # (Most short blocks hold no keyword at all: one search over all of them says so.)
-    hit = _ANY_ANCHOR.search(low) is not None
-    legal = hit and any(k in low for k in _LEGAL_KEYWORDS)
-    credit = hit and any(k in low for k in _CREDIT_KEYWORDS)
-    promo = hit and any(k in low for k in _PROMO_KEYWORDS)
+    legal, credit, promo = _KEYWORD_SETS.found(low)
     if legal + credit + promo > 1:
         m = _SHORT_MARKS.search(text)  # the leftmost phrase of any set decides, as one search would
         if m:

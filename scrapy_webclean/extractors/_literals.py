@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["literal_union", "anchors", "by_first_letter"]
+__all__ = ["literal_union", "anchors", "by_first_letter", "KeywordSets"]
 
 
 def literal_union(words: Iterable[str]) -> re.Pattern[str]:
@@ -100,3 +100,30 @@ def _top_level(pattern: str) -> list[str]:
         i += 1
     out.append(pattern[start:])
     return out
+
+
+class KeywordSets:
+    """Which of some sets of keywords occur in a text: the union of their :func:`anchors` searched once
+    for each place one occurs (not once for every keyword of every set), and only the keywords whose
+    anchors occur there tested. The longest anchor found at a place holds every other found there
+    as its prefix, so those are tested too."""
+
+    def __init__(self, *sets: Iterable[str]) -> None:
+        words = [(i, w) for i, found in enumerate(sets) for w in found]
+        marks = anchors(w for _, w in words)
+        self._count = len(sets)
+        self._union = literal_union(marks)
+        #: For each anchor, the (set, keyword) pairs whose anchors it begins with.
+        self._at = {a: [pair for pair, b in zip(words, marks) if a.startswith(b)] for a in set(marks)}
+
+    def found(self, text: str) -> list[bool]:
+        """For each set, whether one of its keywords occurs in ``text`` (case as given)."""
+        hits = [False] * self._count
+        search, at = self._union.search, self._at
+        place = search(text)
+        while place is not None:
+            for i, word in at[place.group()]:
+                if not hits[i] and word in text:
+                    hits[i] = True
+            place = search(text, place.start() + 1)
+        return hits
