@@ -198,7 +198,8 @@ def test_literal_union_finds_a_keyword_exactly_where_one_occurs() -> None:
     for text in [k for s in sets for k in s] + [f"x {k} y" for s in sets for k in s] + ["nothing to see"]:
         assert w._KEYWORD_SETS.found(text) == [any(k in text for k in s) for s in sets], text
     for k in w._LEGAL_KEYWORDS:
-        assert w._LEGAL_ANCHOR.search(f"x {k} y") is not None, k
+        assert w._LEGAL_SETS.found(f"x {k} y") == [True], k
+    assert w._LEGAL_SETS.found("nothing to see") == [False]
 
 
 def test_anchors_are_pieces_of_their_words() -> None:

@@ -13,7 +13,7 @@ from .._parse import OTHER_SENTENCE_ENDS
 from .._regex import atomic, compile_atomic
 from ._legal_phrases import (_ADDRESSES_READER, _BOILERPLATE_RE, _HARD_LEGAL, _SOFT_LEGAL_LABEL,
                              _SOFT_LEGAL_PROSE)
-from ._literals import KeywordSets, anchors, by_first_letter, literal_union
+from ._literals import KeywordSets, by_first_letter, literal_union
 
 # (The phrase sets searched whole, only to know whether one matches, are compiled with their phrases
 # grouped by first letter: see ``by_first_letter``.)
@@ -136,9 +136,9 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    " uns auf", " uns bei", "suivez-nous", "guenos", "seguici", "siga-nos", "volg ons",
                    *_AUTHOR_LABELS)
 _LEGAL_KEYWORD = literal_union(_LEGAL_KEYWORDS)
-#: Where any keyword (of the legal ones) may occur: a text without a match holds none (see ``anchors``).
+#: Which of the phrase sets' keywords occur in a text (of the legal ones alone: a long block's; see ``KeywordSets``).
 _KEYWORD_SETS = KeywordSets(_LEGAL_KEYWORDS, _CREDIT_KEYWORDS, _PROMO_KEYWORDS)
-_LEGAL_ANCHOR = literal_union(anchors(_LEGAL_KEYWORDS))
+_LEGAL_SETS = KeywordSets(_LEGAL_KEYWORDS)
 #: How far a legal phrase may start before its keyword, and end after it and the white space after it
 #: ("we and our partners use cookies", "copyright 2024 ...").
 _LEGAL_SPAN = (120, 60)
@@ -329,8 +329,7 @@ def _mark(text: str) -> int:
     # of the rest, before a regular expression tries its alternatives at every
     # position: only the phrase sets whose keywords occur are searched.
     if len(text) >= 300:
-        return _MARK_LEGAL if _LEGAL_ANCHOR.search(low) and any(k in low for k in _LEGAL_KEYWORDS) \
-            and _legal_in(_BOILERPLATE_RE, text, low) else 0
+        return _MARK_LEGAL if _LEGAL_SETS.found(low)[0] and _legal_in(_BOILERPLATE_RE, text, low) else 0
     # (Most short blocks hold no keyword at all: one search over all of them says so.)
     legal, credit, promo = _KEYWORD_SETS.found(low)
     if legal + credit + promo > 1:

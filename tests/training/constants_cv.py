@@ -31,8 +31,7 @@ from typing import Any, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import page_runs  # noqa: E402
-from scrapy_webclean._scoring import summarize  # noqa: E402
-from train_arbiter import fold_of  # noqa: E402
+from train_arbiter import fold_of, split_scores  # noqa: E402
 
 FOLDS = 5
 _EXT = "scrapy_webclean.extractors."
@@ -140,12 +139,10 @@ def _load(label: str) -> dict[str, dict]:
 
 
 def _mean_f1(pages: dict[str, dict], keys: list[str], counts_of: dict[str, list[float]] | None = None) -> float:
-    """The mean over the corpora of each corpus's F1 (its pages' counts summed, as the scoreboard scores)."""
-    by_corpus: dict[str, list[tuple]] = {}
-    for k in keys:
-        by_corpus.setdefault(k.split("/")[0], []).append(tuple((counts_of or {}).get(k, pages[k]["counts"])))
-    scores = [summarize(c)["f1"] for c in by_corpus.values()]
-    return sum(scores) / len(scores)
+    """The mean over the corpora of each corpus's F1 (``train_arbiter.split_scores``) of ``keys``' pages:
+    their counts in the run, or in ``counts_of`` where given."""
+    rows = [{"corpus": k.split("/")[0]} for k in keys]
+    return split_scores(rows, [(counts_of or {}).get(k, pages[k]["counts"]) for k in keys])["mean"]
 
 
 def judge(name: str, repeats: int, probe: str) -> str:
