@@ -31,8 +31,16 @@ def test_a_constant_is_patched_in_every_module_that_reads_it_and_restored():
 
 
 def test_every_constant_names_bindings_that_exist_and_tries_its_shipped_value():
+    import importlib
+
     for name, c in CONSTANTS.items():
         assert shipped(c) in c.values, name
+        values = []
+        for binding in c.bindings:  # (a missing one would be created by the patch, not patched)
+            module, attr = binding.split(":")
+            value = getattr(importlib.import_module(module), attr)
+            values.append(value if c.index is None else value[c.index])
+        assert values == [shipped(c)] * len(values), name
         assert len(set(c.values)) == len(c.values) >= 3, name
 
 
