@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import re
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -44,12 +45,15 @@ _REPEATS = {sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEA
 #: Zero-width items: anchors, ``\b`` and lookarounds add no characters to a match.
 _ZERO_WIDTH = {sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT}
 
-#: Each phrase set: its regex, its keywords and the mark it gives.
+#: Each phrase set: its regex, its keywords and the mark it gives, in ``_PHRASES``' order.
 SETS = {
     "legal": (w._BOILERPLATE_RE, w._LEGAL_KEYWORDS, w._MARK_LEGAL),
     "credit": (w._CREDIT_RE, w._CREDIT_KEYWORDS, w._MARK_CREDIT),
     "promo": (w._PROMO_RE, w._PROMO_KEYWORDS, w._MARK_PROMO),
 }
+#: The three sets in one search: what ``_mark``'s index of their alternatives must find (the leftmost
+#: phrase of any set, the earlier set at one place).
+UNION = re.compile("|".join(f"(?P<{name}>{regex.pattern})" for name, (regex, _, _) in SETS.items()), re.IGNORECASE)
 
 
 def _in_class(ch: str, items: list[tuple[Any, Any]]) -> bool:
@@ -152,20 +156,37 @@ def test_every_keyword_is_used(name: str) -> None:
     assert [k for k in keywords if not any(k in s for s in reps)] == []
 
 
-def test_short_marks_is_the_union_of_the_sets() -> None:
-    """One search over the three sets: its groups are the sets, each group maps to its set's mark."""
-    parsed: Any = sre_parse.parse(w._SHORT_MARKS.pattern, w._SHORT_MARKS.flags)  # (typeshed's items are unions)
-    groups = {number: name for name, number in w._SHORT_MARKS.groupindex.items()}
-    assert set(groups.values()) == set(SETS) == set(w._GROUP_MARK)
-    ((op, (_, branches)),) = parsed.data
-    assert op is sre_c.BRANCH
-    for branch in branches:
-        ((sub_op, sub),) = branch.data
-        assert sub_op is sre_c.SUBPATTERN
-        name = groups[sub[0]]
-        regex, _, mark = SETS[name]
-        assert w._GROUP_MARK[name] == mark
-        assert representatives(sub[-1]) == pattern_representatives(regex)
+def test_the_index_holds_each_set_s_alternatives_in_order() -> None:
+    """``_PHRASES`` splits each set into its alternatives, in order: together they match what the
+    set matches; the marks follow the sets; the legal index of long blocks is the legal set's."""
+    from scrapy_webclean.extractors._literals import alternatives
+
+    assert [mark for _, _, mark in SETS.values()] == list(w._SET_MARKS)
+    numbered = list(enumerate(SETS.values()))
+    split = [(number, alternative) for number, (regex, _, _) in numbered for alternative in alternatives(regex.pattern)]
+    assert [w._PHRASES.set_of(a) for a in range(len(split))] == [number for number, _ in split]
+    for number, (regex, _, _) in numbered:
+        joined = re.compile("|".join(alt for n, alt in split if n == number), regex.flags)
+        assert sorted(pattern_representatives(joined)) == sorted(pattern_representatives(regex))
+    legal = alternatives(w._BOILERPLATE_RE.pattern)
+    assert [w._LEGAL_PHRASES.set_of(a) for a in range(len(legal))] == [0] * len(legal)
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_an_alternative_that_spells_keywords_holds_one_of_them(name: str) -> None:
+    """The index tries an alternative that spells out some of its set's keywords only where one of
+    those occurs: every string it matches must hold one (else spell none, or split it)."""
+    from scrapy_webclean.extractors._literals import alternatives
+
+    regex, keywords, _ = SETS[name]
+    spelling = 0
+    for alternative in alternatives(regex.pattern):
+        spelled = tuple(k for k in keywords if k in alternative.lower())
+        if spelled:
+            spelling += 1
+            missed = without_keyword(re.compile(alternative, regex.flags), spelled)
+            assert missed == [], f"{alternative!r} matches strings without {spelled}"
+    assert spelling > 0
 
 
 @pytest.mark.parametrize("name", sorted(SETS))
@@ -175,8 +196,8 @@ def test_mark_lets_every_phrase_through(name: str) -> None:
     regex, _, mark = SETS[name]
     for s in pattern_representatives(regex):
         if len(s.strip()) >= 2:
-            found = w._SHORT_MARKS.search(s.strip())
-            assert found is not None and w._mark(s) == w._GROUP_MARK[found.lastgroup or ""], s
+            found = UNION.search(s.strip())
+            assert found is not None and w._mark(s) == SETS[found.lastgroup or ""][2], s
         if mark == w._MARK_LEGAL:
             # (After a full stop: "copyright" followed by a lower-case word is prose, not a notice.)
             assert w._mark(f"{s}. {'z' * 300}") == w._MARK_LEGAL, s
@@ -196,10 +217,11 @@ def test_literal_union_finds_a_keyword_exactly_where_one_occurs() -> None:
     assert literal_union([]).search("any text") is None
     sets = (w._LEGAL_KEYWORDS, w._CREDIT_KEYWORDS, w._PROMO_KEYWORDS)
     for text in [k for s in sets for k in s] + [f"x {k} y" for s in sets for k in s] + ["nothing to see"]:
-        assert w._KEYWORD_SETS.found(text) == [any(k in text for k in s) for s in sets], text
+        hit = {w._PHRASES.set_of(a) for a in w._PHRASES.candidates(text)}
+        assert hit == {number for number, s in enumerate(sets) if any(k in text for k in s)}, text
     for k in w._LEGAL_KEYWORDS:
-        assert w._LEGAL_SETS.found(f"x {k} y") == [True], k
-    assert w._LEGAL_SETS.found("nothing to see") == [False]
+        assert w._LEGAL_PHRASES.candidates(f"x {k} y"), k
+    assert w._LEGAL_PHRASES.candidates("nothing to see") == []
 
 
 def test_anchors_are_pieces_of_their_words() -> None:
@@ -270,10 +292,10 @@ def test_legal_phrases_searched_around_their_keywords_as_in_the_whole_text(regex
         for before in ("", " ", ". ", "x"):
             for text in (f"{filler}{before}{s}", f"{filler}{before}{s}. {filler}", f"{s} {filler}"):
                 whole = regex.search(text) is not None
-                assert w._legal_in(regex, text, text.lower()) == whole, (s, before)
+                assert w._legal_in(partial(w._searches, regex, text), text, text.lower()) == whole, (s, before)
     for prose in ("copyright law protects authors", "our privacy matters", "cookies to the jar"):
         text = f"{filler}{prose} {filler}"
-        assert regex.search(text) is None and not w._legal_in(regex, text, text.lower())
+        assert regex.search(text) is None and not w._legal_in(partial(w._searches, regex, text), text, text.lower())
 
 
 def test_by_first_letter_groups_phrases_and_keeps_what_matches() -> None:
@@ -291,17 +313,40 @@ def test_by_first_letter_groups_phrases_and_keeps_what_matches() -> None:
         assert (re.search(pattern, text) is None) == (re.search(grouped, text) is None), text
 
 
-def test_keyword_sets_find_overlapping_and_nested_keywords() -> None:
+def test_the_index_finds_overlapping_and_nested_keywords() -> None:
     """Keywords whose anchors overlap in the text, or whose anchor is the start of another's, are all
     found: each place an anchor occurs is searched from, not only after the last match."""
     from itertools import product
 
-    from scrapy_webclean.extractors._literals import KeywordSets
+    from scrapy_webclean.extractors._literals import PhraseIndex
 
     sets = (("cookies", "newsletter"), ("kies policy", "letters"), ("cook", "news"), ("sletter",))
-    found = KeywordSets(*sets)
+    index = PhraseIndex(*((re.compile("|".join(s)), s) for s in sets))
     pieces = ("cookies policy", "newsletter", "news", "cook", "sletters", "x", "")
     for a, b in product(pieces, repeat=2):
-        text = f"{a} {b}"
-        assert found.found(text) == [any(k in text for k in s) for s in sets], text
-        assert found.found(a + b) == [any(k in a + b for k in s) for s in sets], a + b
+        for text in (f"{a} {b}", a + b):
+            hit = {index.set_of(k) for k in index.candidates(text)}
+            assert hit == {number for number, s in enumerate(sets) if any(k in text for k in s)}, text
+
+
+def test_the_index_finds_the_leftmost_phrase_as_one_search_does() -> None:
+    """Searching a text's candidate alternatives one by one gives the set one search of the three
+    sets' union gives, and the legal index finds a legal phrase between two places exactly where a
+    search of the legal set does: on every short line of the test pages, each representative, and
+    pairs of representatives of different sets in either order."""
+    pages = Path(__file__).parent / "pages"
+    lines = [line.strip() for page in sorted(pages.glob("*.html"))
+             for line in re.sub(r"<[^>]*>", "\n", page.read_text(encoding="utf-8", errors="replace")).splitlines()
+             if 2 <= len(line.strip()) < 300]
+    reps = {name: pattern_representatives(regex) for name, (regex, _, _) in SETS.items()}
+    pairs = [f"{a} and {b}" for x, y in itertools.permutations(reps, 2) for a, b in zip(reps[x][::7], reps[y][::11])]
+    texts = [*lines, *(s for r in reps.values() for s in r), *pairs]
+    assert len(lines) > 100 and len(pairs) > 100
+    names = list(SETS)
+    for text in texts:
+        found = UNION.search(text)
+        first = w._PHRASES.leftmost(text, w._PHRASES.candidates(text.lower()))
+        assert (names[first] if first >= 0 else None) == (found.lastgroup if found else None), text
+        legal = w._LEGAL_PHRASES.candidates(text.lower())
+        for start, stop in ((0, len(text)), (len(text) // 3, len(text)), (0, len(text) // 2)):
+            assert w._LEGAL_PHRASES.within(text, legal, start, stop) == bool(w._BOILERPLATE_RE.search(text, start, stop))

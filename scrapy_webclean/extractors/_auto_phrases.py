@@ -6,6 +6,8 @@ the mark each text piece gives its block (:func:`_piece_mark`)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 
 from .._cache import BoundedCache
 from .._document import Document, text_content
@@ -13,7 +15,7 @@ from .._parse import OTHER_SENTENCE_ENDS
 from .._regex import atomic, compile_atomic
 from ._legal_phrases import (_ADDRESSES_READER, _BOILERPLATE_RE, _HARD_LEGAL, _SOFT_LEGAL_LABEL,
                              _SOFT_LEGAL_PROSE)
-from ._literals import KeywordSets, by_first_letter, literal_union
+from ._literals import PhraseIndex, by_first_letter, literal_union
 
 # (The phrase sets searched whole, only to know whether one matches, are compiled with their phrases
 # grouped by first letter: see ``by_first_letter``.)
@@ -63,12 +65,13 @@ _PROMO_RE = re.compile(by_first_letter(
     r"(?:story|article) continues below|scroll to continue|"
     r"(?:logged|log|sign) in to (?:post a )?comment|"
     # A paywall's or a membership box's lines: the story is locked, a call to pay or log in to read on.
-    r"this (?:post|article|story|content) is (?:locked|for (?:paid )?(?:subscribers|members)|(?:only )?"
+    r"this (?:post|article|story|content) is locked|"
+    r"this (?:post|article|story|content) is (?:for (?:paid )?(?:subscribers|members)|(?:only )?"
     r"(?:available|reserved) (?:to|for) (?:paid )?(?:subscribers|members))|become a paid (?:subscriber|member)|"
     r"already a (?:paid )?(?:subscriber|member)\?|unlock (?:this|the full) (?:post|article|story)|"
     r"(?:sign|log) in to (?:read|continue reading|keep reading)|(?:continue|keep) reading with (?:a |an |your )?"
     r"(?:subscription|(?:\d+[- ]day )?free trial|membership|account)|"
-    r"réservée? aux abonnés|nur für abonnenten|exclusiv[oa] para (?:suscriptores|assinantes)|"
+    r"réservée? aux abonnés|nur für abonnenten|exclusiv[oa] para suscriptores|exclusiv[oa] para assinantes|"
     r"riservat[oa] agli abbonati|alleen voor abonnees|"
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
     r"关注我们|扫一扫|责任编辑|分享到|(?:关注|添加|搜索)\S{0,8}公众号|"
@@ -98,10 +101,6 @@ _CREDIT_RE = re.compile(
 #: (_MARK_LINKED is not boilerplate: a sentence whose links outweigh its own words.)
 _MARK_LEGAL, _MARK_DATELINE, _MARK_PROMO, _MARK_CREDIT, _MARK_LINKED = 1, 2, 3, 4, 5
 _MARK_LIMIT = (0, 1000, 80, 300, 300, 0)
-#: The three phrase sets in one pass over a short piece (one regex search, not three).
-_SHORT_MARKS = re.compile(
-    f"(?P<legal>{_BOILERPLATE_RE.pattern})|(?P<credit>{_CREDIT_RE.pattern})|(?P<promo>{_PROMO_RE.pattern})",
-    re.IGNORECASE)
 #: Literal fragments (lower case), one of which every match of each phrase set contains.
 _LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权", "著作权", "免责", "转载", "授权",
                    "terms of", "privacy", "cookie", "rechte vorbehalten", "droits réservés", "derechos reservados",
@@ -109,7 +108,8 @@ _LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权
                    "mentions légales", "confidentialité", "conditions d'util", "privacidad", "aviso legal",
                    "términos y", "termini e", "termos de", "algemene voorwaarden", "browser", "javascript",
                    "términos de", "condiciones de uso", "termini d", "condizioni d'uso", "gebruiksvoorwaarden",
-                   "best viewed", "style sheet", "stylesheet", "navigateur", "navegador", " js")
+                   "best viewed", "style sheet", "stylesheet", "navigateur", "navegador", "enable js", "turn on js",
+                   "activate js")
 _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption",
                     "foto", "bild", "imagen", "immagine", "beeld",
                     "图片来源", "图/")
@@ -136,14 +136,15 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    " uns auf", " uns bei", "suivez-nous", "guenos", "seguici", "siga-nos", "volg ons",
                    *_AUTHOR_LABELS)
 _LEGAL_KEYWORD = literal_union(_LEGAL_KEYWORDS)
-#: Which of the phrase sets' keywords occur in a text (of the legal ones alone: a long block's; see ``KeywordSets``).
-_KEYWORD_SETS = KeywordSets(_LEGAL_KEYWORDS, _CREDIT_KEYWORDS, _PROMO_KEYWORDS)
-_LEGAL_SETS = KeywordSets(_LEGAL_KEYWORDS)
+#: The three phrase sets, searched where their keywords occur (the legal one alone: a long block's; see
+#: ``PhraseIndex``), and the mark each gives.
+_PHRASES = PhraseIndex((_BOILERPLATE_RE, _LEGAL_KEYWORDS), (_CREDIT_RE, _CREDIT_KEYWORDS), (_PROMO_RE, _PROMO_KEYWORDS))
+_LEGAL_PHRASES = PhraseIndex((_BOILERPLATE_RE, _LEGAL_KEYWORDS))
+_SET_MARKS = (_MARK_LEGAL, _MARK_CREDIT, _MARK_PROMO)
 #: How far a legal phrase may start before its keyword, and end after it and the white space after it
 #: ("we and our partners use cookies", "copyright 2024 ...").
 _LEGAL_SPAN = (120, 60)
 _NON_SPACE = re.compile(r"\S")
-_GROUP_MARK = {"legal": _MARK_LEGAL, "credit": _MARK_CREDIT, "promo": _MARK_PROMO}
 #: Month names and dateline words of German, French, Spanish, Italian, Portuguese and Dutch
 #: ("Veröffentlicht am 3. März 2024", "Publié le 3 mars 2024", "Publicado el 3 de marzo de 2024").
 _MONTHS = ("januar|januari|janvier|enero|gennaio|janeiro|februar|februari|février|febrero|febbraio|fevereiro|"
@@ -228,7 +229,8 @@ def _judge_piece(text: str, linked: bool) -> int:
     if mark == _MARK_LEGAL and not linked:
         stripped = text.strip()
         if (len(stripped) >= _SOFT_LEGAL_PROSE or not _ADDRESSES_READER.search(stripped)) \
-                and not _legal_in(_HARD_LEGAL, text, text.lower()) and not _opens_legal(stripped):
+                and not _legal_in(partial(_searches, _HARD_LEGAL, text), text, text.lower()) \
+                and not _opens_legal(stripped):
             return 0
     if mark == _MARK_PROMO and not linked and _reports_promotion(text.strip()):
         return 0
@@ -307,15 +309,20 @@ def _opens_legal(text: str) -> bool:
     return found is not None and found.start() < first and not _THEIRS.search(text[:found.start()])
 
 
-def _legal_in(pattern: re.Pattern[str], text: str, low: str) -> bool:
-    """Whether ``pattern`` (a legal phrase set) matches ``text`` (``low``: its lower case), searched
-    around each legal keyword only: a long block is not scanned whole with every phrase."""
+def _searches(pattern: re.Pattern[str], text: str, start: int, stop: int) -> bool:
+    return pattern.search(text, start, stop) is not None
+
+
+def _legal_in(within: Callable[[int, int], bool], text: str, low: str) -> bool:
+    """Whether a legal phrase set matches ``text`` (``low``: its lower case), ``within(start, stop)``
+    telling whether it matches from ``start`` to ``stop``: searched around each legal keyword only, a
+    long block is not scanned whole with every phrase."""
     if len(low) != len(text):  # (lower case changed the offsets)
-        return pattern.search(text) is not None
+        return within(0, len(text))
     back, ahead = _LEGAL_SPAN
     for k in _LEGAL_KEYWORD.finditer(low):
         word = _NON_SPACE.search(text, k.end())  # the white space after the keyword is skipped
-        if pattern.search(text, max(0, k.start() - back), (word.start() if word else len(text)) + ahead):
+        if within(max(0, k.start() - back), (word.start() if word else len(text)) + ahead):
             return True
     return False
 
@@ -329,22 +336,14 @@ def _mark(text: str) -> int:
     # of the rest, before a regular expression tries its alternatives at every
     # position: only the phrase sets whose keywords occur are searched.
     if len(text) >= 300:
-        return _MARK_LEGAL if _LEGAL_SETS.found(low)[0] and _legal_in(_BOILERPLATE_RE, text, low) else 0
+        found = _LEGAL_PHRASES.candidates(low)
+        return _MARK_LEGAL if found and _legal_in(partial(_LEGAL_PHRASES.within, text, found), text, low) else 0
     # (Most short blocks hold no keyword at all: one search over all of them says so.)
-    legal, credit, promo = _KEYWORD_SETS.found(low)
-    if legal + credit + promo > 1:
-        m = _SHORT_MARKS.search(text)  # the leftmost phrase of any set decides, as one search would
-        if m:
-            return _GROUP_MARK[m.lastgroup or ""]
-    elif legal:
-        if _BOILERPLATE_RE.search(text):
-            return _MARK_LEGAL
-    elif credit:
-        if _CREDIT_RE.search(text):
-            return _MARK_CREDIT
-    elif promo:
-        if _PROMO_RE.search(text):
-            return _MARK_PROMO
+    found = _PHRASES.candidates(low)
+    if found:
+        first = _PHRASES.leftmost(text, found)  # the leftmost phrase of any set decides
+        if first >= 0:
+            return _SET_MARKS[first]
     if len(text) < 80 and (_is_dateline(text) or _STAT_LINE.match(text)):
         return _MARK_DATELINE
     return 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["literal_union", "anchors", "by_first_letter", "KeywordSets"]
+__all__ = ["literal_union", "anchors", "by_first_letter", "alternatives", "PhraseIndex"]
 
 
 def literal_union(words: Iterable[str]) -> re.Pattern[str]:
@@ -85,11 +85,8 @@ def _top_level(pattern: str) -> list[str]:
         if ch == "\\":
             i += 2
             continue
-        if ch == "[":  # a class: to its closing "]" (one first, or after "^", is a member)
-            i += 2 if pattern.startswith("[^", i) else 1
-            i += 1 if pattern[i:i + 1] == "]" else 0
-            while pattern[i] != "]":
-                i += 2 if pattern[i] == "\\" else 1
+        if ch == "[":
+            i = _class_end(pattern, i)
         elif ch == "(":
             depth += 1
         elif ch == ")":
@@ -102,28 +99,122 @@ def _top_level(pattern: str) -> list[str]:
     return out
 
 
-class KeywordSets:
-    """Which of some sets of keywords occur in a text: the union of their :func:`anchors` searched once
-    for each place one occurs (not once for every keyword of every set), and only the keywords whose
-    anchors occur there tested. The longest anchor found at a place holds every other found there
-    as its prefix, so those are tested too."""
+def _class_end(pattern: str, i: int) -> int:
+    """Where the character class opened at ``i`` closes (a "]" first, or after "^", is a member)."""
+    i += 2 if pattern.startswith("[^", i) else 1
+    i += 1 if pattern[i:i + 1] == "]" else 0
+    while pattern[i] != "]":
+        i += 2 if pattern[i] == "\\" else 1
+    return i
 
-    def __init__(self, *sets: Iterable[str]) -> None:
-        words = [(i, w) for i, found in enumerate(sets) for w in found]
-        marks = anchors(w for _, w in words)
-        self._count = len(sets)
+
+def _one_group(pattern: str) -> bool:
+    """Whether the parenthesis ``pattern`` opens with closes at its end."""
+    depth, i, n = 0, 0, len(pattern)
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            i = _class_end(pattern, i)
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i == n - 1
+        i += 1
+    return False
+
+
+def alternatives(pattern: str) -> list[str]:
+    """The alternatives of ``pattern``'s top-level alternation, in order, with the groups
+    :func:`by_first_letter` makes opened ("c(?:ookie policy|opyright)": "cookie policy", "copyright")."""
+    out: list[str] = []
+    for alternative in _top_level(pattern):
+        head, rest = alternative[:1], alternative[1:]
+        if head.isalnum() and rest.startswith("(?:") and _one_group(rest):
+            out.extend(head + inner for inner in _top_level(rest[3:-1]))
+        else:
+            out.append(alternative)
+    return out
+
+
+class PhraseIndex:
+    """Sets of phrases, each a regular expression of :func:`alternatives`, searched where their keywords
+    are. Every string an alternative matches holds one of its set's keywords (in lower case;
+    ``tests/test_phrase_keywords.py`` walks them): an alternative that spells some out is tried only in
+    a text holding one of those, the others in a text holding any keyword of their set. The keywords
+    are found by their :func:`anchors`: the anchors' union searched from each place one occurs, and
+    the keywords whose anchors occur there tested (the longest anchor found at a place holds every
+    other found there as its prefix). One search of a whole set, in any case, tries each alternative
+    that opens with no letter at every place of a text (some 0.4 µs a character); the few alternatives
+    a text may hold, tried one by one, find what it would."""
+
+    def __init__(self, *sets: tuple[re.Pattern[str], Iterable[str]]) -> None:
+        self._alternatives: list[tuple[str, int, int]] = []  # (pattern, flags, set), in the sets' order
+        words: list[str] = []
+        opens: list[list[int]] = []  # by keyword, the alternatives it lets be tried
+        for number, (regex, keywords) in enumerate(sets):
+            first = len(words)
+            words.extend(keywords)
+            opens.extend([] for _ in range(first, len(words)))
+            unspelled: list[int] = []
+            for alternative in alternatives(regex.pattern):
+                a = len(self._alternatives)
+                self._alternatives.append((alternative, regex.flags, number))
+                spelled = [k for k in range(first, len(words)) if words[k] in alternative.lower()]
+                for k in spelled:
+                    opens[k].append(a)
+                if not spelled:
+                    unspelled.append(a)
+            for k in range(first, len(words)):
+                opens[k].extend(unspelled)
+        marks = anchors(words)
         self._union = literal_union(marks)
-        #: For each anchor, the (set, keyword) pairs whose anchors it begins with.
-        self._at = {a: [pair for pair, b in zip(words, marks) if a.startswith(b)] for a in set(marks)}
+        #: For each anchor, the keywords whose anchors it begins with, and the alternatives each lets be tried.
+        self._at = {m: [(w, tuple(sorted(opens[k]))) for k, (w, b) in enumerate(zip(words, marks)) if m.startswith(b)]
+                    for m in set(marks)}
+        self._compiled: list[re.Pattern[str] | None] = [None] * len(self._alternatives)
 
-    def found(self, text: str) -> list[bool]:
-        """For each set, whether one of its keywords occurs in ``text`` (case as given)."""
-        hits = [False] * self._count
+    def candidates(self, low: str) -> list[int]:
+        """The alternatives (by number, in order) that may match a text whose lower case is ``low``."""
+        found: set[int] = set()
+        tested: set[str] = set()
         search, at = self._union.search, self._at
-        place = search(text)
+        place = search(low)
         while place is not None:
-            for i, word in at[place.group()]:
-                if not hits[i] and word in text:
-                    hits[i] = True
-            place = search(text, place.start() + 1)
-        return hits
+            for word, opened in at[place.group()]:
+                if word not in tested:
+                    tested.add(word)
+                    if word in low:
+                        found.update(opened)
+            place = search(low, place.start() + 1)
+        return sorted(found)
+
+    def set_of(self, a: int) -> int:
+        """The set alternative ``a`` belongs to (by number, in the order given)."""
+        return self._alternatives[a][2]
+
+    def leftmost(self, text: str, candidates: list[int]) -> int:
+        """The set of the leftmost match of ``candidates`` in ``text`` (the earliest alternative at a
+        place winning, as in one search of the sets' union), or -1 for none."""
+        best, where = -1, len(text) + 1
+        for a in candidates:
+            found = self._regex(a).search(text)
+            if found is not None and found.start() < where:
+                best, where = self._alternatives[a][2], found.start()
+        return best
+
+    def within(self, text: str, candidates: list[int], start: int, stop: int) -> bool:
+        """Whether one of ``candidates`` matches in ``text`` between ``start`` and ``stop`` (``search``'s
+        ``pos`` and ``endpos``)."""
+        return any(self._regex(a).search(text, start, stop) is not None for a in candidates)
+
+    def _regex(self, a: int) -> re.Pattern[str]:
+        regex = self._compiled[a]
+        if regex is None:  # (compiled when first tried: most never are)
+            pattern, flags, _ = self._alternatives[a]
+            regex = self._compiled[a] = re.compile(pattern, flags)
+        return regex
