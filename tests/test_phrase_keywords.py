@@ -327,6 +327,12 @@ def test_the_index_finds_overlapping_and_nested_keywords() -> None:
         for text in (f"{a} {b}", a + b):
             hit = {index.set_of(k) for k in index.candidates(text)}
             assert hit == {number for number, s in enumerate(sets) if any(k in text for k in s)}, text
+    sets = (("cookie", "cookie policy"), ("cookie",), ("policy",))  # a keyword of two sets opens both
+    index = PhraseIndex(*((re.compile("|".join(s)), s) for s in sets))
+    for a, b in product(pieces, repeat=2):
+        for text in (f"{a} {b}", a + b):
+            hit = {index.set_of(k) for k in index.candidates(text)}
+            assert hit == {number for number, s in enumerate(sets) if any(k in text for k in s)}, text
 
 
 def test_the_index_finds_the_leftmost_phrase_as_one_search_does() -> None:

@@ -154,27 +154,25 @@ class PhraseIndex:
 
     def __init__(self, *sets: tuple[re.Pattern[str], Iterable[str]]) -> None:
         self._alternatives: list[tuple[str, int, int]] = []  # (pattern, flags, set), in the sets' order
-        words: list[str] = []
-        opens: list[list[int]] = []  # by keyword, the alternatives it lets be tried
+        opens: dict[str, list[int]] = {}  # by keyword, the alternatives it lets be tried (of every set holding it)
         for number, (regex, keywords) in enumerate(sets):
-            first = len(words)
-            words.extend(keywords)
-            opens.extend([] for _ in range(first, len(words)))
+            keywords = tuple(keywords)
             unspelled: list[int] = []
             for alternative in alternatives(regex.pattern):
                 a = len(self._alternatives)
                 self._alternatives.append((alternative, regex.flags, number))
-                spelled = [k for k in range(first, len(words)) if words[k] in alternative.lower()]
-                for k in spelled:
-                    opens[k].append(a)
+                spelled = [word for word in keywords if word in alternative.lower()]
+                for word in spelled:
+                    opens.setdefault(word, []).append(a)
                 if not spelled:
                     unspelled.append(a)
-            for k in range(first, len(words)):
-                opens[k].extend(unspelled)
+            for word in keywords:
+                opens.setdefault(word, []).extend(unspelled)
+        words = list(opens)
         marks = anchors(words)
         self._union = literal_union(marks)
         #: For each anchor, the keywords whose anchors it begins with, and the alternatives each lets be tried.
-        self._at = {m: [(w, tuple(sorted(opens[k]))) for k, (w, b) in enumerate(zip(words, marks)) if m.startswith(b)]
+        self._at = {m: [(w, tuple(sorted(set(opens[w])))) for w, b in zip(words, marks) if m.startswith(b)]
                     for m in set(marks)}
         self._compiled: list[re.Pattern[str] | None] = [None] * len(self._alternatives)
 
