@@ -198,7 +198,10 @@ def _furniture_mark(names: str, in_main: bool) -> int:
 
 def _run_together(parts: list[str]) -> int:
     """2 when a token is a thread's name run together ("postcomments", "fbcomment", "addcomment"), else 0."""
-    return 2 if any(w.endswith(_COMMENT_ENDS) and not w.startswith(_NEGATIONS) for w in parts) else 0
+    for w in parts:  # (a loop, not any() over a generator: a new name's first reading, most of them none)
+        if "comment" in w and w.endswith(_COMMENT_ENDS) and not w.startswith(_NEGATIONS):
+            return 2
+    return 0
 
 
 #: The prose region holds this share of the page's prose; the net-value root
