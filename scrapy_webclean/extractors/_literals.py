@@ -178,10 +178,12 @@ class PhraseIndex:
 
     def candidates(self, low: str) -> list[int]:
         """The alternatives (by number, in order) that may match a text whose lower case is ``low``."""
-        found: set[int] = set()
-        tested: set[str] = set()
         search, at = self._union.search, self._at
         place = search(low)
+        if place is None:
+            return []  # (most texts: no anchor at all)
+        found: set[int] = set()
+        tested: set[str] = set()
         while place is not None:
             for word, opened in at[place.group()]:
                 if word not in tested:
