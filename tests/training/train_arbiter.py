@@ -74,10 +74,17 @@ def fold_of(site: str, repeat: int = 0) -> int:
 def out_of_fold(rows: list[dict], repeat: int = 0, extra: list[dict] | None = None) -> list[list[float]]:
     """Each row's chosen counts by trees fitted on the folds without its site
     (with the ``extra`` rows of those folds' sites: see ``--augment``)."""
-    oof: list[list[float]] = [r["a"] for r in rows]
+    return scored_out_of_fold(rows, rows, repeat, extra)
+
+
+def scored_out_of_fold(fitted: list[dict], scored: list[dict], repeat: int = 0,
+                       extra: list[dict] | None = None) -> list[list[float]]:
+    """Each ``scored`` row's chosen counts by trees fitted on the ``fitted`` rows (and ``extra``)
+    of the folds without its site (``--score``: rows scored, never fitted on)."""
+    oof: list[list[float]] = [r["a"] for r in scored]
     for k in range(FOLDS):
-        model = fit([r for r in rows + (extra or []) if fold_of(r["site"], repeat) != k])
-        for i, r in enumerate(rows):
+        model = fit([r for r in fitted + (extra or []) if fold_of(r["site"], repeat) != k])
+        for i, r in enumerate(scored):
             if fold_of(r["site"], repeat) == k:
                 oof[i] = choose(model, r)
     return oof
@@ -191,6 +198,9 @@ def main() -> None:
                     help="rows of the same pages rewritten by a probe (arbiter_data.py --probe names): fitted on "
                          "with the rest, in their sites' folds; scored apart, never in the main table; "
                          "repeatable (a table for each file)")
+    ap.add_argument("--score", type=Path, action="append", default=[],
+                    help="rows of probed pages scored out of fold (by the trees fitted without their sites) and "
+                         "never fitted on: how a setting does on a probe it did not see; repeatable")
     ap.add_argument("--save", type=Path, help="write each split's out-of-fold F1 per corpus to this JSON file")
     ap.add_argument("--against", type=Path, help="compare each split with the same split of a --save file")
     ap.add_argument("-p", "--processes", type=int, default=2, help="splits cross-validated at once")
@@ -220,6 +230,12 @@ def main() -> None:
                       "out-of-fold": [split[start:stop] for split in extra_oof],
                       "in-sample": [[choose(full, r) for r in part]]})
         start = stop
+    for path in args.score:  # probed pages the trees never saw, out of fold by site
+        part = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+        with Pool(args.processes) as pool:
+            scored = pool.map(partial(scored_out_of_fold, rows, part, extra=extra), range(args.repeats))
+        print(f"the probed pages of {path.name}, never fitted on:")
+        report(part, {"auto-blocks": [[returned(r, "a") for r in part]], "out-of-fold": scored})
     if args.write:
         MODEL.write_text(render(full), encoding="utf-8")
         print(f"wrote {MODEL}")
