@@ -10,7 +10,7 @@ word in turn.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 __all__ = ["literal_union", "anchors", "by_first_letter", "alternatives", "PhraseIndex"]
 
@@ -79,37 +79,26 @@ def by_first_letter(pattern: str) -> str:
 def _top_level(pattern: str) -> list[str]:
     """The alternatives of ``pattern``'s top-level alternation (escapes, classes and groups read whole)."""
     out: list[str] = []
-    depth, start, i, n = 0, 0, 0, len(pattern)
-    while i < n:
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "[":
-            i = _class_end(pattern, i)
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
+    start = 0
+    for i, ch, depth in _structure(pattern):
+        if ch == "|" and depth == 0:
             out.append(pattern[start:i])
             start = i + 1
-        i += 1
     out.append(pattern[start:])
     return out
 
 
-def _class_end(pattern: str, i: int) -> int:
-    """Where the character class opened at ``i`` closes (a "]" first, or after "^", is a member)."""
-    i += 2 if pattern.startswith("[^", i) else 1
-    i += 1 if pattern[i:i + 1] == "]" else 0
-    while pattern[i] != "]":
-        i += 2 if pattern[i] == "\\" else 1
-    return i
-
-
 def _one_group(pattern: str) -> bool:
     """Whether the parenthesis ``pattern`` opens with closes at its end."""
+    for i, ch, depth in _structure(pattern):
+        if ch == ")" and depth == 0:
+            return i == len(pattern) - 1
+    return False
+
+
+def _structure(pattern: str) -> Iterator[tuple[int, str, int]]:
+    """Each place of ``pattern`` outside its escapes and character classes (a class is one place, at
+    its closing "]"): where, the character, and the depth of groups after it."""
     depth, i, n = 0, 0, len(pattern)
     while i < n:
         ch = pattern[i]
@@ -122,10 +111,17 @@ def _one_group(pattern: str) -> bool:
             depth += 1
         elif ch == ")":
             depth -= 1
-            if depth == 0:
-                return i == n - 1
+        yield i, ch, depth
         i += 1
-    return False
+
+
+def _class_end(pattern: str, i: int) -> int:
+    """Where the character class opened at ``i`` closes (a "]" first, or after "^", is a member)."""
+    i += 2 if pattern.startswith("[^", i) else 1
+    i += 1 if pattern[i:i + 1] == "]" else 0
+    while pattern[i] != "]":
+        i += 2 if pattern[i] == "\\" else 1
+    return i
 
 
 def alternatives(pattern: str) -> list[str]:
