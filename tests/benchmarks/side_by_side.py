@@ -51,8 +51,8 @@ def load_old(path: Path, name: str = "scrapy_webclean_old", folder: Path | None 
 
 def memo_clearers(package: ModuleType) -> list[Callable[[], None]]:
     """What empties each memo table of ``package``'s modules: its ``BoundedCache`` tables (those in a
-    module's dicts too) and its bounded ``lru_cache`` functions (not the unbounded ones that hold
-    data read once, as trained models)."""
+    module's dicts too) and its own bounded ``lru_cache`` functions (not the unbounded ones that hold
+    data read once, as trained models, nor a library's a module imported)."""
     out: list[Callable[[], None]] = []
     prefix = package.__name__ + "."
     for name, module in sorted(sys.modules.items()):
@@ -63,7 +63,8 @@ def memo_clearers(package: ModuleType) -> list[Callable[[], None]]:
             for table in tables:
                 if _is_table(table):
                     out.append(table.clear)
-                elif isinstance(table, functools._lru_cache_wrapper) and table.cache_info().maxsize is not None:
+                elif isinstance(table, functools._lru_cache_wrapper) and table.cache_info().maxsize is not None \
+                        and table.__module__.startswith(prefix):  # (not a library's, imported by name)
                     out.append(table.cache_clear)
     return out
 
@@ -81,6 +82,9 @@ def pages(corpus: Path) -> list[tuple[bytes, str | None, str | None]]:
 
 def compare(old: ModuleType, corpus: Path, rounds: int, cold: bool) -> tuple[list[float], list[float], int]:
     """Each page's minimum CPU seconds in the old and the new package, and how many texts differ."""
+    found = pages(corpus)
+    for package in (old, scrapy_webclean):  # (the modules a package imports when first used, imported)
+        package.extract(*found[0][:2], encoding=found[0][2])
     clear = {id(old): memo_clearers(old), id(scrapy_webclean): memo_clearers(scrapy_webclean)}
     texts: dict[int, list[str]] = {id(old): [], id(scrapy_webclean): []}
 
@@ -95,7 +99,6 @@ def compare(old: ModuleType, corpus: Path, rounds: int, cold: bool) -> tuple[lis
             texts[id(package)].append(text)
         return spent
 
-    found = pages(corpus)
     times_old, times_new = [float("inf")] * len(found), [float("inf")] * len(found)
     for r in range(rounds):
         for k, (body, url, charset) in enumerate(found):
