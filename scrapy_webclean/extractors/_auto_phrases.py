@@ -332,9 +332,8 @@ def _mark(text: str) -> int:
     if len(text) < 2:
         return 0
     low = text.lower()
-    # A few substring tests (C speed) rule out almost every block, and most
-    # of the rest, before a regular expression tries its alternatives at every
-    # position: only the phrase sets whose keywords occur are searched.
+    # One search for the keywords' anchors rules out almost every block; in the
+    # rest, only the phrases whose keywords occur are searched (see PhraseIndex).
     if len(text) >= 300:
         found = _LEGAL_PHRASES.candidates(low)
         return _MARK_LEGAL if found and _legal_in(partial(_LEGAL_PHRASES.within, text, found), text, low) else 0

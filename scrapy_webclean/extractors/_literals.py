@@ -157,7 +157,8 @@ class PhraseIndex:
             for alternative in alternatives(regex.pattern):
                 a = len(self._alternatives)
                 self._alternatives.append((alternative, regex.flags, number))
-                spelled = [word for word in keywords if word in alternative.lower()]
+                low = alternative.lower()
+                spelled = [word for word in keywords if word in low]
                 for word in spelled:
                     opens.setdefault(word, []).append(a)
                 if not spelled:
