@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import argparse
 import functools
-import gzip
 import importlib
-import json
 import shutil
 import statistics
 import sys
@@ -33,6 +31,7 @@ from types import ModuleType
 HERE = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(HERE))  # this checkout's package, not an installed one
 import scrapy_webclean  # noqa: E402
+from scrapy_webclean._scoring import load_corpus  # noqa: E402
 
 CORPORA = HERE.parent / "shared" / "corpora"
 
@@ -74,15 +73,9 @@ def _is_table(value: object) -> bool:
     return isinstance(value, dict) and type(value).__name__ == "BoundedCache"
 
 
-def pages(corpus: Path) -> list[tuple[bytes, str | None, str | None]]:
-    gold = json.loads((corpus / "ground-truth.json").read_text("utf-8"))
-    return [(gzip.decompress((corpus / "pages" / f"{pid}.html.gz").read_bytes()), gold[pid].get("url"),
-             gold[pid].get("http_charset")) for pid in sorted(gold)]
-
-
 def compare(old: ModuleType, corpus: Path, rounds: int, cold: bool) -> tuple[list[float], list[float], int]:
     """Each page's minimum CPU seconds in the old and the new package, and how many texts differ."""
-    found = pages(corpus)
+    found = [(body, record.get("url"), record.get("http_charset")) for _, record, body in load_corpus(corpus)]
     for package in (old, scrapy_webclean):  # (the modules a package imports when first used, imported)
         package.extract(*found[0][:2], encoding=found[0][2])
     clear = {id(old): memo_clearers(old), id(scrapy_webclean): memo_clearers(scrapy_webclean)}
