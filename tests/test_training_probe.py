@@ -59,13 +59,13 @@ def test_scored_copies_are_never_fitted_and_scored_by_trees_without_their_sites(
     fitted: list[list[dict]] = []
     monkeypatch.setattr(train_arbiter, "fit", lambda part: fitted.append(part) or {"fold": len(fitted) % 5 - 1})
     monkeypatch.setattr(train_arbiter, "choose", lambda model, r: [float(model["fold"] % 5), 0.0, 0.0])
-    picks = train_arbiter.scored_out_of_fold(rows, scored, 0)
+    picks = train_arbiter.scored_out_of_fold(rows, [scored], 0)[0]
     assert len(fitted) == train_arbiter.FOLDS and all(r["kind"] == "page" for part in fitted for r in part)
     for r, pick in zip(scored, picks):  # each scored by the trees of its own fold, fitted without its site
         k = train_arbiter.fold_of(r["site"])
         assert pick == [float(k), 0.0, 0.0] and r["site"] not in {q["site"] for q in fitted[k]}
     fitted.clear()
-    assert train_arbiter.out_of_fold(rows, 0) == train_arbiter.scored_out_of_fold(rows, rows, 0)
+    assert train_arbiter.out_of_fold(rows, 0) == train_arbiter.scored_out_of_fold(rows, [rows], 0)[0]
 
 
 _PAGE = "<html><body>\n <div id=s>\n  <p>Un <b>deux</b> trois.</p>\n  <p>Quatre</p>\n </div>\n</body></html>"

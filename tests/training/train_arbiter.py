@@ -74,20 +74,21 @@ def fold_of(site: str, repeat: int = 0) -> int:
 def out_of_fold(rows: list[dict], repeat: int = 0, extra: list[dict] | None = None) -> list[list[float]]:
     """Each row's chosen counts by trees fitted on the folds without its site
     (with the ``extra`` rows of those folds' sites: see ``--augment``)."""
-    return scored_out_of_fold(rows, rows, repeat, extra)
+    return scored_out_of_fold(rows + (extra or []), [rows], repeat)[0]
 
 
-def scored_out_of_fold(fitted: list[dict], scored: list[dict], repeat: int = 0,
-                       extra: list[dict] | None = None) -> list[list[float]]:
-    """Each ``scored`` row's chosen counts by trees fitted on the ``fitted`` rows (and ``extra``)
-    of the folds without its site (``--score``: rows scored, never fitted on)."""
-    oof: list[list[float]] = [r["a"] for r in scored]
+def scored_out_of_fold(fitted: list[dict], scored: list[list[dict]], repeat: int = 0) -> list[list[list[float]]]:
+    """For each list of ``scored`` rows, each row's chosen counts by the trees fitted on the
+    ``fitted`` rows of the folds without its site: one fitting per fold scores them all (the pages,
+    their ``--augment`` copies, and ``--score`` rows, fitted on or not)."""
+    outs: list[list[list[float]]] = [[r["a"] for r in part] for part in scored]
     for k in range(FOLDS):
-        model = fit([r for r in fitted + (extra or []) if fold_of(r["site"], repeat) != k])
-        for i, r in enumerate(scored):
-            if fold_of(r["site"], repeat) == k:
-                oof[i] = choose(model, r)
-    return oof
+        model = fit([r for r in fitted if fold_of(r["site"], repeat) != k])
+        for part, out in zip(scored, outs):
+            for i, r in enumerate(part):
+                if fold_of(r["site"], repeat) == k:
+                    out[i] = choose(model, r)
+    return outs
 
 
 def f1(t: list[float]) -> float:
@@ -209,9 +210,10 @@ def main() -> None:
     files = [[json.loads(line) | {"weight": AUGMENT_WEIGHT} for line in path.read_text("utf-8").splitlines()]
              for path in args.augment]
     extra = [row for rows_of_file in files for row in rows_of_file]
-    with Pool(args.processes) as pool:  # the splits cross-validated side by side
-        oof = pool.map(partial(out_of_fold, rows, extra=extra), range(args.repeats))
-        extra_oof = pool.map(partial(out_of_fold, extra, extra=rows), range(args.repeats)) if extra else []
+    scored = [[json.loads(line) for line in path.read_text("utf-8").splitlines()] for path in args.score]
+    with Pool(args.processes) as pool:  # the splits cross-validated side by side, each fold's trees fitted once
+        picks = pool.map(partial(scored_out_of_fold, rows + extra, [rows, extra, *scored]), range(args.repeats))
+    oof, extra_oof = [split[0] for split in picks], [split[1] for split in picks]
     if args.save or args.against:
         splits = [split_scores(rows, counts) for counts in oof]
         if args.save:
@@ -230,12 +232,10 @@ def main() -> None:
                       "out-of-fold": [split[start:stop] for split in extra_oof],
                       "in-sample": [[choose(full, r) for r in part]]})
         start = stop
-    for path in args.score:  # probed pages the trees never saw, out of fold by site
-        part = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
-        with Pool(args.processes) as pool:
-            scored = pool.map(partial(scored_out_of_fold, rows, part, extra=extra), range(args.repeats))
+    for j, (path, part) in enumerate(zip(args.score, scored)):  # probed pages the trees never saw
         print(f"the probed pages of {path.name}, never fitted on:")
-        report(part, {"auto-blocks": [[returned(r, "a") for r in part]], "out-of-fold": scored})
+        report(part, {"auto-blocks": [[returned(r, "a") for r in part]],
+                      "out-of-fold": [split[2 + j] for split in picks]})
     if args.write:
         MODEL.write_text(render(full), encoding="utf-8")
         print(f"wrote {MODEL}")
