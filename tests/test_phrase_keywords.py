@@ -1,10 +1,12 @@
 """``auto``'s phrase sets and their keyword prefilters stay in step.
 
-``_mark`` searches a phrase regex (legal, credit, promo) only when one of the
-hand-kept keywords beside it occurs in the lower-cased text. So every string
-a regex can match must contain one of its keywords, or that phrase never
-fires. The regexes are walked with Python's own regex parser: each branch
-gives representative match strings, and each must hold a keyword.
+``_mark`` searches a phrase set's alternatives (legal, credit, promo) only when
+one of the hand-kept keywords beside it occurs in the lower-cased text, and an
+alternative that spells keywords out only when one of those does
+(``PhraseIndex``). So every string a regex can match must contain one of its
+keywords (one it spells, for such an alternative), or that phrase never fires.
+The regexes are walked with Python's own regex parser: each branch gives
+representative match strings, and each must hold a keyword.
 
 Left out: characters that IGNORECASE equates with a pattern's letter but
 that lower-case to something else (Turkish "İ" and "ı" for "i", "ſ" for "s"):
