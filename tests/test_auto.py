@@ -1241,6 +1241,28 @@ def test_a_chinese_call_to_read_the_rest_is_boilerplate():
     assert not _piece_mark("他说，这份报告的全文将在下周公布。", linked=False)
 
 
+def test_a_chinese_sentence_that_names_a_promotion_is_prose_a_call_is_not():
+    # As in English: a sentence (20 Chinese characters say as much as 60 Latin ones) whose promotion
+    # phrase neither opens it nor a clause, and that does not speak to the reader (你, 您, 我们, 本文).
+    prose = ["该平台表示，用户开通会员后可以免费观看所有节目，目前已有两千万人付费。",
+             "越来越多的媒体开始尝试付费阅读模式，但读者的接受程度仍然有限。",
+             "据相关新闻报道，这座大桥将于明年三月重新通车。",
+             "警方提醒，不要随意添加陌生公众号，以免上当受骗。"]
+    calls = ["欢迎扫描下方二维码关注我们的微信公众号，获取更多精彩内容。", "本文为付费阅读内容，开通会员后可阅读全文。",
+             "扫一扫，关注公众号。", "相关新闻"]
+    for line in prose:
+        assert not _piece_mark(line, linked=False), line
+    for line in calls:
+        assert _piece_mark(line, linked=False) == _MARK_PROMO, line
+    story = ("国家统计局今天发布数据，上月居民消费价格同比上涨百分之二，涨幅比前一个月回落零点一个百分点。",
+             "专家表示，物价总体保持平稳，全年目标有望实现，但要关注国际大宗商品价格的波动。")
+    for line in (*prose, *calls[:3]):
+        body = (f"<html><head><title>物价平稳_财经频道</title></head><body><div><h1>物价平稳</h1>"
+                f"<p>{story[0]}</p><p>{line}</p><p>{story[1]}</p></div></body></html>")
+        text = block_pick(body.encode())
+        assert story[0] in text and (line in text) == (line in prose), line
+
+
 def test_markdown_structure():
     body = page(f"<article><h2>Background</h2><p>{PROSE} See <a href='/report'>the report</a>.</p>"
                 "<ol><li>first point, stated</li><li>second point, stated</li></ol>"
@@ -1730,6 +1752,22 @@ def test_prose_about_copyright_is_body_text_a_copyright_notice_is_not():
     text = block_pick(page(f"<article><p>{PROSE}</p><p>{prose}</p><p>{office}</p><p>{MORE}</p>{body}</article>"))
     assert prose in text and office in text
     assert not any(n in text for n in notices)
+
+
+def test_chinese_prose_about_copyright_is_body_text_a_copyright_notice_is_not():
+    # 著作权 ("copyright") and 未经授权 ("without authorisation") are words of a story about the law, as
+    # "copyright" is in English; a notice says whose the copyright is, or forbids copying.
+    prose = ["专家们认为著作权法需要修改，以适应新的技术环境，版权保护是这次会议讨论的重点。",
+             "法院认定该公司未经授权使用他人作品，判决其赔偿经济损失二十万元。"]
+    notices = ["本网站所有内容著作权归本网所有", "著作权声明：本站文章均为原创", "未经授权，不得转载", "未经授权禁止复制"]
+    _lines_kept_and_left_out(prose, notices)
+
+
+def test_a_word_ending_in_related_does_not_make_a_related_stories_label():
+    # "related topics" is a box's label; "health-related topics", "unrelated stories" are a sentence's words.
+    lines = ["The course covers sex education and a wide range of other health-related topics, including smoking.",
+             "Unrelated stories were merged into one page by the editor, the council's spokesman said."]
+    _lines_kept_and_left_out(lines, ["Related topics: budget, council, bridge", "Related stories"])
 
 
 def test_a_story_is_not_a_notice_for_the_copyright_line_nested_in_it():

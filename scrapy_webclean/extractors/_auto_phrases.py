@@ -11,7 +11,9 @@ from functools import partial
 
 from .._cache import BoundedCache
 from .._document import Document, text_content
+from .._classify import CJK_WEIGHT
 from .._parse import OTHER_SENTENCE_ENDS
+from .._scripts import HAN
 from .._regex import atomic, compile_atomic
 from ._legal_phrases import (_ADDRESSES_READER, _BOILERPLATE_RE, _HARD_LEGAL, _SOFT_LEGAL_LABEL,
                              _SOFT_LEGAL_PROSE)
@@ -60,7 +62,7 @@ _PROMO_RE = re.compile(by_first_letter(
     r"(?:^|[.!?:;|•·»–—…\])›\n]|\s-\s)\W*(?:read more|share this|don'?t miss|more from|become an? (?:author|"
     r"contributor)|write for us|" + _SHARE_THIS + ")|"
     r"\bto read more(?:\W*$|\s*[:»›…])|"
-    r"related (?:tags|topics|articles|stories|posts|content)|"
+    r"(?<![\w-])related (?:tags|topics|articles|stories|posts|content)|"
     r"(?:print|pin|rate|save|jump to) (?:this )?recipe|responses to this entry|"
     r"(?:story|article) continues below|scroll to continue|"
     r"(?:logged|log|sign) in to (?:post a )?comment|"
@@ -278,20 +280,22 @@ def _reports_promotion(text: str) -> bool:
     ",", ":", a dash...), and it does not speak to the reader ("you", "our"...): "The paper's
     newsletter now has two million subscribers.", "Readers can subscribe for ten euros a month.", not
     "Sign up for our newsletter", "Newsletter", nor "For more stories like this, subscribe to it."""
-    if len(text) < _PROMO_SENTENCE or not text.endswith(_SENTENCE_ENDS):
-        return False
+    if not text.endswith(_SENTENCE_ENDS) or len(text) + (CJK_WEIGHT - 1) * len(_HAN.findall(text)) < _PROMO_SENTENCE:
+        return False  # (a Chinese character counts as much as three Latin ones, as in a page's prose)
     found = _PROMO_RE.search(text)
     if found is None or any(k in found.group().lower() for k in _DISCLOSURES):
         return False  # (an affiliate disclosure is one in any grammar; in prose it runs past 300 characters)
     before = text[:found.start()].rstrip()
-    if not before.strip("\"'“‘([•*-– ") or before.endswith((",", ":", ";", "–", "—", "-", "|", "»", "›",
-                                                               *_SENTENCE_MARKS)):
+    if not before.strip("\"'“‘([•*-– 「【（") or before.endswith(_CLAUSE_BREAKS):
         return False
     return _ADDRESSES_READER.search(text) is None
 
 
 #: A promotion is a label or a short call; a sentence this long that only names one reports it.
 _PROMO_SENTENCE = 60
+#: What opens a clause: a promotion phrase after one is a call ("For more, subscribe to it.", "扫一扫，关注公众号").
+_CLAUSE_BREAKS = (",", ":", ";", "–", "—", "-", "|", "»", "›", "，", "：", "；", "、", "｜", *_SENTENCE_MARKS)
+_HAN = re.compile(f"[{HAN}]")
 #: Affiliate disclosures' words (English, Romance languages): a disclosure whatever its grammar.
 _DISCLOSURES = ("affil", "afili", "amazon associate")
 

@@ -20,7 +20,7 @@ _COPYRIGHT_NOTICE = (r"(?=copyright)(?:" + "".join(rf"(?<!\b{w} )" for w in _ART
 #: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
 _HARD_LEGAL = re.compile(by_first_letter(
     r"©|&copy;|\(c\)\s*\d{4}|" + _COPYRIGHT_NOTICE + r"|all rights reserved|"
-    r"版权所有|著作权|免责声明|版权声明|不得转载|未经授权|"
+    r"版权所有|著作权(?:声明|所有|归|属于)|免责声明|版权声明|不得转载|未经授权[，,、]?\s?(?:不得|禁止|严禁|请勿|任何)|"
     r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
     r"todos os direitos reservados|alle rechten voorbehouden"), re.IGNORECASE)
 #: Cookies as a site's notice speaks of them (their policy, settings, consent; a site that uses or
@@ -68,10 +68,12 @@ _BOILERPLATE_RE = re.compile(by_first_letter(
 #: From this many characters a block naming cookies, privacy or terms without a link is prose, not a notice.
 _SOFT_LEGAL_PROSE = 150
 #: ... and so is a shorter one that does not speak to the reader as a site does ("you", "our", "this
-#: site"): "Meta updated its privacy policy on Tuesday." is news, "By using it you agree to our terms" a notice.
+#: site"; 你, 您, 我们, 本站 "this site", 本文 "this article"): "Meta updated its privacy policy on Tuesday." is
+#: news, "By using it you agree to our terms" a notice.
 _ADDRESSES_READER = re.compile(
     r"\b(?:you|your|we|our|(?-i:us)|me|my|this (?:site|website|page)|(?-i:Sie|Ihre?|Ihnen)|wir|unsere?|vous|votre|vos|"
-    r"nous|notre|nos|usted|nosotros|nuestr[ao]s?|voi|noi|nostr[aoie]|uw|wij|ons|onze)\b", re.IGNORECASE)
+    r"nous|notre|nos|usted|nosotros|nuestr[ao]s?|voi|noi|nostr[aoie]|uw|wij|ons|onze)\b|你|您|我们|本站|本网|本文",
+    re.IGNORECASE)
 #: ... unless they open it: start within its first words ("TERMS OF USE: ...", "This website uses cookies"),
 #: not further into a sentence ("Under the draft, a privacy policy must ..."). A phrase is shorter than the
 #: second figure.
