@@ -1254,13 +1254,37 @@ def test_a_chinese_sentence_that_names_a_promotion_is_prose_a_call_is_not():
         assert not _piece_mark(line, linked=False), line
     for line in calls:
         assert _piece_mark(line, linked=False) == _MARK_PROMO, line
+    _zh_lines_kept_and_left_out(prose, calls[:3])
+
+
+def test_chinese_labels_and_credits_read_as_a_story_s_words_are_prose():
+    # A notice's label, an editor's byline or a picture's credit goes on with a colon, a space, a name
+    # or nothing; followed by a sentence's next character, or inside a word (地图/), they are its words.
+    prose = ["市政府在免责声明中强调，这份报告仅供参考，不构成任何投资建议。",
+             "责任编辑的职责是审核稿件，确保新闻报道的准确性。",
+             "他说，这张图片来源于一位摄影爱好者，拍摄于去年冬天。",
+             "他是这幅作品的版权所有人，拥有完整的著作权。",
+             "这款导航应用的地图/路线功能广受好评，下载量突破千万。"]
+    labels = ["免责声明：本网站所载文章仅代表作者观点，不代表本站立场。", "责任编辑：王五", "（责任编辑 王五）",
+              "图片来源于网络，如有侵权请联系删除。", "（图/新华社）", "本站版权所有，未经许可不得转载。",
+              "版权声明：本文为原创文章，转载请注明出处。"]
+    for line in prose:
+        assert not _piece_mark(line, linked=False), line
+    for line in labels:
+        assert _piece_mark(line, linked=False), line
+    _zh_lines_kept_and_left_out(prose, labels)
+
+
+def _zh_lines_kept_and_left_out(kept: list[str], left_out: list[str]) -> None:
+    """Each line a paragraph of a Chinese story, between two of its paragraphs: the block pick keeps
+    those of ``kept`` and leaves out those of ``left_out``."""
     story = ("国家统计局今天发布数据，上月居民消费价格同比上涨百分之二，涨幅比前一个月回落零点一个百分点。",
              "专家表示，物价总体保持平稳，全年目标有望实现，但要关注国际大宗商品价格的波动。")
-    for line in (*prose, *calls[:3]):
+    for line in (*kept, *left_out):
         body = (f"<html><head><title>物价平稳_财经频道</title></head><body><div><h1>物价平稳</h1>"
                 f"<p>{story[0]}</p><p>{line}</p><p>{story[1]}</p></div></body></html>")
         text = block_pick(body.encode())
-        assert story[0] in text and (line in text) == (line in prose), line
+        assert story[0] in text and (line in text) == (line in kept), line
 
 
 def test_markdown_structure():
@@ -1760,7 +1784,7 @@ def test_chinese_prose_about_copyright_is_body_text_a_copyright_notice_is_not():
     prose = ["专家们认为著作权法需要修改，以适应新的技术环境，版权保护是这次会议讨论的重点。",
              "法院认定该公司未经授权使用他人作品，判决其赔偿经济损失二十万元。"]
     notices = ["本网站所有内容著作权归本网所有", "著作权声明：本站文章均为原创", "未经授权，不得转载", "未经授权禁止复制"]
-    _lines_kept_and_left_out(prose, notices)
+    _zh_lines_kept_and_left_out(prose, notices)
 
 
 def test_a_word_ending_in_related_does_not_make_a_related_stories_label():

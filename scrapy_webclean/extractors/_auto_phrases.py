@@ -15,7 +15,7 @@ from .._classify import CJK_WEIGHT
 from .._parse import OTHER_SENTENCE_ENDS
 from .._scripts import HAN
 from .._regex import atomic, compile_atomic
-from ._legal_phrases import (_ADDRESSES_READER, _BOILERPLATE_RE, _HARD_LEGAL, _SOFT_LEGAL_LABEL,
+from ._legal_phrases import (ENDS_LABEL, _ADDRESSES_READER, _BOILERPLATE_RE, _HARD_LEGAL, _SOFT_LEGAL_LABEL,
                              _SOFT_LEGAL_PROSE)
 from ._literals import PhraseIndex, by_first_letter, literal_union
 
@@ -76,7 +76,7 @@ _PROMO_RE = re.compile(by_first_letter(
     r"réservée? aux abonnés|nur für abonnenten|exclusiv[oa] para suscriptores|exclusiv[oa] para assinantes|"
     r"riservat[oa] agli abbonati|alleen voor abonnees|"
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
-    r"关注我们|扫一扫|责任编辑|分享到|(?:关注|添加|搜索)\S{0,8}公众号|"
+    rf"关注我们|扫一扫|责任编辑{ENDS_LABEL}|分享到|(?:关注|添加|搜索)\S{{0,8}}公众号|"
     r"(?:阅读|查看|展开)全文|开通会员|付费阅读|"  # a call to read the rest: a paywall's, a collapsed story's button
     # Other box labels in German, French, Spanish, Italian, Portuguese and Dutch.
     r"rezept drucken|könnte (?:dich|sie) auch interessieren|"
@@ -97,7 +97,8 @@ _CREDIT_RE = re.compile(
     r"^\s*\(?(?:photo|image|picture|illustration|video|foto|bild|imagen|immagine|beeld)s?"
     r"(?: credit| source|quelle)?\s*:|"
     r"\((?:image|photo|picture|foto|bild)s?(?: credit)?\s*:|^\s*\(?crédits? photos?\s*:|"
-    r"^\s*(?:image|photo|slide) \d+ of \d+\s*$|^\s*caption\s*$|getty images|\bAP photo\b|图片来源|图/", re.IGNORECASE)
+    r"^\s*(?:image|photo|slide) \d+ of \d+\s*$|^\s*caption\s*$|getty images|\bAP photo\b|"
+    r"(?:^|(?<=[\s(（\[【|｜，。：:]))(?:图片来源|图/)", re.IGNORECASE)
 #: Which mark a text piece gives its block (0: none), and under how many
 #: characters a marked block is boilerplate rather than prose that mentions it.
 #: (_MARK_LINKED is not boilerplate: a sentence whose links outweigh its own words.)

@@ -18,9 +18,13 @@ _COPYRIGHT_NOTICE = (r"(?=copyright)(?:" + "".join(rf"(?<!\b{w} )" for w in _ART
                      + r"|(?!copyright +(?-i:[A-Z])))copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))")
 #: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length,
 #: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
+#: What follows a Chinese notice's label or statement: not a Han character that goes on with a sentence's
+#: words ("免责声明：本网站 ..." is a notice, "市政府在免责声明中强调" a story's words; "版权所有人" is an owner).
+ENDS_LABEL = r"(?![\u3400-\u9fff])"
 _HARD_LEGAL = re.compile(by_first_letter(
     r"©|&copy;|\(c\)\s*\d{4}|" + _COPYRIGHT_NOTICE + r"|all rights reserved|"
-    r"版权所有|著作权(?:声明|所有|归|属于)|免责声明|版权声明|不得转载|未经授权[，,、]?\s?(?:不得|禁止|严禁|请勿|任何)|"
+    rf"版权所有(?![人者])|著作权(?:声明{ENDS_LABEL}|所有(?![人者])|归|属于)|免责声明{ENDS_LABEL}|版权声明{ENDS_LABEL}|"
+    r"不得转载|未经授权[，,、]?\s?(?:不得|禁止|严禁|请勿|任何)|"
     r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
     r"todos os direitos reservados|alle rechten voorbehouden"), re.IGNORECASE)
 #: Cookies as a site's notice speaks of them (their policy, settings, consent; a site that uses or
