@@ -1665,6 +1665,19 @@ def test_another_party_s_privacy_policy_opening_a_line_is_news_the_site_s_own_is
     _lines_kept_and_left_out(news, notices)
 
 
+def test_the_privacy_policy_of_another_party_opening_a_line_is_news_the_site_s_own_is_a_notice():
+    # A definite article before the phrase and another party after it, in English and the six languages,
+    # is the possessive's other form; the site's own ("of the site", "du site") stays a notice.
+    news = ["The privacy policy of the company was found to break European law, the court said.",
+            "Die Datenschutzerklärung des Konzerns verstößt nach Ansicht des Gerichts gegen europäisches Recht.",
+            "Les conditions d'utilisation de l'application ont été jugées abusives par le tribunal.",
+            "La política de privacidad de la empresa fue criticada por los grupos de consumidores."]
+    notices = ["The terms of use of the site apply to every visitor and every account.",
+               "Les conditions d'utilisation du site s'appliquent à tous les visiteurs.",
+               "Die Nutzungsbedingungen des Portals gelten für alle Besucher der Seiten."]
+    _lines_kept_and_left_out(news, notices)
+
+
 def _lines_kept_and_left_out(kept: list[str], left_out: list[str]) -> None:
     """Each line a paragraph of a story, between two of its paragraphs: the block pick keeps those of
     ``kept`` and leaves out those of ``left_out``."""
@@ -1776,6 +1789,14 @@ def test_prose_about_copyright_is_body_text_a_copyright_notice_is_not():
     text = block_pick(page(f"<article><p>{PROSE}</p><p>{prose}</p><p>{office}</p><p>{MORE}</p>{body}</article>"))
     assert prose in text and office in text
     assert not any(n in text for n in notices)
+
+
+def test_a_copyright_sign_glued_to_a_name_is_the_name_s_a_notice_s_opens_a_word():
+    # "©" right after a word or a figure is part of a name, as "™" is; a notice's stands before its year or owner.
+    lines = ["The server was the first to break the 20,000 SPECweb©2005 barrier in the benchmark's history.",
+             "The Canadian Postal Code Directory© holds the code of every address in the country.",
+             "Article 53.1© states that any provider placing a model on the market must comply."]
+    _lines_kept_and_left_out(lines, ["© 2024 Town News", "Copyright ©2024 Town News Group", "Photo © Jane Doe"])
 
 
 def test_chinese_prose_about_copyright_is_body_text_a_copyright_notice_is_not():

@@ -15,8 +15,7 @@ from .._classify import CJK_WEIGHT
 from .._parse import OTHER_SENTENCE_ENDS
 from .._scripts import HAN
 from .._regex import atomic, compile_atomic
-from ._legal_phrases import (ENDS_LABEL, _ADDRESSES_READER, _BOILERPLATE_RE, _HARD_LEGAL, _SOFT_LEGAL_LABEL,
-                             _SOFT_LEGAL_PROSE)
+from ._legal_phrases import ENDS_LABEL, _ADDRESSES_READER, _BOILERPLATE_RE, _HARD_LEGAL, _SOFT_LEGAL_PROSE, opens_legal
 from ._literals import PhraseIndex, by_first_letter, literal_union
 
 # (The phrase sets searched whole, only to know whether one matches, are compiled with their phrases
@@ -233,7 +232,7 @@ def _judge_piece(text: str, linked: bool) -> int:
         stripped = text.strip()
         if (len(stripped) >= _SOFT_LEGAL_PROSE or not _ADDRESSES_READER.search(stripped)) \
                 and not _legal_in(partial(_searches, _HARD_LEGAL, text), text, text.lower()) \
-                and not _opens_legal(stripped):
+                and not opens_legal(stripped):
             return 0
     if mark == _MARK_PROMO and not linked and _reports_promotion(text.strip()):
         return 0
@@ -299,19 +298,6 @@ _CLAUSE_BREAKS = (",", ":", ";", "–", "—", "-", "|", "»", "›", "，", "�
 _HAN = re.compile(f"[{HAN}]")
 #: Affiliate disclosures' words (English, Romance languages): a disclosure whatever its grammar.
 _DISCLOSURES = ("affil", "afili", "amazon associate")
-
-
-#: Another party's possessive right before a legal phrase: "Facebook's privacy policy", "its terms of service".
-_THEIRS = re.compile(r"(?:['’]s|s['’]|\b(?:its|their|his|her))\s+(?:(?:new|updated|own|current|revised)\s+)?$",
-                     re.IGNORECASE)
-
-
-def _opens_legal(text: str) -> bool:
-    """Whether a legal phrase opens ``text`` (see :data:`_SOFT_LEGAL_LABEL`): not another party's,
-    "Facebook's privacy policy changed on Monday.", "In its privacy policy, the company says ..."."""
-    first, span = _SOFT_LEGAL_LABEL
-    found = _BOILERPLATE_RE.search(text[:span])
-    return found is not None and found.start() < first and not _THEIRS.search(text[:found.start()])
 
 
 def _searches(pattern: re.Pattern[str], text: str, start: int, stop: int) -> bool:

@@ -16,13 +16,14 @@ _ARTICLES_PREPOSITIONS = ("the", "a", "an", "of", "to", "under", "for", "in", "w
 #: look-behinds are tried only where the word starts.)
 _COPYRIGHT_NOTICE = (r"(?=copyright)(?:" + "".join(rf"(?<!\b{w} )" for w in _ARTICLES_PREPOSITIONS)
                      + r"|(?!copyright +(?-i:[A-Z])))copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))")
-#: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length,
-#: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
 #: What follows a Chinese notice's label or statement: not a Han character that goes on with a sentence's
 #: words ("免责声明：本网站 ..." is a notice, "市政府在免责声明中强调" a story's words; "版权所有人" is an owner).
 ENDS_LABEL = r"(?![\u3400-\u9fff])"
+#: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length
+#: (a "©" glued to the word before it is a name's, as "™" is: "SPECweb©2005", "Directory©"),
+#: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
 _HARD_LEGAL = re.compile(by_first_letter(
-    r"©|&copy;|\(c\)\s*\d{4}|" + _COPYRIGHT_NOTICE + r"|all rights reserved|"
+    r"(?<![\w^])©|(?<![\w^])&copy;|\(c\)\s*\d{4}|" + _COPYRIGHT_NOTICE + r"|all rights reserved|"
     rf"版权所有(?![人者])|著作权(?:声明{ENDS_LABEL}|所有(?![人者])|归|属于)|免责声明{ENDS_LABEL}|版权声明{ENDS_LABEL}|"
     r"不得转载|未经授权[，,、]?\s?(?:不得|禁止|严禁|请勿|任何)|"
     r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
@@ -82,3 +83,27 @@ _ADDRESSES_READER = re.compile(
 #: not further into a sentence ("Under the draft, a privacy policy must ..."). A phrase is shorter than the
 #: second figure.
 _SOFT_LEGAL_LABEL = (16, 160)
+
+
+#: Another party's possessive right before a legal phrase: "Facebook's privacy policy", "its terms of service".
+_THEIRS = re.compile(r"(?:['’]s|s['’]|\b(?:its|their|his|her))\s+(?:(?:new|updated|own|current|revised)\s+)?$",
+                     re.IGNORECASE)
+#: ... or a definite article before it and the party after it: "The privacy policy of the company", "Die
+#: Datenschutzerklärung des Konzerns", "La política de privacidad de la empresa"; not the site's own ("of
+#: the site", "du site", "des Portals", "del servicio").
+_THE = re.compile(r"\W*(?:the|die|der|das|le|la|les|l['’]|el|los|las|il|lo|gli|de|het|o|a|os|as)\s*$", re.IGNORECASE)
+_OF_ANOTHER = re.compile(
+    r"\s+(?:of|des|der|du|de|del|della|dello|dei|di|van|do|da|dos|das)\s+(?!(?:\w+['’\s]+)?(?:web\s?)?(?:site|sites|"
+    r"sitio|sito|website|webseite|page|pages|página|pagina|seite|portal|portals|service|services|servicio|servizio|"
+    r"serviço|dienst|app)\b)\w", re.IGNORECASE)
+
+
+def opens_legal(text: str) -> bool:
+    """Whether a legal phrase opens ``text`` (see :data:`_SOFT_LEGAL_LABEL`): not another party's,
+    "Facebook's privacy policy changed on Monday.", "In its privacy policy, the company says ..."."""
+    first, span = _SOFT_LEGAL_LABEL
+    found = _BOILERPLATE_RE.search(text[:span])
+    if found is None or found.start() >= first:
+        return False
+    before = text[:found.start()]
+    return not _THEIRS.search(before) and not (_THE.match(before) and _OF_ANOTHER.match(text, found.end()))
