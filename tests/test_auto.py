@@ -1263,7 +1263,7 @@ def test_chinese_labels_and_credits_read_as_a_story_s_words_are_prose():
     prose = ["市政府在免责声明中强调，这份报告仅供参考，不构成任何投资建议。",
              "责任编辑的职责是审核稿件，确保新闻报道的准确性。",
              "他说，这张图片来源于一位摄影爱好者，拍摄于去年冬天。",
-             "他是这幅作品的版权所有人，拥有完整的著作权。",
+             "他是这幅作品的版权所有人，拥有这幅作品的全部权利。",
              "这款导航应用的地图/路线功能广受好评，下载量突破千万。"]
     labels = ["免责声明：本网站所载文章仅代表作者观点，不代表本站立场。", "责任编辑：王五", "（责任编辑 王五）",
               "图片来源于网络，如有侵权请联系删除。", "（图/新华社）", "本站版权所有，未经许可不得转载。",
@@ -1799,12 +1799,13 @@ def test_a_copyright_sign_glued_to_a_name_is_the_name_s_a_notice_s_opens_a_word(
     _lines_kept_and_left_out(lines, ["© 2024 Town News", "Copyright ©2024 Town News Group", "Photo © Jane Doe"])
 
 
-def test_chinese_prose_about_copyright_is_body_text_a_copyright_notice_is_not():
-    # 著作权 ("copyright") and 未经授权 ("without authorisation") are words of a story about the law, as
-    # "copyright" is in English; a notice says whose the copyright is, or forbids copying.
-    prose = ["专家们认为著作权法需要修改，以适应新的技术环境，版权保护是这次会议讨论的重点。",
-             "法院认定该公司未经授权使用他人作品，判决其赔偿经济损失二十万元。"]
-    notices = ["本网站所有内容著作权归本网所有", "著作权声明：本站文章均为原创", "未经授权，不得转载", "未经授权禁止复制"]
+def test_chinese_prose_about_authorisation_is_body_text_a_notice_forbidding_copies_is_not():
+    # 未经授权 ("without authorisation") is a story's words ("used without authorisation"); a notice forbids
+    # copying. (著作权, "copyright", stays a notice's word wherever it stands: the shared Chinese pages hold
+    # it only in notices, one of them a box of statements about the copyright law that outweighs a short story.)
+    prose = ["法院认定该公司未经授权使用他人作品，判决其赔偿经济损失二十万元。"]
+    notices = ["本网站所有内容著作权归本网所有", "著作权声明：本站文章均为原创", "未经授权，不得转载", "未经授权禁止复制",
+               "根据《著作权法》，擅自转载本报作品的，本报将追究其法律责任。"]
     _zh_lines_kept_and_left_out(prose, notices)
 
 

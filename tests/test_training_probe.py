@@ -147,3 +147,20 @@ def test_the_short_probe_leaves_out_a_page_whose_story_has_under_four_paragraphs
     page = "<html><body>" + "".join(f"<p>{p}</p>" for p in paras) + "</body></html>"
     assert rewrite(page.encode(), "short1", {"articleBody": "\n".join(paras)}) is None
     assert rewrite(page.encode(), "", {"articleBody": "x"}) == (page.encode(), {"articleBody": "x"})
+
+
+def test_the_prose_probe_sets_each_gold_sentence_alone_in_a_plain_article():
+    import prose_probe
+
+    gold = ("Budget vote delayed\nThe council met on Tuesday and voted to delay the budget until the spring.\n"
+            "市议会周二召开会议，决定将预算表决推迟到明年春天。\nBy Jane Doe\n"
+            "Subscribe to our newsletter to get every story of the week sent to your inbox.")
+    lines = prose_probe.sentence_lines(gold)
+    assert [line for line, _ in lines] == ["The council met on Tuesday and voted to delay the budget until the spring.",
+                                           "市议会周二召开会议，决定将预算表决推迟到明年春天。",
+                                           "Subscribe to our newsletter to get every story of the week sent to your inbox."]
+    assert [chinese for _, chinese in lines] == [False, True, False]
+    assert all(prose_probe.kept(line, chinese) for line, chinese in lines[:2])
+    assert not prose_probe.kept(*lines[2])  # a call to subscribe is a promotion wherever it stands
+    text = wc.extract(prose_probe.article(lines[0][0], False), "https://town.example/news/budget-1").text
+    assert lines[0][0] in text and "Home" not in text and "All rights reserved" not in text
