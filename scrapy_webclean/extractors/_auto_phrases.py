@@ -295,6 +295,7 @@ def _reports_promotion(text: str) -> bool:
 _PROMO_SENTENCE = 60
 #: What opens a clause: a promotion phrase after one is a call ("For more, subscribe to it.", "扫一扫，关注公众号").
 _CLAUSE_BREAKS = (",", ":", ";", "–", "—", "-", "|", "»", "›", "，", "：", "；", "、", "｜", *_SENTENCE_MARKS)
+#: A Chinese character (counted by :func:`_reports_promotion`).
 _HAN = re.compile(f"[{HAN}]")
 #: Affiliate disclosures' words (English, Romance languages): a disclosure whatever its grammar.
 _DISCLOSURES = ("affil", "afili", "amazon associate")

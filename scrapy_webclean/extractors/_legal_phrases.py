@@ -100,7 +100,8 @@ _OF_ANOTHER = re.compile(
 
 def opens_legal(text: str) -> bool:
     """Whether a legal phrase opens ``text`` (see :data:`_SOFT_LEGAL_LABEL`): not another party's,
-    "Facebook's privacy policy changed on Monday.", "In its privacy policy, the company says ..."."""
+    "Facebook's privacy policy changed on Monday.", "In its privacy policy, the company says ...", "The
+    privacy policy of the company was found to break the law."."""
     first, span = _SOFT_LEGAL_LABEL
     found = _BOILERPLATE_RE.search(text[:span])
     if found is None or found.start() >= first:
