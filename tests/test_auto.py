@@ -1722,6 +1722,14 @@ def test_a_sentence_that_quotes_boilerplate_is_prose_boilerplate_with_a_quoted_n
     _lines_kept_and_left_out(news, boilerplate)
 
 
+def test_a_chinese_sentence_that_quotes_a_notice_is_prose_the_notice_is_not():
+    # As in English: four words around the quotation, two Chinese characters a word ("“” and 「」).
+    news = ["记者注意到，该网站首页写着“本站所有内容版权所有，未经授权不得转载”，但其文章大多来自其他媒体。",
+            "网站首页写着「版权所有，不得转载」，但文章大多来自其他媒体。"]
+    notices = ["“版权所有”", "本站“版权所有”，未经授权不得转载。", "版权所有，不得转载。"]
+    _zh_lines_kept_and_left_out(news, notices)
+
+
 def test_a_sentence_that_reports_on_a_newsletter_is_prose_a_call_to_sign_up_is_not():
     # A promotion phrase inside a reported sentence of 60 characters or more (not opening it or a
     # clause, not speaking to the reader) is the sentence's words; labels and calls stay promotion.

@@ -239,8 +239,8 @@ def _judge_piece(text: str, linked: bool) -> int:
     return mark
 
 
-#: A quotation in double quotation marks (straight, curly, low-high or guillemets), on one line.
-_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|„[^“”\n]*[“”]|«[^»\n]*»')
+#: A quotation in double quotation marks (straight, curly, low-high, guillemets or corner brackets), on one line.
+_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|„[^“”\n]*[“”]|«[^»\n]*»|「[^」\n]*」')
 #: The words a sentence holds around a quotation, at least: more than a label's ("Say \"no\"").
 _REPORTING_WORDS = 4
 
@@ -251,8 +251,9 @@ def _quotes_only(text: str) -> bool:
     experience,” the banner reads, ..."), it is not one ("By clicking “Accept all cookies”, you agree
     to ...")."""
     rest = _QUOTED.sub(" ", text)
-    return (rest != text and len(rest.split()) >= _REPORTING_WORDS and not _ADDRESSES_READER.search(rest)
-            and not _mark(rest))
+    # (Chinese writes no spaces: two of its characters count as a word.)
+    words = len(rest.split()) + len(_HAN.findall(rest)) // 2
+    return rest != text and words >= _REPORTING_WORDS and not _ADDRESSES_READER.search(rest) and not _mark(rest)
 
 
 #: A label of one to three words and a colon opening a block: "Disclaimer:", "TERMS OF USE:".
