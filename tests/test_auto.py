@@ -1257,6 +1257,19 @@ def test_a_chinese_sentence_that_names_a_promotion_is_prose_a_call_is_not():
     _zh_lines_kept_and_left_out(prose, calls[:3])
 
 
+def test_a_chinese_story_ending_in_its_copyright_line_as_loose_text_is_the_story():
+    # As in English: the block's sentences (parted at "。", no space after it) that carry the notice hold
+    # little of it; a block of 100 Chinese characters is judged so, as one of 300 Latin ones is.
+    story = ("国家统计局今天发布数据，上月居民消费价格同比上涨百分之二，涨幅比前一个月回落零点一个百分点。"
+             "其中，食品价格上涨百分之三，非食品价格上涨百分之一。",
+             "专家表示，物价总体保持平稳，全年目标有望实现，但要关注国际大宗商品价格的波动。“下半年物价仍将保持温和上涨的态势。”他说。")
+    line = "本文版权所有，未经授权不得转载。"
+    for opening, kept in (("", True), ("版权声明：", False)):
+        body = (f"<html><head><title>物价平稳_财经频道</title></head><body><div class='story'><h3>物价平稳</h3>"
+                f"<div>{opening}{story[0]}<br><br>{story[1]}<br><br>{line}</div></div></body></html>")
+        assert (story[0] in block_pick(body.encode())) == kept, opening
+
+
 def test_chinese_labels_and_credits_read_as_a_story_s_words_are_prose():
     # A notice's label, an editor's byline or a picture's credit goes on with a colon, a space, a name
     # or nothing; followed by a sentence's next character, or inside a word (地图/), they are its words.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from .._classify import page_features
+from .._classify import page_features, script_weight
 from .._deadline import CHECK_EVERY, check_deadline, chunks_down
 from .._document import MEASURED as LIVE, Document, Measures, union_mask  # (LIVE: 1 for a zero byte)
 from .._walk import OwnersAndDead, flagged, holds_any, owned_text, tag_positions, tag_positions_of, text_over
@@ -138,7 +138,7 @@ def _unname_layouts(doc: Document, m: Measures, marks: _Marks) -> None:
 def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
     """Pass 2 (reverse): what each block owns (characters, of which in
     links, sentence punctuation; boilerplate statements; linked headlines)."""
-    n = len(doc)
+    n, sentences = len(doc), _OWN_TEXT // script_weight(m, doc.body)  # (a marked block this long: by its sentences)
     tags, parent, own = doc.tags, doc.parent, doc.own_len
     dead, inlink, owner, anchors = marks.dead, marks.inlink, marks.owner, marks.anchors
     cjk, latin = m.cjk_punct, m.latin_punct
@@ -180,7 +180,7 @@ def _own(doc: Document, m: Measures, marks: _Marks) -> _Blocks:
                     else:
                         text = _read(doc, i, read)
                     marked[i] = _piece_mark(text, links[i] > 0)
-                    if marked[i] and c >= _OWN_TEXT:
+                    if marked[i] and c >= sentences:
                         marked[i] = mostly_marked(text, links[i] > 0, marked[i])
                 elif anchors[i] <= 3 and c - links[i] >= 12 and punct[i]:
                     marked[i] = _linked_sentence(doc, i)
