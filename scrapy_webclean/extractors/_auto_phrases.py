@@ -259,7 +259,8 @@ def _quotes_only(text: str) -> bool:
 #: A label of one to three words and a colon opening a block: "Disclaimer:", "TERMS OF USE:".
 _LABEL_OPENS = re.compile(r"\W*[^\W\d_]+(?:[ -][^\W\d_]+){0,2}:\s")
 #: Where a long block's text parts into sentences (or paragraphs parted by a blank line); a Chinese
-#: sentence mark ends one with no space after it (before a closing quotation mark or bracket, that does).
+#: sentence mark ends one with no space after it (not before a closing quotation mark or bracket: the
+#: sentence runs on to the words after that, "。”他说。").
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?\u3002\uff01\uff1f])\s+|(?<=[\u3002\uff01\uff1f])(?=[^\s”」』）)])|\n\s*\n")
 
 
