@@ -12,7 +12,7 @@ import lxml.etree
 
 from ._cache import BoundedCache
 from ._deadline import check_deadline, chunks_down, chunks_up
-from ._walk import positions
+from ._anchors import unlink_targets
 
 #: Tags whose content is never page text. Every extractor starts from this.
 #: (MathML is text: a formula's ``<math>`` stays; its ``<annotation>``, the
@@ -126,7 +126,7 @@ def flatten(root: Any) -> Flat:
     del index
     check_deadline()
     end = _ends(parent)
-    _unlink_targets(nodes, tags, end)
+    unlink_targets(nodes, tags, parent, end)
     own, own_punct, ellipsis, tailed = _own_text(tags, parent, texts, tails)
     body = tags.index("body") if "body" in tags else 0
     return Flat(nodes, tags, parent, end, texts, tails, own, own_punct, body, _title(tags, texts), ellipsis, tailed)
@@ -165,20 +165,6 @@ def may_reach(end: list[int], depth: int) -> bool:
     each of its ancestors)."""
     n = len(end)
     return sum(end) - n * (n + 1) // 2 >= depth * (depth + 1) // 2
-
-
-def _unlink_targets(nodes: list[Any], tags: list[str], end: list[int]) -> None:
-    """Read a named anchor that holds content (``<a name=...>`` with no
-    ``href`` and no event handler: a link target, often left unclosed
-    round whole sections of an old page) as the ``<span>`` it renders as,
-    not as a link."""
-    for i in positions(tags, "a"):
-        el = nodes[i]
-        if el.get(b"href") is not None or el.get(b"name") is None:  # (byte keys: not encoded per read)
-            continue
-        text = el.text
-        if (end[i] > i + 1 or (text and not text.isspace())) and not any(k.startswith("on") for k in el.attrib):
-            tags[i] = "span"
 
 
 def _own_text(tags: list[str], parent: list[int], texts: list[str | None],

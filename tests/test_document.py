@@ -48,6 +48,21 @@ def test_a_named_anchor_round_content_is_a_target_not_a_link():
     assert [doc.nodes[i].get("name") for i, t in enumerate(doc.tags) if t == "a"] == [None, "top", "x"]
 
 
+def test_a_heading_s_link_to_a_place_on_the_page_is_its_text_not_a_link():
+    # A permalink round a heading's words, or an accordion's toggle: the heading is the text's. A bare "#"
+    # with a handler (a script's), a link to another page and a fragment link outside a heading stay links.
+    doc = parse('<body><h3 id="why"><a href="#why">Why it matters</a></h3>'
+                '<h4><a role="button" data-toggle="collapse" href="#collapse-1"><span>Lesson 1</span></a></h4>'
+                '<h5><a href="#" onclick="toggle(1)">Reply title</a></h5><h2><a href="/next">Next story</a></h2>'
+                '<h3><a href="#top" onclick="up()">Top</a></h3><ul><li><a href="#why">Why it matters</a></li></ul></body>')
+    links = [doc.nodes[i].get("href") for i, t in enumerate(doc.tags) if t == "a"]
+    assert links == ["#", "/next", "#top", "#why"]
+    assert [doc.nodes[i].get("href") for i, t in enumerate(doc.tags) if t == "span" and doc.nodes[i].tag == "a"] \
+        == ["#why", "#collapse-1"]
+    h3 = doc.tags.index("h3")
+    assert doc.measures.link_len[h3] == 0 and doc.measures.text_len[h3] == len("Whyitmatters")  # (non-space)
+
+
 def test_invisible_tags_do_not_count_but_their_tails_do():
     doc = parse("<body><div><script>var x = 1;</script>after<style>p{}</style></div></body>")
     div = doc.tags.index("div")
