@@ -1,4 +1,4 @@
-"""Links that lead nowhere else, read as the ``<span>`` they render as by every extractor (see
+"""Links that lead nowhere else, and a heading's button, read as the ``<span>`` they render as by every extractor (see
 :func:`unlink_targets`; the flattening in :mod:`scrapy_webclean._parse` calls it once per page)."""
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ def unlink_targets(nodes: list[Any], tags: list[str], parent: list[int], end: li
     ``href`` and no event handler: a link target, often left unclosed
     round whole sections of an old page) as the ``<span>`` it renders as,
     not as a link; and so a heading's own permalink, a link to a place on
-    the page round the heading's words (``<h3 id=x><a href="#x">``)."""
+    the page round the heading's words (``<h3 id=x><a href="#x">``), and a
+    heading's button (an accordion's ``<h3><button aria-controls=x>``), which
+    holds the title of the section it opens, not a control's label."""
     for i in positions(tags, "a"):
         el = nodes[i]
         href = el.get(b"href")  # (byte keys: not encoded per read)
@@ -28,6 +30,9 @@ def unlink_targets(nodes: list[Any], tags: list[str], parent: list[int], end: li
         text = el.text
         if (end[i] > i + 1 or (text and not text.isspace())) and not any(k.startswith("on") for k in el.attrib):
             tags[i] = "span"
+    for i in positions(tags, "button"):
+        if tags[parent[i]] in _HEADINGS:
+            tags[i] = "span"  # an accordion's heading: its button holds the section's title
 
 
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})

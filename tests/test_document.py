@@ -63,6 +63,16 @@ def test_a_heading_s_link_to_a_place_on_the_page_is_its_text_not_a_link():
     assert doc.measures.link_len[h3] == 0 and doc.measures.text_len[h3] == len("Whyitmatters")  # (non-space)
 
 
+def test_a_heading_s_button_is_the_section_s_title_other_buttons_are_controls():
+    # An accordion's heading (WAI-ARIA's pattern) holds its title in a button; a button elsewhere is a
+    # control whose label is no text.
+    doc = parse('<body><h3><button aria-expanded="false" aria-controls="a1">How long does delivery take?</button>'
+                '</h3><div id="a1"><p>Two days.</p></div><p>Text <button>Share</button></p></body>')
+    h3, p = doc.tags.index("h3"), len(doc.tags) - 2
+    assert doc.tags[h3 + 1] == "span" and doc.measures.text_len[h3] == len("Howlongdoesdeliverytake?")
+    assert doc.tags[p] == "p" and doc.tags[p + 1] == "button" and doc.measures.text_len[p] == len("Text")
+
+
 def test_invisible_tags_do_not_count_but_their_tails_do():
     doc = parse("<body><div><script>var x = 1;</script>after<style>p{}</style></div></body>")
     div = doc.tags.index("div")
