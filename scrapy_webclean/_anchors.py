@@ -28,7 +28,7 @@ def unlink_targets(nodes: list[Any], tags: list[str], parent: list[int], end: li
         if el.get(b"name") is None:
             continue
         text = el.text
-        if (end[i] > i + 1 or (text and not text.isspace())) and not any(k.startswith("on") for k in el.attrib):
+        if (end[i] > i + 1 or (text and not text.isspace())) and not _handled(el):
             tags[i] = "span"
     for i in positions(tags, "button"):
         if tags[parent[i]] in _HEADINGS:
@@ -45,4 +45,9 @@ def _heading_s_own(nodes: list[Any], tags: list[str], parent: list[int], i: int)
     p = parent[i]
     if not (tags[p] in _HEADINGS or (p > 0 and tags[parent[p]] in _HEADINGS)):
         return False
-    return not any(k.startswith("on") for k in nodes[i].attrib)
+    return not _handled(nodes[i])
+
+
+def _handled(el: Any) -> bool:
+    """Whether element ``el`` has an event handler (``onclick``...): a script's link, not a target or a title."""
+    return any(k.startswith("on") for k in el.attrib)

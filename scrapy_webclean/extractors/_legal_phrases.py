@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .._scripts import HAN
 from ._literals import by_first_letter
 
 #: Words before a name that "copyright" opens in a sentence ("the Copyright Office", "under Copyright Act
@@ -18,7 +19,7 @@ _COPYRIGHT_NOTICE = (r"(?=copyright)(?:" + "".join(rf"(?<!\b{w} )" for w in _ART
                      + r"|(?!copyright +(?-i:[A-Z])))copyright(?![a-z])(?!\s*[,;?\-]|\s+(?-i:[a-z]))")
 #: What follows a Chinese notice's label or statement: not a Han character that goes on with a sentence's
 #: words ("免责声明：本网站 ..." is a notice, "市政府在免责声明中强调" a story's words; "版权所有人" is an owner).
-ENDS_LABEL = r"(?![\u3400-\u9fff])"
+ENDS_LABEL = f"(?![{HAN}])"
 #: Boilerplate statements (seed 003's stop phrases): what makes a block legal text whatever its length
 #: (a "©" glued to the word before it is a name's, as "™" is: "SPECweb©2005", "Directory©"),
 #: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.

@@ -30,11 +30,12 @@ from page_runs import CORPORA  # noqa: E402
 
 import scrapy_webclean  # noqa: E402
 from scrapy_webclean._scoring import load_corpus  # noqa: E402
+from scrapy_webclean._scripts import HAN  # noqa: E402
 from scrapy_webclean.extractors._auto_phrases import _piece_mark  # noqa: E402
 
 #: Lines shorter than this are no sentence of prose (in characters; CJK text: the second figure).
 MIN_LINE = (60, 25)
-_HAN = re.compile("[\u4e00-\u9fff]")
+_HAN = re.compile(f"[{HAN}]")
 _ENDS = (".", "。", "!", "?", "”", '"', "！", "？")
 _FILLER = ("The council met on Tuesday to debate the budget for the coming year, and members argued "
            "for hours about roads. ") * 2
