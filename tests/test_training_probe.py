@@ -164,3 +164,43 @@ def test_the_prose_probe_sets_each_gold_sentence_alone_in_a_plain_article():
     assert not prose_probe.kept(*lines[2])  # a call to subscribe is a promotion wherever it stands
     text = wc.extract(prose_probe.article(lines[0][0], False), "https://town.example/news/budget-1").text
     assert lines[0][0] in text and "Home" not in text and "All rights reserved" not in text
+
+
+def test_the_cipher_probe_enciphers_the_text_and_its_gold_alike_and_nothing_else():
+    from cipher_probe import cipher
+    from page_runs import rewrite
+
+    ld = '{"@type": "NewsArticle", "headline": "Bridge shut", "url": "https://example.com/a"}'
+    page = (f'<html><head><title>Bridge shut</title><script type="application/ld+json">{ld}</script>'
+            '<script>var copyright = 1;</script></head><body><div class="story-body" id=s>'
+            '<p>The Council met on 3 May, and shut the bridge.</p><p>Copyright 2024 Ünïcode</p></div></body></html>')
+    gold = "The Council met on 3 May, and shut the bridge.\nCopyright 2024 Ünïcode"
+    out, rec = rewrite(page.encode(), "cipher", {"url": "https://example.com/a", "articleBody": gold})
+    html = out.decode()
+    assert "<p>Gur Pbhapvy zrg ba 3 Znl, naq fuhg gur oevqtr.</p>" in html and "<title>Oevqtr fuhg</title>" in html
+    assert rec["articleBody"] == cipher(gold) == "Gur Pbhapvy zrg ba 3 Znl, naq fuhg gur oevqtr.\nPbclevtug 2024 Üaïpbqr"
+    assert 'class="story-body"' in html and "var copyright = 1;" in html  # names and scripts as they were
+    assert '"headline": "Oevqtr fuhg"' in html and '"@type": "NewsArticle"' in html and "https://example.com/a" in html
+    assert rec["http_charset"] == "utf-8" and cipher(cipher(gold)) == gold
+
+
+def test_the_split_probes_move_a_storys_second_half_into_a_copy_of_its_container():
+    from page_runs import rewrite
+
+    paras = [f"Paragraph {i} of the story runs on for long enough to count as one of its paragraphs." for i in range(5)]
+    page = ('<html><body><div class="story-body" id="b">' + "".join(f"<p>{p}</p>" for p in paras)
+            + '<ul class="tags"><li>Tag</li></ul></div><footer>Footer</footer></body></html>')
+    record = {"url": "https://example.com/a", "articleBody": "\n".join(paras)}
+    named, rec = rewrite(page.encode(), "split", record)
+    html = named.decode()
+    first, second = html.split('<div class="ad-slot">')
+    assert all(p in first for p in paras[:2]) and all(p in second for p in paras[2:]) and "Tag" in second
+    assert second.index("Advertisement") < second.index('<div class="story-body" id="b">') < second.index(paras[2])
+    assert rec["articleBody"] == record["articleBody"] and rec["http_charset"] == "utf-8"
+    plain = rewrite(page.encode(), "split-plain", record)[0].decode()
+    assert "story-body" not in plain and "ad-slot" not in plain and "Advertisement" in plain
+    assert plain.count("<div>") == 3 and 'class="tags"' in plain
+    # A story of three paragraphs, or one whose paragraphs sit in <body> itself, is left out of the run.
+    assert rewrite(page.replace(f"<p>{paras[3]}</p><p>{paras[4]}</p>", "").encode(), "split", record) is None
+    assert rewrite(page.replace('<div class="story-body" id="b">', "").replace("</div>", "").encode(), "split",
+                   record) is None

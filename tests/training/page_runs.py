@@ -26,8 +26,11 @@ story (found by its gold text), ``comments-plain`` the same without class names
 (:mod:`comment_probe`); ``related`` and ``related-plain`` put a box of related-story teasers inside
 the story, after its last line (:mod:`related_probe`). ``short1`` and ``short2`` cut each story of four paragraphs or more to
 its first one or two, in the page and in its gold text; pages with shorter stories are left out of
-the run (:mod:`short_probe`). ``nourl`` leaves the page as it is and withholds its URL
-(``extract(body)`` as a user may call it).
+the run (:mod:`short_probe`). ``split`` moves the second half of each such story into a copy of its
+container after an advertisement slot (``split-plain``: every one of them without class or id names;
+:mod:`split_probe`). ``cipher`` enciphers every Latin letter of the page's text and of its gold by one
+substitution, so that no phrase rule reads a word (:mod:`cipher_probe`). ``nourl`` leaves the page as
+it is and withholds its URL (``extract(body)`` as a user may call it).
 
 ``compare`` prints each corpus's F1 (mean precision and recall of the pages,
 as the scoreboard scores) in both runs, and the pages whose text changed,
@@ -56,9 +59,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import scrapy_webclean  # noqa: E402
 from scrapy_webclean._document import parse  # noqa: E402
 from scrapy_webclean._scoring import load_corpus, page_counts, summarize, tokens  # noqa: E402
+from cipher_probe import enciphered  # noqa: E402
 from comment_probe import add_thread  # noqa: E402
 from related_probe import add_related  # noqa: E402
 from short_probe import SHORT_PROBES, shorten  # noqa: E402
+from split_probe import SPLIT_PROBES, split  # noqa: E402
 from sites import site_bucket, site_of  # noqa: E402
 
 CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpora"
@@ -173,7 +178,7 @@ _COMMENT_PROBES = ("comments", "comments-plain")
 #: The probes that add related-story teasers inside the story (:mod:`related_probe`), with names or without.
 _RELATED_PROBES = ("related", "related-plain")
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
-UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES)
+UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES, *SPLIT_PROBES, "cipher")
 #: The probes that rewrite a page (``nourl`` withholds its URL instead).
 REWRITES = (*_BYTE_CHANGES, *UTF8_PROBES)
 
@@ -194,14 +199,22 @@ def probe(raw: bytes, kind: str, charset: str | None = None, gold: str = "") -> 
 
 def rewrite(raw: bytes, kind: str, record: dict) -> tuple[bytes, dict] | None:
     """The page and its record as a probe leaves them (see :func:`probe`): a short probe cuts the gold
-    text too, and leaves out (None) a page whose story it does not cut; a re-serialized page's
-    charset is UTF-8."""
+    text too, and leaves out (None) a page whose story it does not cut, as a split probe does one it
+    does not split; the cipher probe enciphers the gold too; a re-serialized page's charset is UTF-8."""
     charset, gold = record.get("http_charset"), record["articleBody"]
     if kind in SHORT_PROBES:
         cut = shorten(raw, charset, gold, SHORT_PROBES[kind])
         if cut is None:
             return None
         raw, record = cut[0], record | {"articleBody": cut[1]}
+    elif kind in SPLIT_PROBES:
+        cut_in_two = split(raw, charset, gold, SPLIT_PROBES[kind])
+        if cut_in_two is None:
+            return None
+        raw = cut_in_two
+    elif kind == "cipher":
+        raw, gold = enciphered(raw, charset, gold)
+        record = record | {"articleBody": gold}
     else:
         raw = probe(raw, kind, charset, gold)
     return raw, (record | {"http_charset": "utf-8"} if kind in UTF8_PROBES else record)
@@ -225,7 +238,7 @@ def _page(job: tuple[str, str, dict, bytes, str, dict, str]) -> tuple[str, dict]
     else:
         error = ""
     page = {"counts": page_counts(record["articleBody"], text), "text": text, "site": site, "error": error}
-    return f"{corpus}/{pid}", page | ({"gold": record["articleBody"]} if kind in SHORT_PROBES else {})
+    return f"{corpus}/{pid}", page | ({"gold": record["articleBody"]} if kind in (*SHORT_PROBES, "cipher") else {})
 
 
 def run(name: str, corpora: Path, only: list[str], extractor: str, options: dict, processes: int,

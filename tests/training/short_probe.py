@@ -45,6 +45,20 @@ def _remove(el: Any) -> None:
     parent.remove(el)
 
 
+def story_paragraphs(root: Any, gold: str) -> list[tuple[Any, str]]:
+    """The ``<p>`` elements under ``root`` whose whole text (white space collapsed) is a line of
+    ``gold`` of :data:`MIN_LINE` characters or more, each gold line matched once, in document
+    order, with their texts."""
+    wanted = Counter(line for line in map(_collapsed, gold.split("\n")) if len(line) >= MIN_LINE)
+    found = []
+    for p in root.iter("p"):
+        text = _collapsed("".join(p.itertext()))
+        if wanted[text] > 0:
+            wanted[text] -= 1
+            found.append((p, text))
+    return found
+
+
 def shorten(raw: bytes, charset: str | None, gold: str, keep: int) -> tuple[bytes, str] | None:
     """The page (as UTF-8) and its gold text with all but the story's first ``keep`` paragraphs
     dropped; None where the story has under :data:`MIN_PARAGRAPHS` paragraphs."""
@@ -52,13 +66,7 @@ def shorten(raw: bytes, charset: str | None, gold: str, keep: int) -> tuple[byte
     if root is None:
         return None
     lines = [line for line in map(_collapsed, gold.split("\n")) if line]
-    wanted = Counter(line for line in lines if len(line) >= MIN_LINE)
-    found = []
-    for p in root.iter("p"):
-        text = _collapsed("".join(p.itertext()))
-        if wanted[text] > 0:
-            wanted[text] -= 1
-            found.append((p, text))
+    found = story_paragraphs(root, gold)
     if len(found) < MIN_PARAGRAPHS:
         return None
     dropped = Counter(text for _, text in found[keep:])
