@@ -204,3 +204,22 @@ def test_the_split_probes_move_a_storys_second_half_into_a_copy_of_its_container
     assert rewrite(page.replace(f"<p>{paras[3]}</p><p>{paras[4]}</p>", "").encode(), "split", record) is None
     assert rewrite(page.replace('<div class="story-body" id="b">', "").replace("</div>", "").encode(), "split",
                    record) is None
+
+
+def test_the_next_probe_sets_an_enciphered_copy_of_the_storys_article_after_it():
+    from page_runs import rewrite
+
+    paras = [f"Paragraph {i} of the story runs on for long enough to count as one of its paragraphs." for i in range(4)]
+    page = ('<html><body><article class="post"><h1>Headline</h1><div class="story-body">'
+            + "".join(f"<p>{p}</p>" for p in paras) + '</div></article><footer>Footer</footer></body></html>')
+    record = {"url": "https://example.com/a", "articleBody": "\n".join(paras)}
+    out, rec = rewrite(page.encode(), "next", record)
+    html = out.decode()
+    first, second = html.split('<div class="next-label">Next article</div>')
+    assert all(p in first for p in paras) and not any(p in second for p in paras)
+    assert second.startswith('<article class="post"><h1>Urnqyvar</h1><div class="story-body"><p>Cnentencu 0')
+    assert second.index("</article>") < second.index("Footer") and rec["articleBody"] == record["articleBody"]
+    # Without an article around it, the container alone is copied.
+    bare = rewrite(page.replace('<article class="post">', "<div>").replace("</article>", "</div>").encode(),
+                   "next", record)[0].decode()
+    assert bare.split("Next article</div>")[1].startswith('<div class="story-body"><p>Cnentencu 0')

@@ -21,6 +21,8 @@ def segments(doc: Document, dead: bytearray, named: bytearray, root: int, pos: l
     Templates split a story around an advertisement or a video into two wrappers alike, and the
     block pick's root is the larger one."""
     parent = doc.parent[root]
+    if doc.tags[root] == "article":
+        return []  # (two articles side by side are two stories: a feed, an infinite scroll's next one)
     key = "class" if (doc.nodes[root].get("class") or "").strip() else "id"
     name = doc.nodes[root].get(key)
     if parent < doc.body or not name or not name.strip():
@@ -33,7 +35,8 @@ def segments(doc: Document, dead: bytearray, named: bytearray, root: int, pos: l
         gap = 0
         for c in side:
             if doc.tags[c] == tag and doc.nodes[c].get(key) == name and not dead[c] and not named[c] \
-                    and (pos[c] > neg[c] or pos[c] >= SEGMENT_SHARE * pos[root]):
+                    and (pos[c] > neg[c] or pos[c] >= SEGMENT_SHARE * pos[root]) \
+                    and not (c > root and _headed(doc, c)):
                 found.append(c)
                 gap = 0
                 continue
@@ -41,3 +44,13 @@ def segments(doc: Document, dead: bytearray, named: bytearray, root: int, pos: l
             if gap > SEGMENT_GAP:
                 break
     return sorted(found)
+
+
+def _headed(doc: Document, i: int) -> bool:
+    """Whether an ``<h1>`` opens ``i``'s text: a story of its own (an infinite scroll's next one)."""
+    own, stop = doc.own_len, doc.end[i]
+    first = next((j for j in range(i, stop) if own[j]), stop)
+    try:
+        return doc.tags.index("h1", i, stop) <= first
+    except ValueError:
+        return False

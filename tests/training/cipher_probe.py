@@ -51,7 +51,8 @@ def _ld_script(text: str) -> str:
         return text
 
 
-def _rewrite(root: Any) -> None:
+def encipher_tree(root: Any) -> None:
+    """Every Latin letter of the text under ``root`` enciphered in place (see the module's docstring)."""
     for el in root.iter():
         if el.text and isinstance(el.tag, str) and el.tag not in _CODE:
             el.text = cipher(el.text)
@@ -66,5 +67,5 @@ def enciphered(raw: bytes, charset: str | None, gold: str) -> tuple[bytes, str]:
     root = parse(raw, encoding=charset).root
     if root is None:
         return raw, cipher(gold)
-    _rewrite(root)
+    encipher_tree(root)
     return lxml.html.tostring(root, encoding="utf-8"), cipher(gold)

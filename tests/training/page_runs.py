@@ -28,7 +28,8 @@ the story, after its last line (:mod:`related_probe`). ``short1`` and ``short2``
 its first one or two, in the page and in its gold text; pages with shorter stories are left out of
 the run (:mod:`short_probe`). ``split`` moves the second half of each such story into a copy of its
 container after an advertisement slot (``split-plain``: every one of them without class or id names;
-:mod:`split_probe`). ``cipher`` enciphers every Latin letter of the page's text and of its gold by one
+:mod:`split_probe`); ``next`` sets a copy of the story's unit, its text enciphered, after it: a second
+story in the same template (:mod:`next_probe`). ``cipher`` enciphers every Latin letter of the page's text and of its gold by one
 substitution, so that no phrase rule reads a word (:mod:`cipher_probe`). ``nourl`` leaves the page as
 it is and withholds its URL (``extract(body)`` as a user may call it).
 
@@ -64,6 +65,7 @@ from comment_probe import add_thread  # noqa: E402
 from related_probe import add_related  # noqa: E402
 from short_probe import SHORT_PROBES, shorten  # noqa: E402
 from split_probe import SPLIT_PROBES, split  # noqa: E402
+from next_probe import next_story  # noqa: E402
 from sites import site_bucket, site_of  # noqa: E402
 
 CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpora"
@@ -178,7 +180,7 @@ _COMMENT_PROBES = ("comments", "comments-plain")
 #: The probes that add related-story teasers inside the story (:mod:`related_probe`), with names or without.
 _RELATED_PROBES = ("related", "related-plain")
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
-UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES, *SPLIT_PROBES, "cipher")
+UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES, *SPLIT_PROBES, "cipher", "next")
 #: The probes that rewrite a page (``nourl`` withholds its URL instead).
 REWRITES = (*_BYTE_CHANGES, *UTF8_PROBES)
 
@@ -200,7 +202,7 @@ def probe(raw: bytes, kind: str, charset: str | None = None, gold: str = "") -> 
 def rewrite(raw: bytes, kind: str, record: dict) -> tuple[bytes, dict] | None:
     """The page and its record as a probe leaves them (see :func:`probe`): a short probe cuts the gold
     text too, and leaves out (None) a page whose story it does not cut, as a split probe does one it
-    does not split; the cipher probe enciphers the gold too; a re-serialized page's charset is UTF-8."""
+    does not split (or the next probe one it finds no story in); the cipher probe enciphers the gold too; a re-serialized page's charset is UTF-8."""
     charset, gold = record.get("http_charset"), record["articleBody"]
     if kind in SHORT_PROBES:
         cut = shorten(raw, charset, gold, SHORT_PROBES[kind])
@@ -212,6 +214,11 @@ def rewrite(raw: bytes, kind: str, record: dict) -> tuple[bytes, dict] | None:
         if cut_in_two is None:
             return None
         raw = cut_in_two
+    elif kind == "next":
+        twice = next_story(raw, charset, gold)
+        if twice is None:
+            return None
+        raw = twice
     elif kind == "cipher":
         raw, gold = enciphered(raw, charset, gold)
         record = record | {"articleBody": gold}
