@@ -14,21 +14,17 @@ from copy import deepcopy
 
 import lxml.html
 
-from scrapy_webclean._document import parse
 from cipher_probe import encipher_tree
-from short_probe import MIN_PARAGRAPHS, story_paragraphs
+from short_probe import parsed_story
 
 
 def next_story(raw: bytes, charset: str | None, gold: str) -> bytes | None:
     """The page (as UTF-8) with a second story after its own; None where the story has under
-    :data:`MIN_PARAGRAPHS` paragraphs or they sit in ``<body>`` itself."""
-    root = parse(raw, encoding=charset).root
-    if root is None:
+    :data:`short_probe.MIN_PARAGRAPHS` paragraphs or they sit in ``<body>`` itself."""
+    story = parsed_story(raw, charset, gold)
+    if story is None:
         return None
-    found = [p for p, _ in story_paragraphs(root, gold)]
-    if len(found) < MIN_PARAGRAPHS:
-        return None
-    unit = found[0].getparent()
+    root, unit = story[0], story[1][0][0].getparent()
     if unit is None or unit.tag in ("body", "html"):
         return None
     a = unit

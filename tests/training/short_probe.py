@@ -59,16 +59,24 @@ def story_paragraphs(root: Any, gold: str) -> list[tuple[Any, str]]:
     return found
 
 
-def shorten(raw: bytes, charset: str | None, gold: str, keep: int) -> tuple[bytes, str] | None:
-    """The page (as UTF-8) and its gold text with all but the story's first ``keep`` paragraphs
-    dropped; None where the story has under :data:`MIN_PARAGRAPHS` paragraphs."""
+def parsed_story(raw: bytes, charset: str | None, gold: str) -> tuple[Any, list[tuple[Any, str]]] | None:
+    """The page parsed as ``auto`` parses it (its lxml root) and its story's paragraphs (see
+    :func:`story_paragraphs`); None where it has under :data:`MIN_PARAGRAPHS` of them."""
     root = parse(raw, encoding=charset).root
     if root is None:
         return None
-    lines = [line for line in map(_collapsed, gold.split("\n")) if line]
     found = story_paragraphs(root, gold)
-    if len(found) < MIN_PARAGRAPHS:
+    return (root, found) if len(found) >= MIN_PARAGRAPHS else None
+
+
+def shorten(raw: bytes, charset: str | None, gold: str, keep: int) -> tuple[bytes, str] | None:
+    """The page (as UTF-8) and its gold text with all but the story's first ``keep`` paragraphs
+    dropped; None where the story has under :data:`MIN_PARAGRAPHS` paragraphs."""
+    story = parsed_story(raw, charset, gold)
+    if story is None:
         return None
+    root, found = story
+    lines = [line for line in map(_collapsed, gold.split("\n")) if line]
     dropped = Counter(text for _, text in found[keep:])
     for p, _ in found[keep:]:
         _remove(p)

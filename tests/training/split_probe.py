@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import lxml.html
 
-from scrapy_webclean._document import parse
-from short_probe import MIN_PARAGRAPHS, story_paragraphs
+from short_probe import parsed_story
 
 #: The containers split (not ``<body>``, nor a table's cell: a template's story wrapper).
 _CONTAINERS = frozenset({"div", "section", "article"})
@@ -23,13 +22,11 @@ SPLIT_PROBES = {"split": True, "split-plain": False}
 
 def split(raw: bytes, charset: str | None, gold: str, named: bool) -> bytes | None:
     """The page (as UTF-8) with its story's second half in a container of its own; None where the
-    story has under :data:`MIN_PARAGRAPHS` paragraphs or its halves do not share a parent."""
-    root = parse(raw, encoding=charset).root
-    if root is None:
+    story has under :data:`short_probe.MIN_PARAGRAPHS` paragraphs or its halves do not share a parent."""
+    story = parsed_story(raw, charset, gold)
+    if story is None:
         return None
-    found = [p for p, _ in story_paragraphs(root, gold)]
-    if len(found) < MIN_PARAGRAPHS:
-        return None
+    root, found = story[0], [p for p, _ in story[1]]
     middle = found[len(found) // 2]
     parent = middle.getparent()
     if parent is None or parent.tag not in _CONTAINERS or found[-1].getparent() is not parent:
