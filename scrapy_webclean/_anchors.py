@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._tags import HEADINGS as _HEADINGS
 from ._walk import positions
 
 __all__ = ["unlink_targets"]
@@ -35,7 +36,6 @@ def unlink_targets(nodes: list[Any], tags: list[str], parent: list[int], end: li
             tags[i] = "span"  # an accordion's heading: its button holds the section's title
 
 
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def _heading_s_own(nodes: list[Any], tags: list[str], parent: list[int], i: int) -> bool:

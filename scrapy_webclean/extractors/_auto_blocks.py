@@ -11,7 +11,7 @@ from itertools import compress
 from .._deadline import CHECK_EVERY, check_deadline, chunks_down
 from .._document import MEASURED as LIVE, Document, text_content  # (LIVE: 1 for a zero byte)
 from .._walk import common_region, holds_any
-from ._auto_segments import segments
+from ._auto_segments import root_copies
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
 from ._auto_teasers import TEASER_CARDS, teaser_list
 from ._auto_title_lines import _title_headings
@@ -236,7 +236,7 @@ def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos
     part of a story: its siblings of net prose value (``pos`` over ``neg``)
     belong to the body too (the story's other paragraphs, beside the tag list,
     link rows or inline links that outweighed them). Any other root's copies
-    beside it (:func:`._auto_segments.segments`) are the rest of its story.
+    beside it (:func:`._auto_segments.root_copies`) are the rest of its story.
 
     Seed 002 (``same_path``, for favor=recall and not a whole landmark: on
     the shared corpora it adds captions and bylines as often as body text):
@@ -250,7 +250,7 @@ def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos
     if len(kept) == 1 and _part_of_flow(doc, root) and parent[root] >= doc.body:
         kept += _prose_siblings(blocks, end, parent[root], root, pos, neg)
     elif len(kept) == 1:
-        kept += segments(doc, blocks.dead, blocks.named, root, pos, neg)
+        kept += root_copies(doc, blocks.dead, blocks.named, root, pos, neg)
     return common_region(doc, root, kept[1:])
 
 

@@ -1,4 +1,4 @@
-"""A story the template splits in two (see :func:`segments`): the root's copies beside it."""
+"""A story the template splits in two (see :func:`root_copies`): the root's copies beside it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ SEGMENT_GAP = 200
 SEGMENT_SHARE = 0.25
 
 
-def segments(doc: Document, dead: bytearray, named: bytearray, root: int, pos: list[float],
+def root_copies(doc: Document, dead: bytearray, named: bytearray, root: int, pos: list[float],
              neg: list[float]) -> list[int]:
     """The siblings of ``root`` that continue its story: of its tag and its class (its id where it
     has no class; a root with neither has none), outside dead and furniture subtrees, of net prose

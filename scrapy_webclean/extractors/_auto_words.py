@@ -9,13 +9,12 @@ import re
 from .._cache import BoundedCache
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import BLOCK_TAGS, Document
+from .._tags import HEADINGS as _HEADINGS  # noqa: F401  (the block pick's modules read it from here)
 from .._walk import first_words_at, subtree_text, text_over
 from ._auto_phrases import _AUTHOR_LABELS, _BOX_LABEL_CHARS, _RELATED_LABELS
 
 #: Nodes that own the text of their inline descendants.
 _BLOCKS = BLOCK_TAGS - {"br", "hr"}
-#: Headings: part of the body's structure, never scored as prose.
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: Table cells: short unpunctuated text there is data, not a menu.
 _CELLS = frozenset({"td", "th"})
 #: Blocks that may be the page's controls (a button's label, a comment form's line): table cells are data

@@ -24,6 +24,7 @@ from itertools import compress
 
 from .._deadline import CHECK_EVERY, CHUNK, check_deadline
 from .._document import MEASURED, Document, Measures, nonspace_len, text_content
+from .._tags import HEADINGS as _HEADINGS
 from .._walk import merge_subtrees
 from ._propagation_counts import Counts
 from ._propagation_names import node_weight, ruled_out
@@ -43,7 +44,6 @@ _TAG_BASE = {"div": 5, "pre": 3, "td": 3, "blockquote": 3, "address": -3, "ol": 
              "dd": -3, "dt": -3, "li": -3, "form": -3, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5,
              "h6": -5, "th": -5}
 _CLEANED = frozenset({"table", "ul", "div", "section", "form", "aside", "nav", "header", "footer"})
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _FORMS = frozenset({"form", "input", "textarea", "select", "button", "iframe"})
 _SENTENCE = re.compile(r"\.( |$)")
 
