@@ -1364,6 +1364,16 @@ def test_blog_software_post_footer_is_boilerplate():
     assert "TrackBack URL" not in text and "Listed below are links" not in text
 
 
+def test_a_trackback_section_is_furniture_by_its_name_in_any_language():
+    # TypePad's and WordPress's names for it ("trackbacks", "pingbacks"), whatever words the blog writes.
+    section = ('<div class="{}"><h3>TrackBack</h3><p>TrackBack-URL für diesen Eintrag:<br>'
+               "http://www.typepad.com/services/trackback/6a00d8341c6b5453ef017d3cc47a41970c</p>"
+               '<p>Folgende Weblogs beziehen sich auf <a href="/2012/11/haushalt.html">Haushalt vertagt</a>:</p></div>')
+    for name in ("trackbacks", "pingbacks", "post-trackback"):
+        text = wc.extract(page(f"<article><p>{GERMAN}</p><p>{GERMAN}</p>{section.format(name)}</article>")).text
+        assert GERMAN in text and "Weblogs beziehen sich" not in text and "TrackBack-URL" not in text
+
+
 #: A paragraph of German prose, for the rules on other languages.
 GERMAN = ("Der Stadtrat hat am Dienstag über den neuen Haushalt beraten, doch eine Entscheidung blieb aus. "
           "Die Fraktionen konnten sich nicht auf die Höhe der Investitionen in Schulen und Straßen einigen.")

@@ -64,7 +64,7 @@ _FURNITURE_WORDS = (
     "breadcrumb breadcrumbs nav navbar navigation menu menus pagination pager "
     "tags tagcloud tag-list copyright disclaimer trending popular mostread most-read "
     "byline author-bio authorbio author-box postmeta entry-meta post-meta user-info caption captions credit credits "
-    "modal popover tooltip popup rss"
+    "modal popover tooltip popup rss trackback trackbacks pingback pingbacks"
 )
 #: A comment thread's container named in one word ("commentbody", "commentscontainer", "commentwrap").
 _COMMENT_COMPOUNDS = frozenset(f"{word}{part}" for word in ("comment", "comments") for part in (
