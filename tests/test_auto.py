@@ -1364,6 +1364,15 @@ def test_blog_software_post_footer_is_boilerplate():
     assert "TrackBack URL" not in text and "Listed below are links" not in text
 
 
+@pytest.mark.parametrize("name", ["author-info", "author_info", "authorinfo", "about-author-new", "wp-about-author-text"])
+def test_an_author_box_is_furniture_by_its_name(name):
+    # Themes' and plugins' names for the writer's box under a post, whatever its words.
+    bio = ("Anna has written for the town paper since 2015 and lives by the river with two cats, "
+           "a canoe and far too many books about bridges.")
+    text = wc.extract(page(f"<article><p>{PROSE}</p><p>{MORE}</p><div class='{name}'><p>{bio}</p></div></article>")).text
+    assert PROSE in text and MORE in text and "two cats" not in text
+
+
 def test_a_trackback_section_is_furniture_by_its_name_in_any_language():
     # TypePad's and WordPress's names for it ("trackbacks", "pingbacks"), whatever words the blog writes.
     section = ('<div class="{}"><h3>TrackBack</h3><p>TrackBack-URL für diesen Eintrag:<br>'
