@@ -1,6 +1,6 @@
 """A story the template splits in two around an advertisement (``_auto_segments``): the block
 pick's root is the larger half, and its copy beside it (same tag, same class, or same id where it
-has no class) is the rest of the story. One hand-made page per rule, and shared pages split by
+has no class; a nameless one past an ad slot) is the rest of the story. One hand-made page per rule, and shared pages split by
 ``page_runs.py --probe split``."""
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ def page(first: str, second: str, between: str = AD, split_at: int = 3) -> bytes
 @pytest.mark.parametrize("first,second", [
     ('<div class="story-body">', '<div class="story-body">'),
     ('<div id="story">', '<div id="story">'),  # (a template that repeats an id where it has no class)
+    ("<div>", "<div>"),  # (nameless, past the ad slot's iframe)
 ])
 def test_both_halves_of_a_split_story_are_kept(first, second):
     text = wc.extract(page(first, second)).text
@@ -74,8 +75,13 @@ def test_a_copy_is_one_of_the_same_tag_and_name_within_the_gap():
     assert len(found) == 1 and found[0] > root
     for second in ('<div class="story-body wide">', '<section class="story-body">', '<div>'):
         assert _segments_of(page('<div class="story-body" data-root=1>', second))[1] == []
-    # A root of neither class nor id has no copies: without names, two wrappers alike are any two divisions.
-    assert _segments_of(page("<div data-root=1>", "<div>"))[1] == []
+    # Without names, two divisions alike are any two divisions: a nameless root's copy must lie past an
+    # embedded player or an ad slot, with under PLAIN_GAP characters between.
+    assert len(_segments_of(page("<div data-root=1>", "<div>"))[1]) == 1
+    assert _segments_of(page("<div data-root=1>", "<div>", "<div><span>Advertisement</span></div>"))[1] == []
+    player = '<div><iframe src="https://video.example/1"></iframe><p>Watch: the old bridge seen from the air</p></div>'
+    assert _segments_of(page("<div data-root=1>", "<div>", player))[1] == []
+    assert _segments_of(page("<div data-root=1>", '<div class="more">'))[1] == []
     # Two articles side by side are two stories; so is a copy after the root that opens with a headline
     # (an infinite scroll's next story), not one before it (the story's own headline, then the root).
     assert _segments_of(page('<article class="story-body" data-root=1>', '<article class="story-body">'))[1] == []

@@ -10,40 +10,53 @@ SEGMENT_GAP = 200
 #: A segment holds net prose value, or this share of the root's prose at least (with the story's
 #: tags, share buttons and related links after it, which the pruning leaves out).
 SEGMENT_SHARE = 0.25
+#: Between two nameless segments: an embedded player or an ad slot, and at most this many characters.
+PLAIN_GAP = 30
+_EMBEDS = frozenset({"iframe", "ins", "embed", "object", "video"})
 
 
 def root_copies(doc: Document, dead: bytearray, named: bytearray, root: int, pos: list[float],
-             neg: list[float]) -> list[int]:
-    """The siblings of ``root`` that continue its story: of its tag and its class (its id where it
-    has no class; a root with neither has none), outside dead and furniture subtrees, of net prose
-    value (``pos`` over ``neg``) or :data:`SEGMENT_SHARE` of the root's, each with at most
-    :data:`SEGMENT_GAP` characters in the siblings between it and the next one towards ``root``.
-    Templates split a story around an advertisement or a video into two wrappers alike, and the
-    block pick's root is the larger one."""
+                neg: list[float]) -> list[int]:
+    """The siblings of ``root`` that continue its story: of its tag and its name (its class, else
+    its id), outside dead and furniture subtrees, of net prose value (``pos`` over ``neg``) or
+    :data:`SEGMENT_SHARE` of the root's, each with at most :data:`SEGMENT_GAP` characters in the
+    siblings between it and the next one towards ``root``. Templates split a story around an
+    advertisement or a video into two wrappers alike, and the block pick's root is the larger one.
+    Where the root has neither class nor id, two divisions alike are any two divisions: a copy
+    needs net prose value, and an embedded player or an ad slot (:data:`_EMBEDS`) with at most
+    :data:`PLAIN_GAP` characters between. Not an ``<article>``'s copies, nor a copy after the root
+    that opens with an ``<h1>``: those are stories of their own."""
     parent = doc.parent[root]
-    if doc.tags[root] == "article":
-        return []  # (two articles side by side are two stories: a feed, an infinite scroll's next one)
-    key = "class" if (doc.nodes[root].get("class") or "").strip() else "id"
-    name = doc.nodes[root].get(key)
-    if parent < doc.body or not name or not name.strip():
+    if parent < doc.body or doc.tags[root] == "article":
         return []
-    tag, end, own = doc.tags[root], doc.end, doc.own_len
+    tag, end, own, name = doc.tags[root], doc.end, doc.own_len, _name(doc, root)
+    plain = not name[0]
     row = list(doc.children(parent))
     at = row.index(root)
     found: list[int] = []
     for side in (row[at + 1:], row[at - 1::-1] if at else []):
-        gap = 0
+        gap, embed = 0, False
         for c in side:
-            if doc.tags[c] == tag and doc.nodes[c].get(key) == name and not dead[c] and not named[c] \
-                    and (pos[c] > neg[c] or pos[c] >= SEGMENT_SHARE * pos[root]) \
-                    and not (c > root and _headed(doc, c)):
+            if doc.tags[c] == tag and _name(doc, c) == name and not dead[c] and not named[c] \
+                    and (pos[c] > neg[c] or (not plain and pos[c] >= SEGMENT_SHARE * pos[root])) \
+                    and (embed or not plain) and not (c > root and _headed(doc, c)):
                 found.append(c)
-                gap = 0
+                gap, embed = 0, False
                 continue
             gap += sum(own[c:end[c]])
-            if gap > SEGMENT_GAP:
+            embed = embed or not _EMBEDS.isdisjoint(doc.tags[c:end[c]])
+            if gap > (PLAIN_GAP if plain else SEGMENT_GAP):
                 break
     return sorted(found)
+
+
+def _name(doc: Document, i: int) -> tuple[str, str]:
+    """``i``'s class, else its id, with the attribute's name; ``("", "")`` for neither."""
+    for key in ("class", "id"):
+        value = (doc.nodes[i].get(key) or "").strip()
+        if value:
+            return key, value
+    return "", ""
 
 
 def _headed(doc: Document, i: int) -> bool:
