@@ -1364,7 +1364,8 @@ def test_blog_software_post_footer_is_boilerplate():
     assert "TrackBack URL" not in text and "Listed below are links" not in text
 
 
-@pytest.mark.parametrize("name", ["author-info", "author_info", "authorinfo", "about-author-new", "wp-about-author-text"])
+@pytest.mark.parametrize("name", ["author-info", "author_info", "authorinfo", "about-author-new", "wp-about-author-text",
+                                  "bio", "contributor-bio", "bio-box"])
 def test_an_author_box_is_furniture_by_its_name(name):
     # Themes' and plugins' names for the writer's box under a post, whatever its words.
     bio = ("Anna has written for the town paper since 2015 and lives by the river with two cats, "

@@ -63,7 +63,7 @@ _FURNITURE_WORDS = (
     "promo promotion advert advertisement adverts ad ads adslot sponsor sponsored outbrain taboola "
     "breadcrumb breadcrumbs nav navbar navigation menu menus pagination pager "
     "tags tagcloud tag-list copyright disclaimer trending popular mostread most-read "
-    "byline author-bio authorbio author-box author-info authorinfo about-author "
+    "byline author-bio authorbio author-box author-info authorinfo about-author bio "
     "postmeta entry-meta post-meta user-info caption captions credit credits "
     "modal popover tooltip popup rss trackback trackbacks pingback pingbacks"
 )
