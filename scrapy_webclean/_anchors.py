@@ -36,8 +36,6 @@ def unlink_targets(nodes: list[Any], tags: list[str], parent: list[int], end: li
             tags[i] = "span"  # an accordion's heading: its button holds the section's title
 
 
-
-
 def _heading_s_own(nodes: list[Any], tags: list[str], parent: list[int], i: int) -> bool:
     """Whether link ``i`` to a place on the page is its heading's: inside a heading (or
     a wrapper in one), a permalink (``<h3 id=x><a href="#x">``) or the toggle of the section it heads

@@ -67,7 +67,7 @@ def _segments_of(html: bytes) -> tuple[int, list[int]]:
     doc = parse(html)
     root = next(i for i in range(len(doc)) if doc.nodes[i].get("data-root"))
     n = len(doc)
-    return root, root_copies(doc, bytearray(n), bytearray(n), root, [100.0] * n, [0.0] * n)
+    return root, root_copies(doc, doc.measures, bytearray(n), bytearray(n), root, [100.0] * n, [0.0] * n)
 
 
 def test_a_copy_is_one_of_the_same_tag_and_name_within_the_gap():

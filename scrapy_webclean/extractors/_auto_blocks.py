@@ -9,7 +9,7 @@ from bisect import bisect_left
 from itertools import compress
 
 from .._deadline import CHECK_EVERY, check_deadline, chunks_down
-from .._document import MEASURED as LIVE, Document, text_content  # (LIVE: 1 for a zero byte)
+from .._document import MEASURED as LIVE, Document, Measures, text_content  # (LIVE: 1 for a zero byte)
 from .._walk import common_region, holds_any
 from ._auto_segments import root_copies
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
@@ -226,7 +226,7 @@ def _headed(doc: Document, root: int, headings: list[int]) -> bool:
 
 
 def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos: list[float],
-                 neg: list[float]) -> tuple[int, bytearray, bytearray]:
+                 neg: list[float], m: Measures) -> tuple[int, bytearray, bytearray]:
     """The kept region (see :func:`common_region`): its top (the root,
     or the lowest common ancestor of the kept blocks), the mask of the kept
     blocks' subtrees and the mask of the elements on the paths from the top
@@ -250,7 +250,7 @@ def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos
     if len(kept) == 1 and _part_of_flow(doc, root) and parent[root] >= doc.body:
         kept += _prose_siblings(blocks, end, parent[root], root, pos, neg)
     elif len(kept) == 1:
-        kept += root_copies(doc, blocks.dead, blocks.named, root, pos, neg)
+        kept += root_copies(doc, m, blocks.dead, blocks.named, root, pos, neg)
     return common_region(doc, root, kept[1:])
 
 

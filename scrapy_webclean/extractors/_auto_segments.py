@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .._document import Document
+from .._document import Document, Measures
+from .._walk import holds_any, tag_positions, tag_positions_of
 
 #: The most characters the siblings between two segments of a story may hold (an advertisement's
 #: label, a video's title, a newsletter's call).
@@ -15,7 +16,7 @@ PLAIN_GAP = 30
 _EMBEDS = frozenset({"iframe", "ins", "embed", "object", "video"})
 
 
-def root_copies(doc: Document, dead: bytearray, named: bytearray, root: int, pos: list[float],
+def root_copies(doc: Document, m: Measures, dead: bytearray, named: bytearray, root: int, pos: list[float],
                 neg: list[float]) -> list[int]:
     """The siblings of ``root`` that continue its story: of its tag and its name (its class, else
     its id), outside dead and furniture subtrees, of net prose value (``pos`` over ``neg``) or
@@ -29,8 +30,9 @@ def root_copies(doc: Document, dead: bytearray, named: bytearray, root: int, pos
     parent = doc.parent[root]
     if parent < doc.body or doc.tags[root] == "article":
         return []
-    tag, end, own, name = doc.tags[root], doc.end, doc.own_len, _name(doc, root)
+    tag, end, text_len, name = doc.tags[root], doc.end, m.text_len, _name(doc, root)
     plain = not name[0]
+    embeds = tag_positions_of(doc, _EMBEDS) if plain else []
     row = list(doc.children(parent))
     at = row.index(root)
     found: list[int] = []
@@ -43,8 +45,8 @@ def root_copies(doc: Document, dead: bytearray, named: bytearray, root: int, pos
                 found.append(c)
                 gap, embed = 0, False
                 continue
-            gap += sum(own[c:end[c]])
-            embed = embed or not _EMBEDS.isdisjoint(doc.tags[c:end[c]])
+            gap += text_len[c]
+            embed = embed or holds_any(embeds, c, end[c])
             if gap > (PLAIN_GAP if plain else SEGMENT_GAP):
                 break
     return sorted(found)
@@ -62,8 +64,5 @@ def _name(doc: Document, i: int) -> tuple[str, str]:
 def _headed(doc: Document, i: int) -> bool:
     """Whether an ``<h1>`` opens ``i``'s text: a story of its own (an infinite scroll's next one)."""
     own, stop = doc.own_len, doc.end[i]
-    first = next((j for j in range(i, stop) if own[j]), stop)
-    try:
-        return doc.tags.index("h1", i, stop) <= first
-    except ValueError:
-        return False
+    heads = tag_positions(doc, "h1", i, stop)
+    return bool(heads) and heads[0] <= next((j for j in range(i, stop) if own[j]), stop)

@@ -79,7 +79,7 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
         # value gone, a root may climb into the comment form around it.)
         root, whole, pos, neg = _pick_root(doc, m, marks, blocks, stated, title)
     strength = pos[root]
-    top, kept, path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole, pos, neg)
+    top, kept, path = _kept_region(doc, blocks, root, opts["favor"] == "recall" and not whole, pos, neg, m)
     check_deadline()
     # What the block pick read as furniture, whatever the root: dead subtrees, and those named so.
     furniture = union_mask(marks.dead, doc.subtree_mask(flagged(marks.named)))
