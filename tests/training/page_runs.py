@@ -48,7 +48,7 @@ import argparse
 import json
 import re
 import sys
-from functools import cache
+from functools import cache, partial
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any, Callable
@@ -179,8 +179,11 @@ _BYTE_CHANGES: dict[str, Callable[[bytes], bytes]] = {
 _COMMENT_PROBES = ("comments", "comments-plain")
 #: The probes that add related-story teasers inside the story (:mod:`related_probe`), with names or without.
 _RELATED_PROBES = ("related", "related-plain")
+#: The probes that rewrite the page around its story (None: it has no story they rewrite), each by its function.
+_STORY_CHANGES: dict[str, Callable[[bytes, str | None, str], bytes | None]] = {
+    **{kind: partial(split, named=named) for kind, named in SPLIT_PROBES.items()}, "next": next_story}
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
-UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES, *SPLIT_PROBES, "cipher", "next")
+UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES, *_STORY_CHANGES, "cipher")
 #: The probes that rewrite a page (``nourl`` withholds its URL instead).
 REWRITES = (*_BYTE_CHANGES, *UTF8_PROBES)
 
@@ -209,16 +212,11 @@ def rewrite(raw: bytes, kind: str, record: dict) -> tuple[bytes, dict] | None:
         if cut is None:
             return None
         raw, record = cut[0], record | {"articleBody": cut[1]}
-    elif kind in SPLIT_PROBES:
-        cut_in_two = split(raw, charset, gold, SPLIT_PROBES[kind])
-        if cut_in_two is None:
+    elif kind in _STORY_CHANGES:
+        changed = _STORY_CHANGES[kind](raw, charset, gold)
+        if changed is None:
             return None
-        raw = cut_in_two
-    elif kind == "next":
-        twice = next_story(raw, charset, gold)
-        if twice is None:
-            return None
-        raw = twice
+        raw = changed
     elif kind == "cipher":
         raw, gold = enciphered(raw, charset, gold)
         record = record | {"articleBody": gold}
