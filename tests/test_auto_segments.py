@@ -87,6 +87,13 @@ def test_a_copy_is_one_of_the_same_tag_and_name_within_the_gap():
     assert _segments_of(page('<article class="story-body" data-root=1>', '<article class="story-body">'))[1] == []
     headed = '<div class="story-body"><h1>Another story</h1>'
     assert _segments_of(page('<div class="story-body" data-root=1>', headed))[1] == []
+    # ... after a dateline (DATELINE characters at most) too; a heading at the end of the second half
+    # (the comments' "Comments") heads no story of its own.
+    dated = '<div class="story-body"><span>24 July 2012 Last updated at 06:50 ET</span><h1>Another story</h1>'
+    assert _segments_of(page('<div class="story-body" data-root=1>', dated))[1] == []
+    ended = page('<div class="story-body" data-root=1>', '<div class="story-body">').replace(
+        b'<ul class="tags">', b'<h1>Comments</h1><ul class="tags">')
+    assert len(_segments_of(ended)[1]) == 1
     root, found = _segments_of(page(headed, '<div class="story-body" data-root=1>'))
     assert len(found) == 1 and found[0] < root
     box = f'<div class="promo"><p>{"Sign up for our weekly letter of the best local stories. " * 5}</p></div>'

@@ -278,3 +278,31 @@ def test_title_lines_outside_headings_are_read_in_each_view():
     view = doc.with_removed(doc.subtree_mask([head]))
     assert _title_headings(view, doc.title) == []
     assert _title_headings(doc, doc.title) == lines
+
+
+OTHER = "".join(f"<p>Paragraph {i} of another story: the national team lost its opening match on Saturday, "
+                f"conceding two goals in the last ten minutes of a game it had controlled.</p>" for i in range(6))
+
+
+@pytest.mark.parametrize("unit", ['<div class="story-body">', "<div>", '<section id="story">'])
+@pytest.mark.parametrize("dateline", ["", "<span>24 July 2012 Last updated at 06:50 ET</span>"])
+def test_the_story_the_title_heads_not_the_next_one_in_a_copy_of_its_unit(unit, dateline):
+    # An infinite scroll's next story, preloaded in a copy of the story's own unit (no <article>):
+    # each unit holds its one headline; the title heads the first, the longer second is another story.
+    close = f"</{unit[1:].split()[0].rstrip('>')}>"
+    body = (f"<div>{unit}{dateline}<h1>Budget vote delayed again</h1>{POST}{close}"
+            f'<div>Next article</div>{unit}{dateline}<h1>Team loses opening match</h1>{OTHER}{close}</div>')
+    text = _town_text("Budget vote delayed again", body)
+    assert "delayed the budget vote again" in text and "The vote is now set for March." in text
+    assert "another story" not in text
+
+
+def test_sections_headed_by_h1_in_a_page_builders_columns_stay_whole():
+    # A page builder sets each section's heading in an <h1>, each section in a column alike: the
+    # title's column holds less than half the prose beside the next one, so no column is a story alone.
+    col = '<div class="text-column">'
+    body = (f"<div>{col}<h1>Budget vote delayed again</h1>{POST}</div>"
+            f"{col}<h1>What the council said</h1>{OTHER}</div>{col}<h1>What comes next</h1>{OTHER}</div></div>")
+    text = _town_text("Budget vote delayed again", body)
+    assert "The vote is now set for March." in text and "What the council said" in text
+    assert text.count("another story") == 12

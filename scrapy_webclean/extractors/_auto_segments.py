@@ -13,6 +13,8 @@ SEGMENT_GAP = 200
 SEGMENT_SHARE = 0.25
 #: Between two nameless segments: an embedded player or an ad slot, and at most this many characters.
 PLAIN_GAP = 30
+#: The most characters a story's headline may follow in its unit (a date line above it).
+DATELINE = 50
 _EMBEDS = frozenset({"iframe", "ins", "embed", "object", "video"})
 
 
@@ -52,6 +54,27 @@ def root_copies(doc: Document, m: Measures, dead: bytearray, named: bytearray, r
     return sorted(found)
 
 
+def headed_copy(doc: Document, h: int, o: int, root: int) -> tuple[int, int]:
+    """The children of the nearest element inside ``root`` holding both ``h`` and ``o`` (two
+    ``<h1>``) that hold each, when they are of one tag and name and hold one ``<h1>`` each: two
+    stories in one template; else ``(-1, -1)``."""
+    parent, end = doc.parent, doc.end
+    common = parent[h]
+    while common >= root and not common <= o < end[common]:
+        common = parent[common]
+    if common < root:
+        return -1, -1
+    a, c = h, o
+    while parent[a] != common:
+        a = parent[a]
+    while parent[c] != common:
+        c = parent[c]
+    if a == h or doc.tags[a] != doc.tags[c] or _name(doc, a) != _name(doc, c) \
+            or len(tag_positions(doc, "h1", a, end[a])) != 1 or len(tag_positions(doc, "h1", c, end[c])) != 1:
+        return -1, -1
+    return a, c
+
+
 def _name(doc: Document, i: int) -> tuple[str, str]:
     """``i``'s class, else its id, with the attribute's name; ``("", "")`` for neither."""
     for key in ("class", "id"):
@@ -62,7 +85,7 @@ def _name(doc: Document, i: int) -> tuple[str, str]:
 
 
 def _headed(doc: Document, i: int) -> bool:
-    """Whether an ``<h1>`` opens ``i``'s text: a story of its own (an infinite scroll's next one)."""
-    own, stop = doc.own_len, doc.end[i]
-    heads = tag_positions(doc, "h1", i, stop)
-    return bool(heads) and heads[0] <= next((j for j in range(i, stop) if own[j]), stop)
+    """Whether an ``<h1>`` opens ``i``'s text, after a dateline at most (:data:`DATELINE`): a story
+    of its own (an infinite scroll's next one)."""
+    heads = tag_positions(doc, "h1", i, doc.end[i])
+    return bool(heads) and sum(doc.own_len[i:heads[0]]) <= DATELINE

@@ -8,6 +8,7 @@ from .._walk import tag_positions
 from ._auto_blocks import _HEADED_LEVELS
 from ._auto_title_lines import _title_headings
 from ._auto_mark import _Marks
+from ._auto_segments import headed_copy
 from ._auto_words import SHORT_ARTICLE
 
 #: A region under the page's title heading worth this share of the chosen root is the story beside it
@@ -36,6 +37,8 @@ def titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[flo
     headings = sorted(found + others)
     if any(root <= h < end[root] for h in headings):
         story = _titled_article(doc, headings, root)
+        if story < 0:
+            story = _titled_copy(doc, headings, root, pos)
         return story if story >= 0 and pos[story] >= SHORT_ARTICLE else root
     best, best_worth = _headed_region(doc, marks, pos, neg, found)
     if best < 0:
@@ -78,3 +81,18 @@ def _titled_article(doc: Document, headings: list[int], root: int) -> int:
         if a > root and any(b >= end[a] or b < a for b in articles):
             return a
     return -1
+
+
+def _titled_copy(doc: Document, headings: list[int], root: int, pos: list[float]) -> int:
+    """The unit inside ``root`` that its first title heading is in, when the next other ``<h1>``
+    opens a copy of the unit (its tag and name: :func:`~._auto_segments.headed_copy`) and the unit
+    holds half of ``root``'s prose beside the copy: the next story a page appends in the same
+    template; else -1."""
+    end = doc.end
+    h = next((h for h in headings if root < h < end[root]), -1)
+    titles = set(headings)
+    o = next((x for x in tag_positions(doc, "h1", h + 1, end[root]) if x not in titles), -1) if h > 0 else -1
+    if o < 0:
+        return -1
+    unit, copy = headed_copy(doc, h, o, root)
+    return unit if unit >= 0 and pos[unit] >= _TITLED_SHARE * (pos[root] - pos[copy]) else -1
