@@ -223,3 +223,26 @@ def test_the_next_probe_sets_an_enciphered_copy_of_the_storys_article_after_it()
     bare = rewrite(page.replace('<article class="post">', "<div>").replace("</article>", "</div>").encode(),
                    "next", record)[0].decode()
     assert bare.split("Next article</div>")[1].startswith('<div class="story-body"><p>Cnentencu 0')
+
+
+def test_the_widget_probes_set_one_widget_after_the_storys_second_paragraph():
+    from page_runs import rewrite
+    from widget_probe import KINDS, widget_markup
+
+    paras = [f"Paragraph {i} of the story runs on for long enough to count as one of its paragraphs." for i in range(4)]
+    page = ('<html><body><div class="story-body">' + "".join(f"<p>{p}</p>" for p in paras)
+            + "</div><footer>Footer</footer></body></html>")
+    record = {"url": "https://example.com/a", "articleBody": "\n".join(paras)}
+    named, plain = (rewrite(page.encode(), kind, record) for kind in ("widgets", "widgets-plain"))
+    assert named is not None and plain is not None
+    for out, rec in (named, plain):
+        html = out.decode()
+        assert html.index(paras[1]) < html.index("</p>", html.index(paras[1])) < html.index(paras[2])
+        assert rec["articleBody"] == record["articleBody"] and rec["http_charset"] == "utf-8"
+    widget = named[0].decode().split(paras[1] + "</p>")[1].split("<p>" + paras[2])[0]
+    assert "class=" in widget and "class=" not in plain[0].decode().split(paras[1] + "</p>")[1].split("<p>" + paras[2])[0]
+    # Every kind, each in its three wordings, named or not; share bars link to the networks' share forms.
+    shapes = {widget_markup(seed, named) for seed in range(len(KINDS) * 3) for named in (True, False)}
+    assert len(shapes) == len(KINDS) * 3 * 2
+    assert "facebook.com/sharer" in widget_markup(KINDS.index("share"), False)
+    assert rewrite(page.replace("<p>", "<div>").replace("</p>", "</div>").encode(), "widgets", record) is None

@@ -13,12 +13,13 @@ propagation pick), such blocks are left out of it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from itertools import compress
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import BLOCK_TAGS, Document
 from .._render import NodeSelection
-from .._walk import subtree_text, tag_positions_of
+from .._walk import subtree_text, tag_positions, tag_positions_of
 from ._auto_forms import input_types
 from ._auto_words import _BLOCKS, COMMENT_NOUNS, CONTROL_BLOCKS, LABEL_NODES
 from ._widget_lines import widget_lines
@@ -62,6 +63,21 @@ _LABELS = by_first_letter("|".join(_CONTROL_LABELS))
 _CONTROL = re.compile(rf"^\W*(?:{_LABELS})[^\w(]*$", re.IGNORECASE)
 #: The same, as a line of the rendered text (see :func:`_has_control_line`).
 _CONTROL_LINE = re.compile(rf"\n\W*(?:{_LABELS})[^\w(]*$", re.IGNORECASE | re.MULTILINE)
+#: Where a link that shares the page goes: a network's share or post form (Facebook, X/Twitter, LinkedIn,
+#: Pinterest, Reddit, WhatsApp, Telegram, Tumblr, Weibo, Qzone, VK, Xing...), or a mail with the page's
+#: address (a ``mailto:`` with no address, only a subject or body).
+_SHARE_URL = re.compile(
+    r"facebook\.com/(?:sharer|share\.php|dialog/(?:share|feed))|(?:twitter|x)\.com/(?:intent/(?:tweet|post)|share\b)"
+    r"|linkedin\.com/(?:shareArticle|sharing/|cws/share)|pinterest\.[a-z.]+/pin/create|reddit\.com/submit"
+    r"|(?:api\.whatsapp\.com/send|wa\.me/\?|whatsapp://send)|(?:t|telegram)\.me/share|tumblr\.com/(?:share|widgets/share)"
+    r"|service\.weibo\.com/share|qzs?hare|connect\.qq\.com/widget/shareqq|vk\.com/share\.php|xing\.com/(?:spi/)?share"
+    r"|plus\.google\.com/share|digg\.com/submit|getpocket\.com/(?:save|edit)|flipboard\.com/bookmarklet"
+    r"|^mailto:\?", re.IGNORECASE)
+#: The text a share bar may hold outside its links: its label ("Share this:", "分享到：").
+_SHARE_LABEL = 12
+#: The most characters a share bar's links hold on average: a network's name or a button's word, not a
+#: sentence offered to be posted ("Click to tweet" boxes quote the story).
+_SHARE_WORDS = 20
 #: Controls are short: blocks over this many non-space characters are not read.
 _SHORT = 24
 #: Fields a reader types into (a comment form's, a log-in box's): the block around one holds its label, not text.
@@ -82,6 +98,7 @@ def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -
     stop = doc.end[root]
     fields = _fields(doc, root, stop)
     drop = widget_lines(doc, selection, kept)  # a comment system's messages: lines, not labels
+    drop += share_bars(doc, root, kept)
     if not fields and not _has_control_line(selection.text()):  # every block renders as a line of its own
         return selection.without(drop)
     text_len = doc.measures.text_len
@@ -95,6 +112,29 @@ def without_controls(doc: Document, selection: NodeSelection, kept: bytearray) -
         if _is_control(doc, i):
             drop.append(i)  # (a control inside a dropped one changes nothing)
     return selection.without(drop)
+
+
+def share_bars(doc: Document, root: int, kept: bytearray) -> list[int]:
+    """The share bars inside ``root`` (``kept``: the nodes rendered): the outermost elements whose
+    links all share the page (:data:`_SHARE_URL`) and hold all their text but a label
+    (:data:`_SHARE_LABEL` characters: "Share:"), whatever the links' words and language; blocks
+    (not a link inside a line of others), their links' words short (:data:`_SHARE_WORDS`)."""
+    end, parent, m = doc.end, doc.parent, doc.measures
+    text_len, link_len, link_count = m.text_len, m.link_len, m.link_count
+    shares = [a for a in tag_positions(doc, "a", root + 1, end[root])
+              if kept[a] and _SHARE_URL.search(doc.nodes[a].get("href") or "") is not None]
+    bars: list[int] = []
+    for a in shares:
+        if bars and a < end[bars[-1]]:
+            continue  # (in a bar found)
+        bar, b = -1, a
+        while b > root and text_len[b] - link_len[b] <= _SHARE_LABEL \
+                and bisect_left(shares, end[b]) - bisect_left(shares, b) == link_count[b]:
+            bar, b = b, parent[b]
+        if bar >= 0 and text_len[bar] and doc.tags[bar] in BLOCK_TAGS \
+                and link_len[bar] <= _SHARE_WORDS * link_count[bar]:
+            bars.append(bar)
+    return bars
 
 
 def _is_control(doc: Document, i: int) -> bool:

@@ -29,7 +29,9 @@ its first one or two, in the page and in its gold text; pages with shorter stori
 the run (:mod:`short_probe`). ``split`` moves the second half of each such story into a copy of its
 container after an advertisement slot (``split-plain``: every one of them without class or id names;
 :mod:`split_probe`); ``next`` sets a copy of the story's unit, its text enciphered, after it: a second
-story in the same template (:mod:`next_probe`). ``cipher`` enciphers every Latin letter of the page's text and of its gold by one
+story in the same template (:mod:`next_probe`). ``widgets`` sets a widget (a newsletter's form, an ad slot,
+a "Read more:" line, a share bar, a video, a related card) after the story's second paragraph
+(``widgets-plain``: without names; :mod:`widget_probe`). ``cipher`` enciphers every Latin letter of the page's text and of its gold by one
 substitution, so that no phrase rule reads a word (:mod:`cipher_probe`). ``nourl`` leaves the page as
 it is and withholds its URL (``extract(body)`` as a user may call it).
 
@@ -63,6 +65,7 @@ from scrapy_webclean._scoring import load_corpus, page_counts, summarize, tokens
 from cipher_probe import enciphered  # noqa: E402
 from comment_probe import add_thread  # noqa: E402
 from related_probe import add_related  # noqa: E402
+from widget_probe import widgets  # noqa: E402
 from short_probe import SHORT_PROBES, shorten  # noqa: E402
 from split_probe import SPLIT_PROBES, split  # noqa: E402
 from next_probe import next_story  # noqa: E402
@@ -181,7 +184,8 @@ _COMMENT_PROBES = ("comments", "comments-plain")
 _RELATED_PROBES = ("related", "related-plain")
 #: The probes that rewrite the page around its story (None: it has no story they rewrite), each by its function.
 _STORY_CHANGES: dict[str, Callable[[bytes, str | None, str], bytes | None]] = {
-    **{kind: partial(split, named=named) for kind, named in SPLIT_PROBES.items()}, "next": next_story}
+    **{kind: partial(split, named=named) for kind, named in SPLIT_PROBES.items()}, "next": next_story,
+    "widgets": partial(widgets, named=True), "widgets-plain": partial(widgets, named=False)}
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
 UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES, *_STORY_CHANGES, "cipher")
 #: The probes that rewrite a page (``nourl`` withholds its URL instead).
