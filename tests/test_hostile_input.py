@@ -905,3 +905,15 @@ def test_microdata_in_a_second_html_tree_beside_the_root():
     result = wc.extract(date)
     assert result.text == "x" and result.date == "2012-03-04"
     assert wc.extract(author).author == "Jane Doe"
+
+
+def test_nested_share_links_are_climbed_once():
+    # 80 chains of 900 nested blocks, each holding a share link whose words are too long for a
+    # share bar's: each link's climb towards the body stopped only at its chain's top, and every
+    # link under a top found no bar there was climbed again (quadratic: past the limit). A link
+    # under the last top climbed to is passed over: its climb ends there too.
+    share = "<div><a href='https://www.facebook.com/sharer/sharer.php?u=1'>Share this story with all your friends now</a>"
+    chain = share * 900 + "</div>" * 900
+    with wc.time_limit(5.0):
+        r = wc.extract("<body><article><div>" + STORY * 3 + chain * 80 + STORY * 3 + "</div></article></body>")
+    assert "delay the budget" in r.text

@@ -124,16 +124,16 @@ def share_bars(doc: Document, root: int, kept: bytearray) -> list[int]:
     shares = [a for a in tag_positions(doc, "a", root + 1, end[root])
               if kept[a] and _SHARE_URL.search(doc.nodes[a].get("href") or "") is not None]
     bars: list[int] = []
+    top = -1
     for a in shares:
-        if bars and a < end[bars[-1]]:
-            continue  # (in a bar found)
-        bar, b = -1, a
+        if top >= 0 and a < end[top]:
+            continue  # (under the last element climbed to, whose parent failed: the same bar, or none)
+        top, b = a, parent[a]
         while b > root and text_len[b] - link_len[b] <= _SHARE_LABEL \
                 and bisect_left(shares, end[b]) - bisect_left(shares, b) == link_count[b]:
-            bar, b = b, parent[b]
-        if bar >= 0 and text_len[bar] and doc.tags[bar] in BLOCK_TAGS \
-                and link_len[bar] <= _SHARE_WORDS * link_count[bar]:
-            bars.append(bar)
+            top, b = b, parent[b]
+        if text_len[top] and doc.tags[top] in BLOCK_TAGS and link_len[top] <= _SHARE_WORDS * link_count[top]:
+            bars.append(top)
     return bars
 
 
