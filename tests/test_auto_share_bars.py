@@ -43,7 +43,7 @@ def test_a_share_bar_is_left_out_whatever_its_words(bar):
     # A sentence around a share link.
     f'<p>Readers who want to help can <a href="{FB}">post the appeal to their friends</a> before Friday\'s deadline.</p>',
 ])
-def test_a_quote_a_line_of_other_links_and_a_sentence_stay(kept):
+def test_a_tweetable_quote_and_a_sentence_around_a_share_link_stay(kept):
     text = _text(kept)
     assert text.count("the old bridge") == 4
     assert any(words in text for words in ("Increasing your visibility", "post the appeal"))

@@ -65,14 +65,16 @@ _CONTROL = re.compile(rf"^\W*(?:{_LABELS})[^\w(]*$", re.IGNORECASE)
 _CONTROL_LINE = re.compile(rf"\n\W*(?:{_LABELS})[^\w(]*$", re.IGNORECASE | re.MULTILINE)
 #: Where a link that shares the page goes: a network's share or post form (Facebook, X/Twitter, LinkedIn,
 #: Pinterest, Reddit, WhatsApp, Telegram, Tumblr, Weibo, Qzone, VK, Xing...), or a mail with the page's
-#: address (a ``mailto:`` with no address, only a subject or body).
+#: address (a ``mailto:`` with no address, only a subject or body). Matched at the link's start: a
+#: host, then a path (most links fail at their first characters).
 _SHARE_URL = re.compile(
-    r"facebook\.com/(?:sharer|share\.php|dialog/(?:share|feed))|(?:twitter|x)\.com/(?:intent/(?:tweet|post)|share\b)"
-    r"|linkedin\.com/(?:shareArticle|sharing/|cws/share)|pinterest\.[a-z.]+/pin/create|reddit\.com/submit"
-    r"|(?:api\.whatsapp\.com/send|wa\.me/\?|whatsapp://send)|(?:t|telegram)\.me/share|tumblr\.com/(?:share|widgets/share)"
-    r"|service\.weibo\.com/share|qzs?hare|connect\.qq\.com/widget/shareqq|vk\.com/share\.php|xing\.com/(?:spi/)?share"
-    r"|plus\.google\.com/share|digg\.com/submit|getpocket\.com/(?:save|edit)|flipboard\.com/bookmarklet"
-    r"|^mailto:\?", re.IGNORECASE)
+    r"\s*(?:(?:https?:)?//(?:[\w-]+\.)*(?:facebook\.com/(?:sharer|share\.php|dialog/(?:share|feed))"
+    r"|(?:twitter|x)\.com/(?:intent/(?:tweet|post)|share\b)|linkedin\.com/(?:shareArticle|sharing/|cws/share)"
+    r"|pinterest\.[a-z.]+/pin/create|reddit\.com/submit|api\.whatsapp\.com/send|wa\.me/\?|(?:t|telegram)\.me/share"
+    r"|tumblr\.com/(?:share|widgets/share)|service\.weibo\.com/share|sns\.qzone\.qq\.com/cgi-bin/qzshare"
+    r"|connect\.qq\.com/widget/shareqq|vk\.com/share\.php|xing\.com/(?:spi/)?share|plus\.google\.com/share"
+    r"|digg\.com/submit|getpocket\.com/(?:save|edit)|flipboard\.com/bookmarklet)|whatsapp://send|mailto:\?)",
+    re.IGNORECASE)
 #: The text a share bar may hold outside its links: its label ("Share this:", "分享到：").
 _SHARE_LABEL = 12
 #: The most characters a share bar's links hold on average: a network's name or a button's word, not a
@@ -122,7 +124,7 @@ def share_bars(doc: Document, root: int, kept: bytearray) -> list[int]:
     end, parent, m = doc.end, doc.parent, doc.measures
     text_len, link_len, link_count = m.text_len, m.link_len, m.link_count
     shares = [a for a in tag_positions(doc, "a", root + 1, end[root])
-              if kept[a] and _SHARE_URL.search(doc.nodes[a].get("href") or "") is not None]
+              if kept[a] and _SHARE_URL.match(doc.nodes[a].get("href") or "") is not None]
     bars: list[int] = []
     top = -1
     for a in shares:
