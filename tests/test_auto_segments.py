@@ -91,6 +91,12 @@ def test_a_copy_is_one_of_the_same_tag_and_name_within_the_gap():
     # (the comments' "Comments") heads no story of its own.
     dated = '<div class="story-body"><span>24 July 2012 Last updated at 06:50 ET</span><h1>Another story</h1>'
     assert _segments_of(page('<div class="story-body" data-root=1>', dated))[1] == []
+    # ... or after the lines the root has above its own headline (one template: a share bar over each).
+    bar = "<ul>" + "".join(f"<li>{w}</li>" for w in ("Share this page", "Delicious", "Digg", "Facebook", "Twitter",
+                                                      "LinkedIn", "Reddit", "Email")) + "</ul>"
+    lead = _segments_of(page(f'<div class="story-body" data-root=1>{bar}<h1>Bridge to stay open</h1>',
+                             f'<div class="story-body">{bar}<h1>Another story</h1>'))
+    assert lead[1] == []
     ended = page('<div class="story-body" data-root=1>', '<div class="story-body">').replace(
         b'<ul class="tags">', b'<h1>Comments</h1><ul class="tags">')
     assert len(_segments_of(ended)[1]) == 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from .._document import Document, Measures
 from .._walk import holds_any, tag_positions, tag_positions_of
 
@@ -13,8 +15,9 @@ SEGMENT_GAP = 200
 SEGMENT_SHARE = 0.25
 #: Between two nameless segments: an embedded player or an ad slot, and at most this many characters.
 PLAIN_GAP = 30
-#: The most characters a story's headline may follow in its unit (a date line above it).
-DATELINE = 50
+#: The most characters a story's headline may follow in its unit beyond those before the root's own (a
+#: date line above it), and the most before the root's own that count so (a share bar above both).
+DATELINE, HEADLINE_LEAD = 50, 200
 _EMBEDS = frozenset({"iframe", "ins", "embed", "object", "video"})
 
 
@@ -28,13 +31,16 @@ def root_copies(doc: Document, m: Measures, dead: bytearray, named: bytearray, r
     Where the root has neither class nor id, two divisions alike are any two divisions: a copy
     needs net prose value, and an embedded player or an ad slot (:data:`_EMBEDS`) with at most
     :data:`PLAIN_GAP` characters between. Not an ``<article>``'s copies, nor a copy after the root
-    that opens with an ``<h1>``: those are stories of their own."""
+    that opens with an ``<h1>`` (after a dateline, and the lines the root has above its own: a
+    share bar): those are stories of their own."""
     parent = doc.parent[root]
     if parent < doc.body or doc.tags[root] == "article":
         return []
     tag, end, text_len, name = doc.tags[root], doc.end, m.text_len, _name(doc, root)
     plain = not name[0]
     embeds = tag_positions_of(doc, _EMBEDS) if plain else []
+    before = _before_h1(doc, root)
+    lead = before if before <= HEADLINE_LEAD else 0  # (one template sets the same lines above each headline)
     row = list(doc.children(parent))
     at = row.index(root)
     found: list[int] = []
@@ -43,7 +49,7 @@ def root_copies(doc: Document, m: Measures, dead: bytearray, named: bytearray, r
         for c in side:
             if doc.tags[c] == tag and _name(doc, c) == name and not dead[c] and not named[c] \
                     and (pos[c] > neg[c] or (not plain and pos[c] >= SEGMENT_SHARE * pos[root])) \
-                    and (embed or not plain) and not (c > root and _headed(doc, c)):
+                    and (embed or not plain) and not (c > root and _before_h1(doc, c) <= DATELINE + lead):
                 found.append(c)
                 gap, embed = 0, False
                 continue
@@ -84,8 +90,7 @@ def _name(doc: Document, i: int) -> tuple[str, str]:
     return "", ""
 
 
-def _headed(doc: Document, i: int) -> bool:
-    """Whether an ``<h1>`` opens ``i``'s text, after a dateline at most (:data:`DATELINE`): a story
-    of its own (an infinite scroll's next one)."""
+def _before_h1(doc: Document, i: int) -> float:
+    """The characters of ``i``'s text before its first ``<h1>`` (infinite without one)."""
     heads = tag_positions(doc, "h1", i, doc.end[i])
-    return bool(heads) and sum(doc.own_len[i:heads[0]]) <= DATELINE
+    return sum(doc.own_len[i:heads[0]]) if heads else math.inf
