@@ -1,7 +1,7 @@
 """A story the template splits in two around an advertisement (``_auto_segments``): the block
 pick's root is the larger half, and its copy beside it (same tag, same class, or same id where it
-has no class; a nameless one past an ad slot) is the rest of the story. One hand-made page per rule, and shared pages split by
-``page_runs.py --probe split``."""
+has no class; a nameless one past an ad slot) is the rest of the story. One hand-made page per
+rule, and shared pages split by ``page_runs.py --probe split``."""
 
 from __future__ import annotations
 
@@ -42,7 +42,8 @@ def page(first: str, second: str, between: str = AD, split_at: int = 3) -> bytes
             f'<nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav>'
             f'<article><h1>Bridge to stay open</h1>{first}{one}{between}{second}{two}'
             f'<ul class="tags"><li><a href="/t/bridge">bridge</a></li><li><a href="/t/council">council</a></li></ul>'
-            f'</{second[1:].split()[0].rstrip(">")}>{MORE}</article><footer>Town News, 1 High Street</footer></body></html>').encode()
+            f'</{second[1:].split()[0].rstrip(">")}>{MORE}</article>'
+            f'<footer>Town News, 1 High Street</footer></body></html>').encode()
 
 
 @pytest.mark.parametrize("first,second", [

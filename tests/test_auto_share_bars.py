@@ -13,7 +13,8 @@ from scrapy_webclean.extractors._controls import share_bars
 
 PARA = ("<p>The council met on Tuesday and delayed the budget vote again, the third time this year, "
         "after members argued for an hour about the cost of the old bridge.</p>")
-FB, TW = "https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fnews.example%2Fa", "https://twitter.com/intent/tweet?url=x"
+FB = "https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fnews.example%2Fa"
+TW = "https://twitter.com/intent/tweet?url=x"
 
 
 def _text(widget: str) -> str:
@@ -41,7 +42,8 @@ def test_a_share_bar_is_left_out_whatever_its_words(bar):
     # A sentence of the story offered to be tweeted: a quote, not a button.
     f'<p><a href="{TW}">Increasing your visibility gradually lets you grow into the role with less stress.</a></p>',
     # A sentence around a share link.
-    f'<p>Readers who want to help can <a href="{FB}">post the appeal to their friends</a> before Friday\'s deadline.</p>',
+    f'<p>Readers who want to help can <a href="{FB}">post the appeal to their friends</a> before Friday\'s '
+    "deadline.</p>",
 ])
 def test_a_tweetable_quote_and_a_sentence_around_a_share_link_stay(kept):
     text = _text(kept)

@@ -82,11 +82,13 @@ def headed_copy(doc: Document, h: int, o: int, root: int) -> tuple[int, int]:
 
 
 def _name(doc: Document, i: int) -> tuple[str, str]:
-    """``i``'s class, else its id, with the attribute's name; ``("", "")`` for neither."""
-    for key in ("class", "id"):
-        value = (doc.nodes[i].get(key) or "").strip()
-        if value:
-            return key, value
+    """``i``'s class, else its id, with the attribute's name; ``("", "")`` for neither (read as the
+    block pick read them: :meth:`~scrapy_webclean._document.Document.class_id_style`)."""
+    read = doc.class_id_style(i)
+    if read is not None:
+        for key, value in (("class", read[0]), ("id", read[1])):
+            if value and value.strip():
+                return key, value.strip()
     return "", ""
 
 

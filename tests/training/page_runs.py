@@ -29,10 +29,11 @@ its first one or two, in the page and in its gold text; pages with shorter stori
 the run (:mod:`short_probe`). ``split`` moves the second half of each such story into a copy of its
 container after an advertisement slot (``split-plain``: every one of them without class or id names;
 :mod:`split_probe`); ``next`` sets a copy of the story's unit, its text enciphered, after it: a second
-story in the same template (:mod:`next_probe`). ``widgets`` sets a widget (a newsletter's form, an ad slot,
-a "Read more:" line, a share bar, a video, a related card) after the story's second paragraph
-(``widgets-plain``: without names; :mod:`widget_probe`). ``cipher`` enciphers every Latin letter of the page's text and of its gold by one
-substitution, so that no phrase rule reads a word (:mod:`cipher_probe`). ``nourl`` leaves the page as
+story in the same template (:mod:`next_probe`). ``widgets`` sets a widget (a newsletter's form, an
+ad slot, a "Read more:" line, a share bar, a video, a related card) after the story's second
+paragraph (``widgets-plain``: without names; :mod:`widget_probe`). ``cipher`` enciphers every Latin
+letter of the page's text and of its gold by one substitution, so that no phrase rule reads a word
+(:mod:`cipher_probe`). ``nourl`` leaves the page as
 it is and withholds its URL (``extract(body)`` as a user may call it).
 
 ``compare`` prints each corpus's F1 (mean precision and recall of the pages,
@@ -209,7 +210,8 @@ def probe(raw: bytes, kind: str, charset: str | None = None, gold: str = "") -> 
 def rewrite(raw: bytes, kind: str, record: dict) -> tuple[bytes, dict] | None:
     """The page and its record as a probe leaves them (see :func:`probe`): a short probe cuts the gold
     text too, and leaves out (None) a page whose story it does not cut, as a split probe does one it
-    does not split (or the next probe one it finds no story in); the cipher probe enciphers the gold too; a re-serialized page's charset is UTF-8."""
+    does not split (or a story probe one it finds no story in); the cipher probe enciphers the gold
+    too; a re-serialized page's charset is UTF-8."""
     charset, gold = record.get("http_charset"), record["articleBody"]
     if kind in SHORT_PROBES:
         cut = shorten(raw, charset, gold, SHORT_PROBES[kind])
