@@ -253,6 +253,32 @@ def test_messages_longer_than_a_short_article_before_them_are_a_thread():
     assert "A short note before the replies" in text and MESSAGES[0] not in text
 
 
+def _entry_and_thread(headline: str, label: str) -> bytes:
+    """A blog's post as the first of the dated items it shares a parent with, its comments' label
+    between it and them (a 2012 template without names)."""
+    nav = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(10))
+    entry = f"<div><h3>{headline}</h3>{STORY}<p>Posted on March 5, 2024 at 8:00 am</p></div>"
+    return (f"<html><head><title>Budget vote delayed</title></head><body><ul>{nav}</ul><div>{entry}"
+            f"<div><h2>{label}</h2></div>{''.join(COMMENTS)}</div></body></html>").encode()
+
+
+@pytest.mark.parametrize("headline", ["Budget vote delayed", "Council postpones the vote on its budget"])
+def test_a_post_sharing_its_parent_with_its_comments(headline):
+    # The post is the first dated item, under the page's title or a headline (no message): the
+    # comments after the label, not their parent, are the thread.
+    page = _entry_and_thread(headline, "Comments")
+    found = threads(page)
+    assert len(found) == len(COMMENTS) and all(m in " ".join(found) for m in MESSAGES)
+    text = wc.extract(page).text
+    assert "Paragraph 5 of the story" in text and not any(m in text for m in MESSAGES)
+
+
+def test_a_linked_comment_count_between_posts_is_no_label():
+    # A blog's front page: "Comments (3)" links each post to its page; the posts after the first are no thread.
+    page = _entry_and_thread("Budget vote delayed", "<a href='/budget#comments'>Comments (3)</a>")
+    assert threads(page) == []
+
+
 def test_too_little_prose_before_the_messages_is_no_thread():
     # Under 300 characters of prose before them, the messages may be the page (a forum's opening line).
     short = "<p>A short note before the replies, one sentence long and no more than that.</p>"
@@ -344,6 +370,8 @@ def _f1(gold: str, text: str) -> float:
     ("dragnet", "dragnet-R990"),  # a thread under "N Comments" on a page the tagger calls a hub
     ("dragnet", "dragnet-R740"),  # the same under "Post a Comment", the reply form's heading
     ("dragnet", "dragnet-R979"),  # a flat thread: each <dt> a commenter's picture and name, no dates
+    ("dragnet", "dragnet-R685"),  # the post the first of the dated items, "Comments" between it and the rest
+    ("dragnet", "dragnet-R682"),  # the same template
 ])
 def test_real_threads_found_without_their_names(corpus, pid):
     rec, body = corpus_page(corpus, pid)

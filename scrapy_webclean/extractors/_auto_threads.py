@@ -13,7 +13,7 @@ from .._deadline import check_deadline
 from .._document import Document, Measures
 from .._measures import nonspace_len
 from .._walk import owned_text, subtree_text, tag_positions
-from ._auto_title_lines import _HEADLINE_TAGS
+from ._auto_title_lines import _HEADLINE_TAGS, _title_headings
 from ._auto_words import _BLOCKS, _CELLS, _HEADINGS, COMMENT_NOUNS
 
 #: A dateline: a clock time, a date in words (English, or day-month-year in other languages; "07 Nov 12")
@@ -102,7 +102,9 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         if len(heads) >= _ITEMS:
             counts[(p, "")] = sorted(set(heads))
     found: list[int] = []
-    firsts: list[int] = []  # each found thread's first comment (where its label is looked for)
+    # Each found thread's first comment (where its label is looked for; -1: read already) and what it
+    # leaves out (its parent, or its comments alone).
+    kept: list[tuple[int, list[int]]] = []
     read = prose = 0  # the prose before element ``read``: candidates come in document order
     budget = 4 * n  # elements the headline check may read: candidates nest only on hostile pages
     for (p, tag), items in sorted(counts.items()):
@@ -117,13 +119,18 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         if len(groups) < _ITEMS or not _thread(doc, m, p, groups, inlink, message, replies):
             continue
         prose, read = prose + _prose(doc, dead, inlink, read, p, _SENTENCE // weight), p
-        if prose * weight >= _BEFORE or (prose * weight >= _BEFORE_LABELLED and _labelled(doc, p, groups[0][0])):
-            found.append(p)  # an article before it (a short one under the thread's label: "3 Comments")
-            firsts.append(groups[0][0])
+        k = _entry(doc, m, dead, inlink, p, groups, weight)
+        if k:  # (the label read, the article's prose before it)
+            found.append(p)
+            kept.append((-1, [i for g in groups[k:] for i in g]))
+        elif prose * weight >= _BEFORE or (prose * weight >= _BEFORE_LABELLED and _labelled(doc, p, groups[0][0])):
+            # an article before it (a short one under the thread's label: "3 Comments")
+            found.append(p)
+            kept.append((groups[0][0], [p]))
     if found and page_features(doc, doc.url)["score"] <= 0:
         # A listing's entries, not an article's comments, unless labelled so ("4 Comments").
-        return [p for p, first in zip(found, firsts) if _labelled(doc, p, first)]
-    return found
+        return [r for p, (first, rs) in zip(found, kept) if first < 0 or _labelled(doc, p, first) for r in rs]
+    return [r for _, rs in kept for r in rs]
 
 
 #: A comment thread's label, a piece of text of its own: "Comments", "14 Comments", "3 Responses to
@@ -154,6 +161,36 @@ def _labelled(doc: Document, p: int, first: int) -> bool:
             line = " ".join(subtree_text(doc, i).split())
             if len(line) <= 120 and _COUNTED_LABEL.fullmatch(line):
                 return True
+    return False
+
+
+def _entry(doc: Document, m: Measures, dead: bytearray, inlink: bytearray, p: int, groups: list[list[int]],
+           weight: int) -> int:
+    """How many of ``groups`` (a thread's items under ``p``) are the article: the first, under its
+    headline (no message, or holding the page's title), when the thread's unlinked label
+    (:func:`_headed`) stands before the next and its prose makes an article; else 0."""
+    k = next((k for k, g in enumerate(groups) if all(_message(doc, m, i, inlink) for i in g)
+              and not _titled(doc, g)), 0)
+    if 0 < k <= len(groups) - _ITEMS and _headed(doc, inlink, groups[k][0]):
+        if _prose(doc, dead, inlink, p, groups[k][0], _SENTENCE // weight) * weight >= _BEFORE:
+            return k
+    return 0
+
+
+def _titled(doc: Document, group: list[int]) -> bool:
+    """Whether a line reading as the page's ``<title>`` is in ``group`` (an article's headline)."""
+    end = doc.end
+    return any(i <= h < end[i] for h in _title_headings(doc, doc.title) for i in group)
+
+
+def _headed(doc: Document, inlink: bytearray, first: int) -> bool:
+    """Whether an unlinked piece of text in the few elements before comment ``first`` is a thread's
+    label (:data:`_COMMENTS_LABEL`: "Comments", not a post's link "Comments (3)" on a blog's front page)."""
+    texts = doc.texts
+    for i in range(max(0, first - _LABEL_SPAN), first):
+        t = texts[i]
+        if t and not inlink[i] and len(t) <= 120 and _COMMENTS_LABEL.fullmatch(t.strip()):
+            return True
     return False
 
 
