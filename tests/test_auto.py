@@ -1562,6 +1562,18 @@ def test_controls_of_chinese_pages_dropped(control):
                           block="div", first=False)
 
 
+@pytest.mark.parametrize("control", ["Printer Friendly Version", "[ Printer friendly page ]", "Print article",
+                                     "Email this story to a friend", "E-mail article", "Send to a Friend",
+                                     "Refer to a friend", "Print Recipe", "Jump to Recipe", "Rezept drucken",
+                                     "Artikel versenden", "Imprimer l'article", "Envoyer à un ami",
+                                     "Imprimir artículo", "Stampa articolo", "Artikel afdrukken"])
+def test_print_and_mail_links_dropped(control):
+    # A news page's print and mail-a-friend links and a recipe's buttons, in six languages; a sentence
+    # about printing articles is text.
+    _dropped_beside_prose(control, PROSE, "Printing articles for the archive costs the council money, the clerk said.",
+                          block="div", first=False)
+
+
 @pytest.mark.parametrize("call", ["欢迎关注微信公众号", "关注我们的公众号：新闻早知道", "扫一扫，关注我们"])
 def test_a_call_to_follow_a_wechat_account_is_promotion(call):
     # The Chinese "follow us" (a WeChat account, a QR code to scan); a sentence reporting on such

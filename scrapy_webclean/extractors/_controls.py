@@ -37,9 +37,20 @@ _CONTROL_LABELS = (
     "quote", "share(?: this)?", "pin it", "tweet", "print", "email", "(?:no )?trackbacks?(?: pings)?", "pingbacks?",
     "post a comment", "remember (?:me|personal info)", "enlarge this image", r"\d+ of \d+", "now playing", "up next",
     "(?:text|font) size", rf"(?:{COMMENT_NOUNS}|replies) \(\d+\)",
+    # A news page's print and mail links ("Printer friendly version", "Email this story to a friend"),
+    # a recipe's buttons.
+    "print(?: this)? (?:article|story|page|post)", "print(?:er)?[- ]friendly(?: (?:page|version|format))?",
+    "e-?mail (?:this )?(?:article|story|page|post)(?: to a friend)?", "e-?mail (?:this )?to a friend",
+    "(?:send|refer|recommend|forward)(?: this)?(?: (?:article|story|page|post))? to a friend",
+    "(?:print|pin|save|rate|jump to)(?: this| the)? recipe",
     # The same labels in German, French, Spanish, Italian, Portuguese and Dutch (blog software's
     # like button and its loading line among them).
     "nach oben", "weiterlesen", "mehr (?:erfahren|lesen)", "teilen", "drucken", "anzeige", "werbung", "kommentare",
+    "(?:artikel|seite|beitrag|rezept) (?:drucken|versenden)", "druckversion", "zum rezept(?: springen)?",
+    "imprimer (?:l['’]article|la recette|cette page)", "envoyer à un ami", "version imprimable",
+    "imprimir (?:(?:el )?artículo|(?:la )?receta|(?:o )?artigo|(?:a )?receita)", "enviar (?:a un amigo|para um amigo)",
+    "stampa (?:l['’]articolo|articolo|(?:la )?ricetta)", "invia (?:a un amico|articolo)",
+    "(?:artikel|recept) afdrukken",
     "gefällt mir", "(?:gefällt mir )?wird geladen",
     "retour en haut", "haut de (?:la )?page", "lire la suite", "en savoir plus", "partager", "imprimer", "publicité",
     "commentaires", "(?:j['’]aime )?chargement", "j['’]aime",
