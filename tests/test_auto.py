@@ -1574,6 +1574,28 @@ def test_print_and_mail_links_dropped(control):
                           block="div", first=False)
 
 
+@pytest.mark.parametrize("line, word", [
+    ("Dieser Beitrag wurde unter <a href='/k'>Politik</a> veröffentlicht. Setze ein Lesezeichen auf den "
+     "<a href='/p'>Permalink</a>.", "Lesezeichen"),
+    ("Cette entrée a été publiée dans <a href='/k'>Politique</a>. Bookmarquez ce <a href='/p'>permalien</a>.", "publiée"),
+    ("Esta entrada fue publicada en <a href='/k'>Política</a>. Guarda el <a href='/p'>enlace permanente</a>.",
+     "publicada"),
+    ("Questa voce è stata pubblicata in <a href='/k'>Politica</a>. Aggiungi ai segnalibri il "
+     "<a href='/p'>permalink</a>.", "pubblicata"),
+    ("Esta entrada foi publicada em <a href='/k'>Política</a>. Adicione aos favoritos o "
+     "<a href='/p'>link permanente</a>.", "favoritos"),
+    ("Dit bericht werd geplaatst in <a href='/k'>Politiek</a>. Bookmark de <a href='/p'>permalink</a>.", "geplaatst"),
+])
+@pytest.mark.parametrize("first", [True, False])
+def test_a_blogs_entry_footer_in_other_languages_is_boilerplate(line, word, first):
+    # Blog software's "This entry was posted in Politics. Bookmark the permalink." as its translations
+    # write it, before the story or inside it; a sentence that says an article was published is text.
+    body = f"<p>{line}</p><p>{GERMAN}</p><p>{GERMAN}</p>" if first else f"<p>{GERMAN}</p><p>{line}</p><p>{GERMAN}</p>"
+    prose = "<p>Dieser Beitrag wurde in der Sitzung am Montag vorgestellt und danach im Amtsblatt veröffentlicht.</p>"
+    text = auto(page(f"<article>{body}{prose}</article>")).text
+    assert word not in text and GERMAN in text and "im Amtsblatt veröffentlicht" in text
+
+
 @pytest.mark.parametrize("call", ["欢迎关注微信公众号", "关注我们的公众号：新闻早知道", "扫一扫，关注我们"])
 def test_a_call_to_follow_a_wechat_account_is_promotion(call):
     # The Chinese "follow us" (a WeChat account, a QR code to scan); a sentence reporting on such

@@ -75,6 +75,13 @@ _PROMO_RE = re.compile(by_first_letter(
     r"réservée? aux abonnés|nur für abonnenten|exclusiv[oa] para suscriptores|exclusiv[oa] para assinantes|"
     r"riservat[oa] agli abbonati|alleen voor abonnees|"
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
+    # The same blog software's entry footer in German, French, Spanish, Italian, Portuguese and Dutch
+    # ("Dieser Beitrag wurde unter Politik veröffentlicht. Setze ein Lesezeichen auf den Permalink.").
+    r"dieser (?:beitrag|eintrag) wurde (?:am .{1,40}? )?(?:unter|veröffentlicht in) |"
+    r"cette entrée a été publiée (?:dans|le|en)\b|esta entrada (?:fue|foi) publicada (?:en|em)\b|"
+    r"questa (?:voce|entrata) è stata pubblicata (?:in|il)\b|dit bericht (?:is|werd) geplaatst (?:in|op)\b|"
+    r"(?:bookmar(?:k|quez)|lesezeichen (?:auf|für)|marque-pages?|favoris|segnalibri|favoritos|guarda) "
+    r"(?:the |den |de |le |ce |il |o |el )?(?:permalink|permalien|link permanente|enlace permanente)|"
     rf"关注我们|扫一扫|责任编辑{ENDS_LABEL}|分享到|(?:关注|添加|搜索)\S{{0,8}}公众号|"
     r"(?:阅读|查看|展开)全文|开通会员|付费阅读|"  # a call to read the rest: a paywall's, a collapsed story's button
     # Other box labels in German, French, Spanish, Italian, Portuguese and Dutch.
@@ -126,6 +133,9 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "kommentar", " commentaire", "comentario", " commento", "comentário", "ingelogd zijn",
                    "nieuwsbrief", "suscr", "inscreva-se", "abonnez-vous", "abonnieren", "abonneer",
                    "entry was posted", "trackback url", "listed below are links",
+                   "beitrag wurde", "eintrag wurde", "entrée a été publiée", "entrada fue publicada",
+                   "entrada foi publicada", "è stata pubblicata", "geplaatst in", "geplaatst op", "permalink",
+                   "permalien", "link permanente", "enlace permanente",
                    "关注我们", "扫一扫", "责任编辑", "相关阅读", "相关新闻", "推荐阅读", "分享到", "関連記事", "公众号",
                    "阅读全文", "查看全文", "展开全文", "开通会员", "付费阅读",
                    "ähnliche", "rezept drucken", "auch interessieren", "mehr zum thema",
