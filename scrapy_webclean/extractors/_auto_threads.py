@@ -166,9 +166,10 @@ def _labelled(doc: Document, p: int, first: int) -> bool:
 
 def _entry(doc: Document, m: Measures, dead: bytearray, inlink: bytearray, p: int, groups: list[list[int]],
            weight: int) -> int:
-    """How many of ``groups`` (a thread's items under ``p``) are the article: the first, under its
-    headline (no message, or holding the page's title), when the thread's unlinked label
-    (:func:`_headed`) stands before the next and its prose makes an article; else 0."""
+    """How many of ``groups`` (a thread's items under ``p``) are the article: the leading items that
+    are no message (a headline in them) or hold the page's title, when the thread's unlinked label
+    (:func:`_headed`) stands before the next item, three items at least follow, and the prose up to
+    them makes an article; else 0."""
     k = next((k for k, g in enumerate(groups) if all(_message(doc, m, i, inlink) for i in g)
               and not _titled(doc, g)), 0)
     if 0 < k <= len(groups) - _ITEMS and _headed(doc, inlink, groups[k][0]):
