@@ -1585,6 +1585,8 @@ def test_print_and_mail_links_dropped(control):
     ("Esta entrada foi publicada em <a href='/k'>Política</a>. Adicione aos favoritos o "
      "<a href='/p'>link permanente</a>.", "favoritos"),
     ("Dit bericht werd geplaatst in <a href='/k'>Politiek</a>. Bookmark de <a href='/p'>permalink</a>.", "geplaatst"),
+    ("Dieser Beitrag wurde unter <a href='/k'>Politik</a> abgelegt und mit <a href='/t'>Haushalt</a> verschlagwortet.",
+     "abgelegt"),
 ])
 @pytest.mark.parametrize("first", [True, False])
 def test_a_blogs_entry_footer_in_other_languages_is_boilerplate(line, word, first):

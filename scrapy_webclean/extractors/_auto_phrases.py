@@ -77,7 +77,7 @@ _PROMO_RE = re.compile(by_first_letter(
     r"this entry was posted (?:on|in)|trackback url|listed below are links to (?:weblogs|blogs|sites)|"
     # The same blog software's entry footer in German, French, Spanish, Italian, Portuguese and Dutch
     # ("Dieser Beitrag wurde unter Politik veröffentlicht. Setze ein Lesezeichen auf den Permalink.").
-    r"dieser (?:beitrag|eintrag) wurde (?:am .{1,40}? )?(?:unter|veröffentlicht in) |"
+    r"dieser (?:beitrag|eintrag) wurde (?:am .{1,40}? )?(?:unter|veröffentlicht in)\b|"
     r"cette entrée a été publiée (?:dans|le|en)\b|esta entrada (?:fue|foi) publicada (?:en|em)\b|"
     r"questa (?:voce|entrata) è stata pubblicata (?:in|il)\b|dit bericht (?:is|werd) geplaatst (?:in|op)\b|"
     r"(?:bookmar(?:k|quez)|lesezeichen (?:auf|für)|marque-pages?|favoris|segnalibri|favoritos|guarda) "
