@@ -61,3 +61,15 @@ def test_a_wire_storys_closing_copyright_is_left_out_of_the_propagation_pick():
     text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
     assert "All Rights Reserved" not in text
     assert rec["articleBody"].split("\n")[-1][:60] in text
+
+
+def test_a_comment_forms_lines_after_a_closing_line_do_not_end_the_trimming():
+    # Blog software's feed line closes the post, then its comment form's notes (left out of every body by
+    # the controls): the trimming passes over the notes, on a page with a comment form.
+    feed = "You can follow any responses to this entry through the RSS 2.0 feed."
+    notes = "<div><p>Your email address will not be published. Required fields are marked *</p></div>"
+    form = "<form><textarea name='comment'></textarea></form>"
+    text = trimmed(f"<div><p>{PROSE}</p><p>{MORE}</p><p>{feed}</p>{notes}</div>{form}")
+    assert PROSE in text and MORE in text and "follow any responses" not in text
+    without_form = trimmed(f"<div><p>{PROSE}</p><p>{MORE}</p><p>{feed}</p>{notes}</div>")
+    assert "follow any responses" in without_form  # (no form: the notes are a line like any other)

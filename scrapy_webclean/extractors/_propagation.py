@@ -294,14 +294,37 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
                 drop[i:e] = b"\x01" * (e - i)
                 i = e
                 continue
-        elif t in _CLEANED and (t != "div" or blocked[i]) and _junk(doc, score, weights, counts, i, c, ld) \
+        elif t in _CLEANED and (t != "div" or blocked[i] and not _wraps_paragraph(doc, text_len, blocked, i)) \
+                and _junk(doc, score, weights, counts, i, c, ld) \
                 and not (t in KEPT_WHOLE and c and lists.kept_whole(i)):
-            # (A division without blocks is a paragraph to readability: never cleaned. A list or table
-            # the running text introduces, or a data table, is not cleaned itself; what it holds is.)
+            # (A division without blocks is a paragraph to readability: never cleaned; so is one that only
+            # wraps a paragraph. A list or table the running text introduces, or a data table, is not
+            # cleaned itself; what it holds is.)
             drop[i:e] = b"\x01" * (e - i)
             i = e
             continue
         i += 1
+
+
+def _wraps_paragraph(doc: Document, text_len: list[int], blocked: bytearray, i: int) -> bool:
+    """Whether division ``i`` holds one element and no text of its own, and that element is a
+    paragraph (a ``<p>``, a division without blocks) or another such wrapper."""
+    tags, end = doc.tags, doc.end
+    while True:
+        only, j, stop = -1, i + 1, end[i]
+        while j < stop:
+            if tags[j]:
+                if only >= 0:
+                    return False
+                only = j
+            j = end[j]
+        if only < 0 or text_len[only] != text_len[i]:
+            return False
+        if tags[only] == "p" or tags[only] == "div" and not blocked[only]:
+            return True
+        if tags[only] != "div":
+            return False
+        i = only
 
 
 def _weight_of(doc: Document, weights: dict[int, int], i: int) -> int:
