@@ -96,15 +96,15 @@ def test_real_typepad_posts_without_their_names():
 
 
 def test_every_phrase_holds_a_keyword_and_is_found_through_it():
-    # holds_widget_phrase searches only the lines holding one of _KEYWORDS: every string the pattern matches
+    # _holds_phrase searches only the lines holding one of _KEYWORDS: every string the pattern matches
     # must hold one (walked as test_phrase_keywords walks the phrase sets), and be found so.
     from test_phrase_keywords import pattern_representatives, without_keyword
 
-    from scrapy_webclean.extractors._widget_lines import _KEYWORDS, _WIDGET_PHRASE, holds_widget_phrase
+    from scrapy_webclean.extractors._widget_lines import _KEYWORDS, _WIDGET_PHRASE, _holds_phrase
 
     keywords = tuple(k.decode() for k in _KEYWORDS)
     assert all(k.isascii() and k == k.lower() for k in keywords), "the bytes are lowered in ASCII only"
     assert without_keyword(_WIDGET_PHRASE, keywords) == [], "add a keyword for these phrases"
     reps = pattern_representatives(_WIDGET_PHRASE)
     assert [k for k in keywords if not any(k in s.lower() for s in reps)] == [], "a keyword no phrase holds"
-    assert all(holds_widget_phrase(s) for s in reps if "\n" not in s)
+    assert all(_holds_phrase(s) for s in reps if "\n" not in s)

@@ -116,10 +116,11 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         groups = [[i] for i in items] if tag else _groups(doc, m, p, items, message)  # ("": a flat thread)
         # (Replies nested as lists beside the comments they answer count as the thread's: <ul> in <ul>.)
         replies = sum(text_len[c] for c in doc.children(p) if dated[c] and tags[c] != tag) if tag else 0
-        if len(groups) < _ITEMS or not _thread(doc, m, p, groups, inlink, message, replies):
+        messages = _thread(doc, m, p, groups, inlink, message, replies) if len(groups) >= _ITEMS else []
+        if not messages:
             continue
         prose, read = prose + _prose(doc, dead, inlink, read, p, _SENTENCE // weight), p
-        k = _entry(doc, m, dead, inlink, p, groups, weight)
+        k = _entry(doc, dead, inlink, p, groups, messages, weight)
         if k:  # (the label read, the article's prose before it)
             found.append(p)
             kept.append((-1, [i for g in groups[k:] for i in g]))
@@ -154,8 +155,7 @@ def _labelled(doc: Document, p: int, first: int) -> bool:
     thread ``p`` or before its ``first`` comment inside it (its heading, or its wrapper's)."""
     texts, tags, end = doc.texts, doc.tags, doc.end
     for i in range(max(0, p - _LABEL_SPAN), min(first, p + _LABEL_SPAN)):
-        t = texts[i]
-        if t and len(t) <= 120 and _COMMENTS_LABEL.fullmatch(t.strip()):
+        if _label_piece(texts[i]):
             return True
         if tags[i] in _BLOCKS and end[i] - i <= _LABEL_NODES:  # a line in pieces: "{ 17 comments… add one }"
             line = " ".join(subtree_text(doc, i).split())
@@ -164,14 +164,13 @@ def _labelled(doc: Document, p: int, first: int) -> bool:
     return False
 
 
-def _entry(doc: Document, m: Measures, dead: bytearray, inlink: bytearray, p: int, groups: list[list[int]],
-           weight: int) -> int:
-    """How many of ``groups`` (a thread's items under ``p``) are the article: the leading items that
-    are no message (a headline in them) or hold the page's title, when the thread's unlinked label
-    (:func:`_headed`) stands before the next item, three items at least follow, and the prose up to
-    them makes an article; else 0."""
-    k = next((k for k, g in enumerate(groups) if all(_message(doc, m, i, inlink) for i in g)
-              and not _titled(doc, g)), 0)
+def _entry(doc: Document, dead: bytearray, inlink: bytearray, p: int, groups: list[list[int]],
+           messages: list[bool], weight: int) -> int:
+    """How many of ``groups`` (a thread's items under ``p``; ``messages``: which are messages, see
+    :func:`_thread`) are the article: the leading items that are no message (a headline in them) or
+    hold the page's title, when the thread's unlinked label (:func:`_headed`) stands before the next
+    item, three items at least follow, and the prose up to them makes an article; else 0."""
+    k = next((k for k, g in enumerate(groups) if messages[k] and not _titled(doc, g)), 0)
     if 0 < k <= len(groups) - _ITEMS and _headed(doc, inlink, groups[k][0]):
         if _prose(doc, dead, inlink, p, groups[k][0], _SENTENCE // weight) * weight >= _BEFORE:
             return k
@@ -188,11 +187,12 @@ def _headed(doc: Document, inlink: bytearray, first: int) -> bool:
     """Whether an unlinked piece of text in the few elements before comment ``first`` is a thread's
     label (:data:`_COMMENTS_LABEL`: "Comments", not a post's link "Comments (3)" on a blog's front page)."""
     texts = doc.texts
-    for i in range(max(0, first - _LABEL_SPAN), first):
-        t = texts[i]
-        if t and not inlink[i] and len(t) <= 120 and _COMMENTS_LABEL.fullmatch(t.strip()):
-            return True
-    return False
+    return any(not inlink[i] and _label_piece(texts[i]) for i in range(max(0, first - _LABEL_SPAN), first))
+
+
+def _label_piece(t: str | None) -> bool:
+    """Whether piece of text ``t`` is a thread's label alone (:data:`_COMMENTS_LABEL`)."""
+    return t is not None and len(t) <= 120 and _COMMENTS_LABEL.fullmatch(t.strip()) is not None
 
 
 #: A commenter's picture: its address or text names an avatar (Gravatar's, a comment system's).
@@ -236,25 +236,27 @@ def _groups(doc: Document, m: Measures, p: int, heads: list[int], message: int) 
 
 
 def _thread(doc: Document, m: Measures, p: int, groups: list[list[int]], inlink: bytearray, message: int,
-            replies: int = 0) -> bool:
-    """Whether ``groups`` (each a comment: one element, or a byline and the
-    siblings after it) under ``p`` make a thread (``message``: a message's length;
-    ``replies``: the text of the dated siblings of another tag, lists of replies)."""
+            replies: int = 0) -> list[bool]:
+    """Whether each of ``groups`` (each a comment: one element, or a byline and the
+    siblings after it) is a message (:func:`_message`), when under ``p`` they make a thread, else
+    ``[]`` (``message``: a message's length; ``replies``: the text of the dated siblings of another
+    tag, lists of replies)."""
     tags, text_len, link_len = doc.tags, m.text_len, m.link_len
     sizes = sorted(sum(text_len[i] for i in g) for g in groups)
     total = sum(sizes)
     if total + replies < 0.7 * text_len[p] or total <= 0:
-        return False
+        return []
     if sum(link_len[i] for g in groups for i in g) - _local_links(doc, m, p) > 0.3 * total:
-        return False  # (a comment's controls, "reply", "up", its folding title, link to no other page)
+        return []  # (a comment's controls, "reply", "up", its folding title, link to no other page)
     if sizes[len(sizes) // 2] < message:
-        return False  # the median message is a line, not a message
+        return []  # the median message is a line, not a message
     first, last = groups[0][0], groups[-1][0]
     if sum(tags[c] in _HEADINGS and first < c < last for c in doc.children(p)) > 1:
-        return False  # entries under their titles: a blog's front page (the thread's own title and
+        return []  # entries under their titles: a blog's front page (the thread's own title and
         # its reply form's heading stand above and below its comments)
-    messages = sum(all(_message(doc, m, i, inlink) for i in g) for g in groups)
-    return messages >= _ITEMS and messages >= 0.6 * len(groups) and _voices(doc, groups) > 1
+    flags = [all(_message(doc, m, i, inlink) for i in g) for g in groups]
+    messages = sum(flags)
+    return flags if messages >= _ITEMS and messages >= 0.6 * len(groups) and _voices(doc, groups) > 1 else []
 
 
 def _voices(doc: Document, groups: list[list[int]]) -> int:

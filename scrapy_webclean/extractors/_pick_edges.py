@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document, Measures
-from .._walk import subtree_text, tag_positions
+from .._walk import subtree_text
 from ._auto_phrases import _MARK_LEGAL, _MARK_PROMO, _piece_mark
 from ._auto_words import _BLOCKS
-from ._widget_lines import holds_widget_phrase
+from ._widget_lines import comment_form_line
 
 #: The longest line read as boilerplate at an edge: a longer block is prose that mentions a newsletter
 #: or a copyright (a bio, an essay's permission note), and the edge's trimming stops there.
@@ -43,14 +43,13 @@ def _boilerplate_run(doc: Document, m: Measures, order: list[int]) -> list[int]:
     comment system's lines beside its form (:mod:`._widget_lines`, which the controls leave out of
     every body) are such lines too, on a page with a comment form."""
     run: list[int] = []
-    form = bool(tag_positions(doc, "textarea"))
     for i in order:
         if m.text_len[i] >= EDGE_LINE:
             break
         text = " ".join(subtree_text(doc, i).split())
         if not text:
             continue
-        if _piece_mark(text, m.link_len[i] > 0) not in _EDGE_MARKS and not (form and holds_widget_phrase(text)):
+        if _piece_mark(text, m.link_len[i] > 0) not in _EDGE_MARKS and not comment_form_line(doc, text):
             break
         run.append(i)
     return run

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, islice
 
 from .._deadline import CHECK_EVERY, CHUNK, check_deadline
 from .._document import MEASURED, Document, Measures, nonspace_len, text_content
@@ -309,17 +309,12 @@ def _clean(doc: Document, m: Measures, score: dict[int, float], weights: dict[in
 def _wraps_paragraph(doc: Document, text_len: list[int], blocked: bytearray, i: int) -> bool:
     """Whether division ``i`` holds one element and no text of its own, and that element is a
     paragraph (a ``<p>``, a division without blocks) or another such wrapper."""
-    tags, end = doc.tags, doc.end
+    tags = doc.tags
     while True:
-        only, j, stop = -1, i + 1, end[i]
-        while j < stop:
-            if tags[j]:
-                if only >= 0:
-                    return False
-                only = j
-            j = end[j]
-        if only < 0 or text_len[only] != text_len[i]:
+        kids = list(islice((c for c in doc.children(i) if tags[c]), 2))
+        if len(kids) != 1 or text_len[kids[0]] != text_len[i]:
             return False
+        only = kids[0]
         if tags[only] == "p" or tags[only] == "div" and not blocked[only]:
             return True
         if tags[only] != "div":

@@ -23,7 +23,7 @@ from .._render import NodeSelection
 from .._walk import subtree_text, tag_positions
 from ._auto_words import CONTROL_BLOCKS, LABEL_NODES
 
-__all__ = ["holds_widget_phrase", "widget_lines"]
+__all__ = ["comment_form_line", "widget_lines"]
 
 #: A comment system's status messages, its rules and its feed (in English; its form's lines in six more
 #: languages too). Its messages open the block or a sentence of it ("This is only a preview. Your comment has
@@ -65,7 +65,7 @@ _LINE = 4 * _LONGEST
 def widget_lines(doc: Document, selection: NodeSelection, kept: bytearray) -> list[int]:
     """The blocks inside ``selection`` that are a comment system's lines (``kept``: the nodes it renders,
     see :func:`~scrapy_webclean._render.kept_mask`)."""
-    if not tag_positions(doc, "textarea") or not holds_widget_phrase(selection.text()):
+    if not comment_form_line(doc, selection.text()):
         return []  # (no comment form on the page, or none of the lines in the body: nothing is walked)
     root = selection.root
     stop = doc.end[root]
@@ -78,12 +78,18 @@ def widget_lines(doc: Document, selection: NodeSelection, kept: bytearray) -> li
             check_deadline()
         if any(tags[j] in BLOCK_TAGS for j in range(i + 1, end[i])):
             continue  # a block of blocks: its lines are read one by one
-        if holds_widget_phrase(" ".join(subtree_text(doc, i).split())):  # (as it renders: the source's line breaks go)
+        if _holds_phrase(" ".join(subtree_text(doc, i).split())):  # (as it renders: the source's line breaks go)
             out.append(i)
     return out
 
 
-def holds_widget_phrase(text: str) -> bool:
+def comment_form_line(doc: Document, text: str) -> bool:
+    """Whether ``text`` holds a comment system's line (:func:`_holds_phrase`) on a page with a comment
+    form (a ``<textarea>``)."""
+    return bool(tag_positions(doc, "textarea")) and _holds_phrase(text)
+
+
+def _holds_phrase(text: str) -> bool:
     """Whether a line of ``text`` holds a phrase of :data:`_WIDGET_PHRASE`: only the lines (of up to
     :data:`_LINE` bytes) that hold one of its :data:`_KEYWORDS` are searched."""
     raw = text.encode("utf-8", "surrogatepass")
