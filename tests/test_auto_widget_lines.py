@@ -85,6 +85,38 @@ def test_they_are_read_only_on_a_page_with_a_comment_form():
     assert WIDGET[0] in text
 
 
+#: Blog software's notice that a post's comments are closed (its form gone with them), in seven languages.
+CLOSED = ["The comments to this entry are closed.", "Comments are closed.", "Sorry, the comment form is closed at "
+          "this time.", "Commenting has been disabled for this post.", "Die Kommentare sind geschlossen.",
+          "Les commentaires sont fermés.", "Los comentarios están cerrados.", "I commenti sono chiusi.",
+          "Comentários encerrados.", "Reacties zijn gesloten."]
+
+
+def test_a_notice_that_comments_are_closed_is_left_out_on_a_page_without_a_form():
+    for notice in CLOSED:
+        story = f"<div>{POST}<p>{NEWS[0]}</p><h3>2 Comments</h3><p>{notice}</p></div>"
+        text = wc.extract(_page(story, form="")).text
+        assert "Philosophers with an interest" in text and NEWS[0] in text
+        assert notice not in text, notice
+
+
+def test_the_closed_notices_words_find_every_one():
+    # _closed_in looks for _CLOSED_WORDS before it runs the pattern: every notice it matches holds one.
+    from test_phrase_keywords import pattern_representatives, without_keyword
+
+    from scrapy_webclean.extractors._widget_lines import _CLOSED, _CLOSED_WORDS, _closed_in
+
+    assert without_keyword(_CLOSED, _CLOSED_WORDS) == []
+    assert all(_closed_in(f"A story.\n{s}\nMore.") for s in pattern_representatives(_CLOSED) if "\n" not in s)
+
+
+def test_a_real_typepad_post_whose_comments_are_closed():
+    rec, body = corpus_page("dragnet", "dragnet-R533")
+    text = wc.extract(body, rec["url"]).text
+    assert "comments to this entry are closed" not in text
+    assert summarize([page_counts(rec["articleBody"], text)])["recall"] > 0.9
+
+
 def test_real_typepad_posts_without_their_names():
     # Short TypePad posts whose form messages show once the class names that hide them are gone (the
     # names probe): the post stays, the messages go. dragnet-R163 scored 0.55 with them, dragnet-R393 0.63.

@@ -62,10 +62,30 @@ _LONGEST = 300
 _LINE = 4 * _LONGEST
 
 
+#: A comment system's notice that its comments are closed, a block's whole text, its white space collapsed (in
+#: English, German, French, Spanish, Italian, Portuguese and Dutch): on any page, as its form is gone with them.
+_CLOSED = re.compile(
+    r"\W*(?:(?:the )?comments? (?:to|for|on) this (?:entry|post|article|story|page) (?:are|is) (?:now )?closed|"
+    r"(?:the )?comments? (?:are|is) (?:now )?closed(?: (?:for|on) this (?:entry|post|article|story|page))?|"
+    r"(?:sorry, )?the comment form is closed(?: at this time)?|comments? (?:have been|are) (?:disabled|turned off)"
+    r"(?: (?:for|on) this \w+)?|commenting (?:is|has been) (?:now )?(?:closed|disabled)(?: (?:for|on) this \w+)?|"
+    r"(?:die )?kommentare sind geschlossen|les commentaires sont fermés|los comentarios están cerrados|"
+    r"i commenti sono chiusi|(?:os )?comentários (?:estão )?encerrados|reacties zijn gesloten)\W*",
+    re.IGNORECASE)
+#: The same, as a line of a body's text.
+_CLOSED_LINE = re.compile(rf"^(?:{_CLOSED.pattern})$", re.IGNORECASE | re.MULTILINE)
+#: Words one of which every closed notice holds (lower case), looked for before the pattern.
+_CLOSED_WORDS = ("closed", "disabled", "turned off", "geschlossen", "fermés", "cerrados", "chiusi", "encerrados",
+                 "gesloten")
+
+
 def widget_lines(doc: Document, selection: NodeSelection, kept: bytearray) -> list[int]:
     """The blocks inside ``selection`` that are a comment system's lines (``kept``: the nodes it renders,
-    see :func:`~scrapy_webclean._render.kept_mask`)."""
-    if not comment_form_line(doc, selection.text()):
+    see :func:`~scrapy_webclean._render.kept_mask`): on a page with a comment form, those holding one
+    of its phrases; on any page, a notice that comments are closed."""
+    text = selection.text()
+    form = comment_form_line(doc, text)
+    if not form and not _closed_in(text):
         return []  # (no comment form on the page, or none of the lines in the body: nothing is walked)
     root = selection.root
     stop = doc.end[root]
@@ -78,9 +98,16 @@ def widget_lines(doc: Document, selection: NodeSelection, kept: bytearray) -> li
             check_deadline()
         if any(tags[j] in BLOCK_TAGS for j in range(i + 1, end[i])):
             continue  # a block of blocks: its lines are read one by one
-        if _holds_phrase(" ".join(subtree_text(doc, i).split())):  # (as it renders: the source's line breaks go)
+        line = " ".join(subtree_text(doc, i).split())  # (as it renders: the source's line breaks go)
+        if form and _holds_phrase(line) or _CLOSED.fullmatch(line):
             out.append(i)
     return out
+
+
+def _closed_in(text: str) -> bool:
+    """Whether a line of ``text`` is a notice that comments are closed (:data:`_CLOSED`)."""
+    low = text.lower()
+    return any(w in low for w in _CLOSED_WORDS) and _CLOSED_LINE.search(text) is not None
 
 
 def comment_form_line(doc: Document, text: str) -> bool:

@@ -1,5 +1,6 @@
 """A reader-comment thread added after a page's story: ``page_runs.py --probe comments``
-(WordPress's markup, with its class names) and ``--probe comments-plain`` (the same without names).
+(WordPress's markup, with its class names), ``--probe comments-plain`` (the same without names) and
+``--probe comments-few`` (one or two comments under their label, without names).
 
 The story's end is found by the gold text: the element whose own text holds the first words of
 the gold's last line of 20 characters or more. The thread goes right after that element's parent
@@ -49,26 +50,39 @@ MESSAGES = (
 _MONTHS = ("January", "March", "April", "June", "August", "October")
 
 
-def thread_markup(seed: int, named: bool) -> str:
+def thread_markup(seed: int, named: bool, few: bool = False) -> str:
     """A thread of 5 to 12 comments (by ``seed``), each a byline, a date, a message and a reply link,
-    then a reply form; with WordPress's class names when ``named``."""
+    then a reply form; with WordPress's class names when ``named``. ``few``: one or two comments
+    under their label, without names, every other page in the markup of a blog whose comments are
+    closed (each message, then "Posted by: name | date"; no form)."""
     def c(name: str) -> str:
         return f' class="{name}"' if named else ""
 
-    k = 5 + seed % 8
+    k = 1 + seed % 2 if few else 5 + seed % 8
+    closed = few and seed // 3 % 2 == 1
     items = []
     for i in range(k):
         who, text = MESSAGES[(seed * 7 + i * 5) % len(MESSAGES)]
         date = f"{_MONTHS[(seed + i) % 6]} {1 + (seed + 3 * i) % 28}, 2009 at {1 + i % 12}:{(17 * i) % 60:02d} pm"
+        if closed:
+            items.append(f'<div id="comment-{1000 + i}"><div><p>{text}</p></div><p>Posted by: '
+                         f'<a href="https://reader{i}.example.com/">{who}</a> | '
+                         f'<a href="#comment-{1000 + i}">{date}</a></p></div>')
+            continue
         items.append(f'<li{c("comment")} id="comment-{1000 + i}"><div{c("comment-author vcard")}>'
                      f'<img alt="" src="/avatar/{i}.png" height="32" width="32"> <cite{c("fn")}>{who}</cite> '
                      f'<span>says:</span></div><div{c("comment-meta commentmetadata")}>'
                      f'<a href="#comment-{1000 + i}">{date}</a></div><p>{text}</p>'
                      f'<div{c("reply")}><a href="?replytocom={1000 + i}#respond">Reply</a></div></li>')
+    label = ("Comments", f"{k} Comments", "One Response" if k == 1 else "2 Responses")[seed % 3] if few \
+        else f"{k} Responses"
+    if closed:
+        return (f'<div><h3>{label}</h3><div>' + "".join(items)
+                + '</div><p>The comments to this entry are closed.</p></div>')
     form = ('<form action="/wp-comments-post.php" method="post"><p><label>Name</label><input name="author"></p>'
             '<p><label>Email</label><input name="email"></p><p><textarea name="comment"></textarea></p>'
             '<p><input type="submit" value="Post Comment"></p></form>')
-    return (f'<div{c("comments")}><h3{c("comments-title")}>{k} Responses</h3><ol{c("commentlist")}>'
+    return (f'<div{c("comments")}><h3{c("comments-title")}>{label}</h3><ol{c("commentlist")}>'
             + "".join(items) + f'</ol><div{c("respond")}><h3>Leave a Reply</h3>{form}</div></div>')
 
 
@@ -106,9 +120,9 @@ def put_after(root: Any, anchor: Any, element: Any) -> None:
     anchor.addnext(element)
 
 
-def add_thread(root: Any, gold: str, named: bool) -> None:
+def add_thread(root: Any, gold: str, named: bool, few: bool = False) -> None:
     """Put a comment thread (see :func:`thread_markup`) after the story whose text is ``gold``."""
-    thread = lxml.html.fragment_fromstring(thread_markup(gold_seed(gold), named))
+    thread = lxml.html.fragment_fromstring(thread_markup(gold_seed(gold), named, few))
     end = _story_end(root, gold)
     # After the block holding the story's end (the element itself where that block is <body>).
     anchor = end if end is None or end.getparent() is None or end.getparent().tag == "body" else end.getparent()

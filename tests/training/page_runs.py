@@ -22,8 +22,8 @@ as UTF-8; so do ``spans`` (each paragraph's content in a ``<span>``), ``deep``
 and ``utf8``, which rewrites nothing: their control. ``minify`` drops the white
 space between block tags and ``pretty`` puts each block tag on a line of its
 own. ``comments`` adds a reader-comment thread in WordPress's markup after the
-story (found by its gold text), ``comments-plain`` the same without class names
-(:mod:`comment_probe`); ``related`` and ``related-plain`` put a box of related-story teasers inside
+story (found by its gold text), ``comments-plain`` the same without class names, ``comments-few``
+one or two comments under their label without class names (:mod:`comment_probe`); ``related`` and ``related-plain`` put a box of related-story teasers inside
 the story, after its last line (:mod:`related_probe`). ``short1`` and ``short2`` cut each story of four paragraphs or more to
 its first one or two, in the page and in its gold text; pages with shorter stories are left out of
 the run (:mod:`short_probe`). ``split`` moves the second half of each such story into a copy of its
@@ -180,7 +180,7 @@ _BYTE_CHANGES: dict[str, Callable[[bytes], bytes]] = {
     "landmarks": lambda raw: _LANDMARK.sub(rb"<\1div", raw),
 }
 #: The probes that add a comment thread after the story (:mod:`comment_probe`), with its names or without.
-_COMMENT_PROBES = ("comments", "comments-plain")
+_COMMENT_PROBES = ("comments", "comments-plain", "comments-few")
 #: The probes that add related-story teasers inside the story (:mod:`related_probe`), with names or without.
 _RELATED_PROBES = ("related", "related-plain")
 #: The probes that rewrite the page around its story (None: it has no story they rewrite), each by its function.
@@ -197,7 +197,7 @@ def probe(raw: bytes, kind: str, charset: str | None = None, gold: str = "") -> 
     """The page rewritten for a probe (see the module's docstring); ``""`` leaves it as it is.
     ``gold``: the page's gold text (the comment probes put their thread after it)."""
     if kind in _COMMENT_PROBES:
-        return _reparsed(raw, charset, lambda root: add_thread(root, gold, kind == "comments"))
+        return _reparsed(raw, charset, lambda root: add_thread(root, gold, kind == "comments", kind == "comments-few"))
     if kind in _RELATED_PROBES:
         return _reparsed(raw, charset, lambda root: add_related(root, gold, kind == "related"))
     if kind in _TREE_CHANGES:
