@@ -140,3 +140,27 @@ def test_every_phrase_holds_a_keyword_and_is_found_through_it():
     reps = pattern_representatives(_WIDGET_PHRASE)
     assert [k for k in keywords if not any(k in s.lower() for s in reps)] == [], "a keyword no phrase holds"
     assert all(_holds_phrase(s) for s in reps if "\n" not in s)
+
+
+def test_a_thread_s_label_left_alone_in_its_section_goes():
+    # The form (and the thread's messages) left out, the headings over them head nothing; the text after
+    # them (a post's tags) keeps them from being trailing headings.
+    for label in ("Leave a Reply", "One Response", "No Comments", "3 Comments"):
+        section = f"<div><h3>{label}</h3>{FORM}</div>"
+        story = f"<div>{POST}<p>{NEWS[0]}</p>{section}<p>Tags: philosophy, jobs, universities</p></div>"
+        text = wc.extract(_page(story, form="")).text
+        assert "Philosophers with an interest" in text and "Tags: philosophy" in text
+        assert label not in text, label
+
+
+def test_a_label_over_text_the_body_keeps_stays():
+    # orphan_labels alone: the same section, its text kept or left out.
+    from scrapy_webclean._document import parse
+    from scrapy_webclean.extractors._widget_lines import orphan_labels
+
+    doc = parse(_page(f"<div>{POST}<div><h3>Comments</h3><p>{NEWS[1]}</p></div></div>", form=""))
+    h3 = doc.tags.index("h3")
+    kept = bytearray(b"\x01" * len(doc))
+    assert orphan_labels(doc, doc.body, kept) == []
+    kept[h3 + 1] = 0  # (the <p> after the heading left out)
+    assert orphan_labels(doc, doc.body, kept) == [h3]

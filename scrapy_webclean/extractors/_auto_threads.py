@@ -135,9 +135,10 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
 
 
 #: A comment thread's label, a piece of text of its own: "Comments", "14 Comments", "3 Responses to
-#: “Title”", "Kommentare (5)", "网友评论"; or its reply form's heading above it, "Post a Comment".
+#: “Title”", "One Response", "No Comments", "Kommentare (5)", "网友评论"; or its reply form's heading above
+#: it, "Post a Comment".
 _COMMENTS_LABEL = re.compile(
-    rf"\W*(?:(?:\d+\s+)?(?:{COMMENT_NOUNS}|reader comments|网友评论|读者评论|评论|留言|コメント)"
+    rf"\W*(?:(?:(?:\d+|one|no)\s+)?(?:{COMMENT_NOUNS}|reader comments|网友评论|读者评论|评论|留言|コメント)"
     r"(?:\s+(?:to|on|zu|sur)\b.{0,100})?"
     r"|(?:post|leave|add|write)\s+(?:a\s+|your\s+)?(?:comment|reply|response))\W*\d*\W*",
     re.IGNORECASE)
@@ -155,7 +156,7 @@ def _labelled(doc: Document, p: int, first: int) -> bool:
     thread ``p`` or before its ``first`` comment inside it (its heading, or its wrapper's)."""
     texts, tags, end = doc.texts, doc.tags, doc.end
     for i in range(max(0, p - _LABEL_SPAN), min(first, p + _LABEL_SPAN)):
-        if _label_piece(texts[i]):
+        if label_piece(texts[i]):
             return True
         if tags[i] in _BLOCKS and end[i] - i <= _LABEL_NODES:  # a line in pieces: "{ 17 comments… add one }"
             line = " ".join(subtree_text(doc, i).split())
@@ -187,10 +188,10 @@ def _headed(doc: Document, inlink: bytearray, first: int) -> bool:
     """Whether an unlinked piece of text in the few elements before comment ``first`` is a thread's
     label (:data:`_COMMENTS_LABEL`: "Comments", not a post's link "Comments (3)" on a blog's front page)."""
     texts = doc.texts
-    return any(not inlink[i] and _label_piece(texts[i]) for i in range(max(0, first - _LABEL_SPAN), first))
+    return any(not inlink[i] and label_piece(texts[i]) for i in range(max(0, first - _LABEL_SPAN), first))
 
 
-def _label_piece(t: str | None) -> bool:
+def label_piece(t: str | None) -> bool:
     """Whether piece of text ``t`` is a thread's label alone (:data:`_COMMENTS_LABEL`)."""
     return t is not None and len(t) <= 120 and _COMMENTS_LABEL.fullmatch(t.strip()) is not None
 

@@ -20,7 +20,9 @@ from itertools import compress
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import BLOCK_TAGS, Document
 from .._render import NodeSelection
-from .._walk import subtree_text, tag_positions
+from .._tags import HEADINGS as _HEADINGS
+from .._walk import subtree_text, tag_positions, tag_positions_of
+from ._auto_threads import label_piece
 from ._auto_words import CONTROL_BLOCKS, LABEL_NODES
 
 __all__ = ["comment_form_line", "widget_lines"]
@@ -83,12 +85,13 @@ def widget_lines(doc: Document, selection: NodeSelection, kept: bytearray) -> li
     """The blocks inside ``selection`` that are a comment system's lines (``kept``: the nodes it renders,
     see :func:`~scrapy_webclean._render.kept_mask`): on a page with a comment form, those holding one
     of its phrases; on any page, a notice that comments are closed."""
+    root = selection.root
+    stop = doc.end[root]
+    labels = orphan_labels(doc, root, kept)
     text = selection.text()
     form = comment_form_line(doc, text)
     if not form and not _closed_in(text):
-        return []  # (no comment form on the page, or none of the lines in the body: nothing is walked)
-    root = selection.root
-    stop = doc.end[root]
+        return labels  # (no comment form on the page, or none of its lines in the body: nothing is walked)
     tags, end, text_len = doc.tags, doc.end, doc.measures.text_len
     out: list[int] = []
     candidates = [i for i in compress(range(root + 1, stop), kept[root + 1:stop])
@@ -101,7 +104,45 @@ def widget_lines(doc: Document, selection: NodeSelection, kept: bytearray) -> li
         line = " ".join(subtree_text(doc, i).split())  # (as it renders: the source's line breaks go)
         if form and _holds_phrase(line) or _CLOSED.fullmatch(line):
             out.append(i)
+    return out + labels
+
+
+def orphan_labels(doc: Document, root: int, kept: bytearray) -> list[int]:
+    """The headings under ``root`` that are a comment thread's or its form's label ("3 Comments", "Leave a
+    Reply") and that the body keeps without anything they head: the section holding them (a heading's
+    parent, not ``root``) keeps no text but theirs, its thread and form left out."""
+    parent, end = doc.parent, doc.end
+    heads = [h for h in tag_positions_of(doc, _HEADINGS, root + 1, end[root])
+             if kept[h] and parent[h] != root and label_piece(" ".join(subtree_text(doc, h).split()))]
+    out: list[int] = []
+    for h in heads:
+        p = parent[h]
+        if h in out or not kept[p]:
+            continue
+        mine = [g for g in heads if p < g < end[p]]
+        if not _text_beside(doc, p, mine, kept):
+            out.extend(mine)
     return out
+
+
+def _text_beside(doc: Document, p: int, heads: list[int], kept: bytearray) -> bool:
+    """Whether ``p``'s subtree shows text outside the ``heads``' subtrees (``kept``: the nodes shown)."""
+    texts, tails, parent, end = doc.texts, doc.tails, doc.parent, doc.end
+    if _shows(texts[p]):
+        return True
+    j, k = p + 1, 0
+    while j < end[p]:
+        if k < len(heads) and j == heads[k]:
+            j, k = end[j], k + 1
+        else:
+            if kept[j] and _shows(texts[j]):
+                return True
+            j += 1
+    return any(kept[parent[i]] and _shows(tails[i]) for i in range(p + 1, end[p]))
+
+
+def _shows(t: str | None) -> bool:
+    return t is not None and t != "" and not t.isspace()
 
 
 def _closed_in(text: str) -> bool:
