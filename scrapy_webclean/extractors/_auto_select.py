@@ -275,7 +275,7 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
                                     pos[root])) \
                 and not (declared >= 0 and (pos[declared] > 0 and declared <= root < end[declared]
                                             or pos[declared] > neg[declared])) \
-                and not _headed(doc, prose, _page_title_headings(doc, title)):
+                and not _headed(doc, prose, _title_headings(doc, title)):
             # Little prose anywhere, or a list of teaser cards holding more than the best subtree
             # beside it: a listing, a forum index, a product grid, search results.
             # Linked headlines with summaries are then the content. (Not when
@@ -308,12 +308,6 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
             if root < own < end[root] and pos[own] >= 0.5 * pos[root]:
                 root = own
     return root, whole, pos, neg
-
-
-def _page_title_headings(doc: Document, title: str | None) -> list[int]:
-    """The headings that read as the title found for the page, and those that read as its ``<title>``."""
-    found = _title_headings(doc, title)
-    return sorted({*found, *_title_headings(doc, doc.title)}) if doc.title != title else found
 
 
 def _template_marked(doc: Document) -> bool:
