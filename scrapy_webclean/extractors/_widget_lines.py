@@ -62,6 +62,9 @@ _KEYWORDS = tuple(k.encode() for k in (
 _LONGEST = 300
 #: The longest line of a body's text such a block renders as (its white space too), in UTF-8 bytes.
 _LINE = 4 * _LONGEST
+#: The longest thread label, in visible characters other than white space (``label_piece`` reads up to 120
+#: characters; a heading with more is none).
+_LABEL_CHARS = 120
 
 
 #: A comment system's notice that its comments are closed, a block's whole text, its white space collapsed (in
@@ -111,14 +114,15 @@ def orphan_labels(doc: Document, root: int, kept: bytearray) -> list[int]:
     """The headings under ``root`` that are a comment thread's or its form's label ("3 Comments", "Leave a
     Reply") and that the body keeps without anything they head: the section holding them (a heading's
     parent, not ``root``) keeps no text but theirs, its thread and form left out."""
-    parent, end = doc.parent, doc.end
+    parent, end, text_len = doc.parent, doc.end, doc.measures.text_len
     heads = [h for h in tag_positions_of(doc, _HEADINGS, root + 1, end[root])
-             if kept[h] and parent[h] != root and label_piece(" ".join(subtree_text(doc, h).split()))]
+             if kept[h] and parent[h] != root and text_len[h] <= _LABEL_CHARS  # (a longer one is read as no label)
+             and label_piece(" ".join(subtree_text(doc, h).split()))]
     out: list[int] = []
     for h in heads:
         p = parent[h]
         if h in out or not kept[p]:
-            continue
+            continue  # (the section's labels are judged together, once)
         mine = [g for g in heads if p < g < end[p]]
         if not _text_beside(doc, p, mine, kept):
             out.extend(mine)
@@ -142,7 +146,7 @@ def _text_beside(doc: Document, p: int, heads: list[int], kept: bytearray) -> bo
 
 
 def _shows(t: str | None) -> bool:
-    return t is not None and t != "" and not t.isspace()
+    return bool(t) and not t.isspace()  # type: ignore[union-attr]
 
 
 def _closed_in(text: str) -> bool:
