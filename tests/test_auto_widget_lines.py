@@ -145,12 +145,12 @@ def test_every_phrase_holds_a_keyword_and_is_found_through_it():
 def test_a_thread_s_label_left_alone_in_its_section_goes():
     # The form (and the thread's messages) left out, the headings over them head nothing; the text after
     # them (a post's tags) keeps them from being trailing headings.
-    for label in ("Leave a Reply", "One Response", "No Comments", "3 Comments"):
+    for label in ("Leave a Reply", "One Response", "No Comments", "<span>Leave</span> a Reply"):
         section = f"<div><h3>{label}</h3>{FORM}</div>"
         story = f"<div>{POST}<p>{NEWS[0]}</p>{section}<p>Tags: philosophy, jobs, universities</p></div>"
         text = wc.extract(_page(story, form="")).text
         assert "Philosophers with an interest" in text and "Tags: philosophy" in text
-        assert label not in text, label
+        assert label.replace("<span>", "").replace("</span>", "") not in text, label
 
 
 def test_a_label_over_text_the_body_keeps_stays():

@@ -130,19 +130,22 @@ def orphan_labels(doc: Document, root: int, kept: bytearray) -> list[int]:
 
 
 def _text_beside(doc: Document, p: int, heads: list[int], kept: bytearray) -> bool:
-    """Whether ``p``'s subtree shows text outside the ``heads``' subtrees (``kept``: the nodes shown)."""
+    """Whether ``p``'s subtree shows text outside the ``heads``' subtrees (``kept``: the nodes shown): a
+    kept node's text, or a tail in a kept parent (a heading's own tail is its section's text)."""
     texts, tails, parent, end = doc.texts, doc.tails, doc.parent, doc.end
     if _shows(texts[p]):
         return True
     j, k = p + 1, 0
     while j < end[p]:
+        if kept[parent[j]] and _shows(tails[j]):
+            return True
         if k < len(heads) and j == heads[k]:
-            j, k = end[j], k + 1
-        else:
-            if kept[j] and _shows(texts[j]):
-                return True
-            j += 1
-    return any(kept[parent[i]] and _shows(tails[i]) for i in range(p + 1, end[p]))
+            j, k = end[j], k + 1  # (the heading's text and its children's tails are its own)
+            continue
+        if kept[j] and _shows(texts[j]):
+            return True
+        j += 1
+    return False
 
 
 def _shows(t: str | None) -> bool:
