@@ -15,13 +15,14 @@ read them: a short post keeps what it was worth beside its comment form.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from itertools import compress
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import BLOCK_TAGS, Document
 from .._render import NodeSelection
 from .._tags import HEADINGS as _HEADINGS
-from .._walk import subtree_text, tag_positions, tag_positions_of
+from .._walk import subtree_text, subtree_texts, tag_positions, tag_positions_of
 from ._auto_threads import label_piece
 from ._auto_words import CONTROL_BLOCKS, LABEL_NODES
 
@@ -115,17 +116,20 @@ def orphan_labels(doc: Document, root: int, kept: bytearray) -> list[int]:
     Reply") and that the body keeps without anything they head: the section holding them (a heading's
     parent, not ``root``) keeps no text but theirs, its thread and form left out."""
     parent, end, text_len = doc.parent, doc.end, doc.measures.text_len
-    heads = [h for h in tag_positions_of(doc, _HEADINGS, root + 1, end[root])
-             if kept[h] and parent[h] != root and text_len[h] <= _LABEL_CHARS  # (a longer one is read as no label)
-             and label_piece(" ".join(subtree_text(doc, h).split()))]
+    short = [h for h in tag_positions_of(doc, _HEADINGS, root + 1, end[root])
+             if kept[h] and parent[h] != root and text_len[h] <= _LABEL_CHARS]  # (a longer one is no label)
+    texts = subtree_texts(doc, short)  # (innermost first: nested headings are read once)
+    heads = [h for h in short if label_piece(" ".join(texts[h].split()))]
     out: list[int] = []
+    done = -1
     for h in heads:
         p = parent[h]
-        if h in out or not kept[p]:
+        if h < done or not kept[p]:
             continue  # (the section's labels are judged together, once)
-        mine = [g for g in heads if p < g < end[p]]
+        mine = heads[bisect_right(heads, p):bisect_left(heads, end[p])]
         if not _text_beside(doc, p, mine, kept):
             out.extend(mine)
+            done = end[p]
     return out
 
 
