@@ -3,12 +3,18 @@ rule, then real pages."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 import scrapy_webclean as wc
 from scrapy_webclean._scoring import page_counts, summarize
 
 from conftest import corpus_page
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "training"))
+from page_runs import probe  # noqa: E402  (the names probe: class and id attributes taken away)
 
 NAV = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(10))
 #: A box of sentences about the site: 500 characters of prose and more (no listing for want of prose).
@@ -69,6 +75,20 @@ def test_a_short_story_under_the_pages_title_stays_beside_longer_teasers():
     assert "put off its budget vote" in text and "Another story from the town" not in text
 
 
+def test_a_short_post_headed_as_the_pages_browser_title_is_no_listing():
+    # The declared title (og:title) differs from the post's heading; the heading reads as the page's
+    # <title>, and that heads the short post too: the related links after it are no listing's content.
+    story = ("<div><h3><a href='/post'>Council delays the budget vote</a></h3><div><p>The council put off its "
+             "budget vote on Tuesday for the third time this year.</p><p>A new date has not been set, the mayor "
+             "said.</p></div></div><h4>Related posts</h4>")
+    related = "".join(f"<li><a href='/story/{i}'>Another story from the town, number {i}</a></li>"
+                      for i in range(10))
+    body = page(story, related, title="Council delays the budget vote | Town News").replace(
+        b"</title>", b"</title><meta property='og:title' content='Budget vote put off again'>")
+    text = wc.extract(body).text
+    assert "put off its budget vote" in text and "Another story from the town" not in text
+
+
 def _f1(gold: str, text: str) -> float:
     return summarize([page_counts(gold, text)])["f1"]
 
@@ -82,3 +102,11 @@ def test_real_listings_of_cards(corpus, pid, floor):
     rec, body = corpus_page(corpus, pid)
     text = wc.extract(body, rec["url"], encoding=rec.get("http_charset")).text
     assert _f1(rec["articleBody"], text) > floor
+
+
+def test_a_real_short_post_headed_as_its_browser_title_without_names():
+    # dragnet-R152: a two-sentence post under a heading that reads as the <title> ("... - v30.101 |
+    # Site"; the title found drops "- v30.101"), a list of ten related posts below it.
+    rec, body = corpus_page("dragnet", "dragnet-R152")
+    text = wc.extract(probe(body, "names"), rec["url"], encoding=rec.get("http_charset")).text
+    assert "Nokia has just released" in text and "Nokia N95 Software Update" not in text

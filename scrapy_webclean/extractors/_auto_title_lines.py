@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .._document import Document
+from .._meta_title import links_home
 from .._walk import tag_positions_of
 from ._auto_words import _title_key, title_reads
 
@@ -33,11 +34,27 @@ def _title_headings(doc: Document, title: str | None, tags: Iterable[str] = _HEA
     a parse, the other lines once a view (each pass of the block pick asks): a shared list."""
     if tags is not _HEADLINE_TAGS or text_len is not None or most:
         return _read_title_headings(doc, title, tags, text_len, most)
+    headings = title_headlines(doc, title)
+    return headings or _title_lines(doc, title) or (_title_lines(doc, doc.title) if doc.title != title else [])
+
+
+def title_headlines(doc: Document, title: str | None) -> list[int]:
+    """The h1-h3 that read as ``title``, in document order (no other lines): read once a parse."""
     key = ("title_headings", title)
     headings = doc.parse_memo.get(key)
     if headings is None:  # (the headings are the parse's; the other lines, measured in a view, the view's)
-        headings = doc.parse_memo[key] = _read_title_headings(doc, title, tags, text_len, most)
-    return headings or _title_lines(doc, title) or (_title_lines(doc, doc.title) if doc.title != title else [])
+        headings = doc.parse_memo[key] = _read_title_headings(doc, title, _HEADLINE_TAGS, None, 0)
+    return headings
+
+
+def page_title_headings(doc: Document, title: str | None) -> list[int]:
+    """The headings that read as the title found for the page, and the h1-h3 that read as its ``<title>``
+    and are not the site's name linked to its home page."""
+    found = _title_headings(doc, title)
+    if doc.title == title:
+        return found
+    more = [i for i in title_headlines(doc, doc.title) if not links_home(doc.nodes[i], doc.url)]
+    return sorted({*found, *more}) if more else found
 
 
 def _title_lines(doc: Document, title: str | None) -> list[int]:
