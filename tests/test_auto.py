@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,9 @@ from scrapy_webclean.extractors._auto_select import _template_marked
 from scrapy_webclean._render import NodeSelection
 
 from conftest import block_pick_text, corpus_page
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "training"))
+from page_runs import probe  # noqa: E402  (the names probe: class and id attributes taken away)
 
 PROSE = (
     "The council met on Tuesday to discuss the new budget, which had been delayed for months. "
@@ -2115,6 +2120,33 @@ def test_a_comment_form_outweighing_a_short_post_is_never_its_body():
     links = "".join(f"<li><a href='/archive/{i}'>Archive {i}</a></li>" for i in range(20))
     text = auto(page(f"{post}<ul>{links}</ul><div><h3>Leave a reply</h3>{form}</div>")).text
     assert "Whoever it is for" in text and "will not be published" not in text
+
+
+def test_a_comment_forms_instructions_beside_it_in_its_box_are_never_the_body():
+    # The same with the instructions in a paragraph beside the form, in the box its title heads
+    # (_auto_forms._climbed): the box is the form's, and the root is chosen again without it.
+    post = ("<div><h2>Health Wonk Review, pre-election edition</h2><p>Are you voting this week? Whoever it is "
+            "for, this edition of the review will keep you informed.</p></div>")
+    fine = ("<p>Click on the button below to send us your story! Your name and email are not required, so you "
+            "can stay anonymous, and we read every message before anything appears on the site.</p>")
+    form = "<div><form><p><label>Name</label><input type='text'></p><p><label>Your story</label><textarea>" \
+           "</textarea></p><input type='submit' value='Send'></form></div>"
+    links = "".join(f"<li><a href='/archive/{i}'>Archive {i}</a></li>" for i in range(20))
+    text = auto(page(f"{post}<ul>{links}</ul><div><h4>Send us news</h4><div>{fine}{form}</div></div>")).text
+    assert "Whoever it is for" in text and "Click on the button" not in text
+    # A story's paragraphs beside the form are no box's: the story stands (see login_boxes).
+    story = f"<div><h2>Bridge approved</h2><p>{PROSE}</p><p>{MORE}</p>{form}</div>"
+    assert PROSE in auto(page(f"<ul>{links}</ul>{story}")).text
+
+
+@pytest.mark.parametrize("pid, words", [("dragnet-R183", "very first time the new Panasonic"),
+                                        ("dragnet-R277", "Moroccan made easy")])
+def test_real_short_posts_beside_a_forms_instructions_without_names(pid, words):
+    # Without class and id names, a short post lost to the box of a "share your news" form (its
+    # instructions) or of a comment form.
+    rec, body = corpus_page("dragnet", pid)
+    text = wc.extract(probe(body, "names"), rec["url"], encoding=rec.get("http_charset")).text
+    assert words in text
 
 
 def test_sections_inside_unclosed_named_anchors_are_kept_on_a_real_page():

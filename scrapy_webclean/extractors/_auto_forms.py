@@ -64,21 +64,26 @@ def login_boxes(doc: Document) -> list[int]:
     found = doc.parse_memo.get("login_boxes")
     if found is not None:
         return found
-    boxes: list[int] = []
+    fields = [(i, limit) for i, limit in ((i, _BOX_TEXT.get(kind)) for i, kind in input_types(doc).items()) if limit]
+    boxes = [box for (i, _), box in zip(fields, _climbed(doc, fields)) if box != i]
+    doc.parse_memo["login_boxes"] = boxes
+    return boxes
+
+
+def _climbed(doc: Document, starts: list[tuple[int, int]]) -> list[int]:
+    """For each ``(element, most text)`` of ``starts``, the box around it (see :func:`login_boxes`): its
+    largest ancestor below ``<body>`` of at most that many characters (a third on a CJK page) that adds
+    no heading but a box's title, nor a story's paragraphs beside it."""
+    if not starts:
+        return []
     parent = doc.parent
-    text_len: list[int] = []
-    heads: list[int] = []
-    weight = 1
+    text_len = doc.page_measures.text_len
+    heads = tag_positions_of(doc, _HEADINGS)
+    weight = script_weight(doc.page_measures, doc.body)  # (on a CJK page the lengths are a third)
     stories: dict[int, list[int]] = {}  # each wrapper's story paragraphs, read once (see _in_story)
     longs: dict[int, list[int]] = {}  # and its long ones (see _long_beside)
-    for i, kind in input_types(doc).items():
-        limit = _BOX_TEXT.get(kind)
-        if not limit:
-            continue
-        if not text_len:
-            text_len = doc.page_measures.text_len
-            heads = tag_positions_of(doc, _HEADINGS)
-            weight = script_weight(doc.page_measures, doc.body)  # (on a CJK page the lengths are a third)
+    out: list[int] = []
+    for i, limit in starts:
         limit //= weight
         box = i
         while parent[box] > doc.body and text_len[parent[box]] <= limit \
@@ -87,10 +92,8 @@ def login_boxes(doc: Document) -> list[int]:
                 and not (text_len[box] >= _PITCH // weight
                          and _long_beside(doc, text_len, parent[box], box, LONG_PARAGRAPH // weight, longs)):
             box = parent[box]
-        if box != i:
-            boxes.append(box)
-    doc.parse_memo["login_boxes"] = boxes
-    return boxes
+        out.append(box)
+    return out
 
 
 def message_forms(doc: Document) -> list[int]:
@@ -121,13 +124,14 @@ def message_forms_in(doc: Document, root: int) -> list[int]:
 
 
 def out_of_forms(doc: Document, dead: bytearray, root: int, prose: list[float]) -> bool:
-    """Mark dead the :func:`message_forms` that ``root`` is or lies in (a body chosen there
-    is chosen again: a comment form is never a page's text) and that hold less of the page's
-    ``prose`` (block values, subtree sums) than the page (a short story inside the form is
-    its text); whether there were any."""
+    """Mark dead the boxes round the :func:`message_forms` (their title, their instructions: see
+    :func:`login_boxes`) that ``root`` is or lies in (a body chosen there is chosen again: a comment
+    form is never a page's text) and that hold less of the page's ``prose`` (block values, subtree
+    sums) than the page (a short story inside the form is its text); whether there were any."""
     end = doc.end
     page = prose[doc.body]
-    forms = [f for f in message_forms(doc) if f <= root < end[f] and prose[f] < page]
+    forms = [f for f in _climbed(doc, [(f, SIGNUP_TEXT) for f in message_forms(doc)])
+             if f <= root < end[f] and prose[f] < page]
     for f in forms:
         dead[f:end[f]] = b"\x01" * (end[f] - f)
     return bool(forms)
