@@ -381,3 +381,18 @@ def _in_flow(doc: Document, blocks: _Blocks, pos: list[float], neg: list[float],
         return _FLOW_RUN
 
     return lines_to_prose(-1) + 1 + lines_to_prose(1) < _FLOW_RUN
+
+
+#: A mostly-negative subtree holding this share of the kept region's prose value or more ...
+_STORY_SHARE = 0.25
+#: ... in one child holding this share of its own prose value is walked into, not dropped whole.
+_STORY_CHILD = 0.8
+
+
+def story_inside(doc: Document, pos: list[float], i: int, region: float) -> bool:
+    """Whether mostly-negative subtree ``i`` holds a story in one child: :data:`_STORY_SHARE` of the
+    kept region's prose value (``region``) or more, nearly all of it (:data:`_STORY_CHILD`) in one
+    child, beside the link rows that outweigh it (the child is judged in its turn)."""
+    if pos[i] < _STORY_SHARE * region or pos[i] <= 0:
+        return False
+    return max((pos[c] for c in doc.children(i)), default=0.0) >= _STORY_CHILD * pos[i]

@@ -21,7 +21,8 @@ from ._auto_forms import message_forms_in, out_of_forms
 from ._auto_titled import titled_instead
 from ._auto_columns import story_cell
 from ._auto_lists import KEPT_WHOLE, Lists
-from ._auto_blocks import _best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root, _title_region
+from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root, _title_region,
+                           story_inside)
 from ._auto_mark import _mark, _Marks
 from ._auto_title_lines import _title_headings, page_title_headings
 from ._auto_phrases import _linked_sentence, _piece_mark, mostly_marked
@@ -382,7 +383,7 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
             i = box
             continue
         ng = neg[i]
-        if ng > 0 and pos[i] < keep_ratio * ng:
+        if ng > 0 and pos[i] < keep_ratio * ng and not story_inside(doc, pos, i, pos[top]):
             if owner[i] != i and own_len[i]:
                 # An inline wrapper (<font>, <span>) of its block's own text: its text counts for that
                 # block, not for it; what it holds is judged instead.
