@@ -130,8 +130,10 @@ def out_of_forms(doc: Document, dead: bytearray, root: int, prose: list[float]) 
     sums) than the page (a short story inside the form is its text); whether there were any."""
     end = doc.end
     page = prose[doc.body]
-    forms = [f for f in _climbed(doc, [(f, SIGNUP_TEXT) for f in message_forms(doc)])
-             if f <= root < end[f] and prose[f] < page]
+    boxes = doc.parse_memo.get("message_boxes")
+    if boxes is None:  # (climbed once per parse: each view's pick asks)
+        boxes = doc.parse_memo["message_boxes"] = _climbed(doc, [(f, SIGNUP_TEXT) for f in message_forms(doc)])
+    forms = [f for f in boxes if f <= root < end[f] and prose[f] < page]
     for f in forms:
         dead[f:end[f]] = b"\x01" * (end[f] - f)
     return bool(forms)
