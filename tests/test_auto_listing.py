@@ -65,13 +65,17 @@ def test_messages_with_their_authors_links_below_them_are_no_listing():
     assert "Sorry! You must be signed in" in text and "number 0." not in text
 
 
+def _town_links(summary: str = "") -> str:
+    """Ten linked headlines of other stories, each with ``summary`` after it."""
+    return "".join(f"<li><a href='/story/{i}'>Another story from the town, number {i}</a>{summary}</li>"
+                   for i in range(10))
+
+
 def test_a_short_story_under_the_pages_title_stays_beside_longer_teasers():
     story = ("<div><h1>Council delays the budget vote</h1><p>The council put off its budget vote on Tuesday for "
              "the third time this year, after members could not agree on the cost of repairs to the old bridge "
              "over the river.</p><p>A new date has not been set, the mayor said.</p></div>")
-    teasers = "".join(f"<li><a href='/story/{i}'>Another story from the town, number {i}</a><p>{SUMMARY}.</p></li>"
-                      for i in range(10))
-    text = wc.extract(page(story, teasers, title="Council delays the budget vote")).text
+    text = wc.extract(page(story, _town_links(f"<p>{SUMMARY}.</p>"), title="Council delays the budget vote")).text
     assert "put off its budget vote" in text and "Another story from the town" not in text
 
 
@@ -81,9 +85,7 @@ def test_a_short_post_headed_as_the_pages_browser_title_is_no_listing():
     story = ("<div><h3><a href='/post'>Council delays the budget vote</a></h3><div><p>The council put off its "
              "budget vote on Tuesday for the third time this year.</p><p>A new date has not been set, the mayor "
              "said.</p></div></div><h4>Related posts</h4>")
-    related = "".join(f"<li><a href='/story/{i}'>Another story from the town, number {i}</a></li>"
-                      for i in range(10))
-    body = page(story, related, title="Council delays the budget vote | Town News").replace(
+    body = page(story, _town_links(), title="Council delays the budget vote | Town News").replace(
         b"</title>", b"</title><meta property='og:title' content='Budget vote put off again'>")
     text = wc.extract(body).text
     assert "put off its budget vote" in text and "Another story from the town" not in text
