@@ -1,11 +1,9 @@
 """``auto``'s block pick over one view of the page (see :mod:`.auto`).
 
-The pick runs in passes, each one function whose loop works on local
-variables: the preorder marks (:func:`._auto_mark._mark`), the layout wrappers
-un-named (:func:`_unname_layouts`), what each block owns (:func:`_own`),
-the furniture rescue (:func:`_rescue`), the root (:func:`_choose_root`),
-the kept region (:func:`._auto_blocks._kept_region`) and the pruning
-(:func:`_prune`)."""
+The pick runs in passes, each one function whose loop works on local variables: the preorder marks
+(:func:`._auto_mark._mark`), the layout wrappers un-named (:func:`_unname_layouts`), what each block
+owns (:func:`_own`), the furniture rescue (:func:`_rescue`), the root (:func:`_choose_root`), the
+kept region (:func:`._auto_blocks._kept_region`) and the pruning (:func:`_prune`)."""
 
 from __future__ import annotations
 
