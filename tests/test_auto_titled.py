@@ -36,16 +36,17 @@ def _town_text(title: str, body: str) -> str:
 
 
 def blog(headline: str = "Budget vote delayed again", sidebar: str = PROFILE, wrapper: str = "div",
-         heading: str = "<h3>{}</h3>") -> bytes:
+         heading: str = "<h3>{}</h3>", label: str = "About me") -> bytes:
     """A blog post beside its author's profile and the blog's archive, without any class or id name
-    (``wrapper``: the element around the post and its headline; ``heading``: the headline's markup)."""
+    (``wrapper``: the element around the post and its headline; ``heading``: the headline's markup;
+    ``label``: the profile's heading)."""
     nav = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(8))
     archive = "".join(f"<li><a href='/2024/0{i % 9 + 1}/post-{i}.html'>An older post about the town council, number {i}"
                       f"</a></li>" for i in range(20))
     return (f"<html><head><title>Town Hall Notes: Budget vote delayed again</title></head><body>"
             f"<div><h1><a href='/'>Town Hall Notes</a></h1><ul>{nav}</ul></div>"
             f"<div><h2>Monday, March 4, 2024</h2><{wrapper}>{heading.format(headline)}<div>{POST}</div></{wrapper}></div>"
-            f"<div><div><h2>About me</h2><div>{sidebar}</div></div><ul>{archive}</ul></div></body></html>").encode()
+            f"<div><div><h2>{label}</h2><div>{sidebar}</div></div><ul>{archive}</ul></div></body></html>").encode()
 
 
 def test_a_short_post_under_the_title_wins_over_a_box_of_its_size_beside_it():
@@ -62,8 +63,24 @@ def test_without_the_title_over_it_the_larger_box_stands():
 
 def test_a_box_worth_over_twice_the_titled_region_stands():
     # The region under the title must hold half the value of the root it would replace.
-    text = wc.extract(blog(sidebar=PROFILE * 4), "https://townhall.example/2024/03/budget.html").text
+    text = wc.extract(blog(sidebar=PROFILE * 4, label="Town notes"), "https://townhall.example/2024/03/budget.html").text
     assert "Welcome to my blog" in text
+
+
+@pytest.mark.parametrize("label", ["About me", "About Me:", "About the author", "Über mich"])
+def test_a_profile_its_label_heads_yields_to_the_titled_region_whatever_its_worth(label):
+    # A box under a profile's label is the author's biography: the post under the title is the story
+    # however short beside it (_auto_titled._profile).
+    text = wc.extract(blog(sidebar=PROFILE * 4, label=label), "https://townhall.example/2024/03/budget.html").text
+    assert "delayed the budget vote again" in text and "Welcome to my blog" not in text
+
+
+def test_a_real_short_post_beside_a_blogs_about_me_box_without_names():
+    # dragnet-R825: a one-paragraph Blogger post under its linked title, the "About Me" widget's
+    # biography three times its length in the sidebar.
+    rec, body = corpus_page("dragnet", "dragnet-R825")
+    text = wc.extract(probe(body, "names"), rec["url"], encoding=rec.get("http_charset")).text
+    assert "counting on the new BB10" in text and "Prior to founding the 10Q Detective" not in text
 
 
 def test_the_found_titles_heading_comes_before_the_blog_names():

@@ -3,17 +3,26 @@ stories beside it (see :func:`titled_instead`)."""
 
 from __future__ import annotations
 
+import re
+
 from .._document import Document
-from .._walk import tag_positions
+from .._walk import subtree_text, tag_positions
 from ._auto_blocks import _HEADED_LEVELS
 from ._auto_title_lines import _title_headings
 from ._auto_mark import _Marks
 from ._auto_segments import headed_copy
-from ._auto_words import SHORT_ARTICLE
+from ._auto_phrases import _AUTHOR_LABELS
+from ._auto_words import _HEADINGS, SHORT_ARTICLE
 
 #: A region under the page's title heading worth this share of the chosen root is the story beside it
 #: (see :func:`titled_instead`).
 _TITLED_SHARE = 0.5
+#: A profile's label, the whole text of the heading over a blog's author box ("About Me", "About the
+#: author"): a root it heads yields to the region under the title whatever their values.
+_PROFILE_LABEL = re.compile(r"\W*(?:about me|über mich|à propos de moi|sobre mí|chi sono|sobre mim|over mij|"
+                            + "|".join(_AUTHOR_LABELS) + r")\W*", re.IGNORECASE)
+#: How far before the root its profile's label is looked for, in elements (a picture, a name between).
+_PROFILE_SPAN = 8
 
 
 def titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[float], root: int,
@@ -45,7 +54,18 @@ def titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[flo
         best, best_worth = _headed_region(doc, marks, pos, neg, others)
     if best < 0 or best <= root < end[best] or root <= best < end[root]:
         return root
-    return best if best_worth >= _TITLED_SHARE * worth else root
+    return best if best_worth >= _TITLED_SHARE * worth or _profile(doc, root) else root
+
+
+def _profile(doc: Document, root: int) -> bool:
+    """Whether a heading in the few elements before ``root``, over the section that holds it, is a
+    profile's label (:data:`_PROFILE_LABEL`): the root is an author's biography."""
+    tags, parent, end = doc.tags, doc.parent, doc.end
+    for h in range(max(doc.body + 1, root - _PROFILE_SPAN), root):
+        if tags[h] in _HEADINGS and end[h] <= root < end[parent[h]] and end[h] - h <= _PROFILE_SPAN \
+                and _PROFILE_LABEL.fullmatch(subtree_text(doc, h)):
+            return True
+    return False
 
 
 def _headed_region(doc: Document, marks: _Marks, pos: list[float], neg: list[float],
