@@ -14,7 +14,7 @@ from .._walk import holds_any, subtree_text, tag_positions, tag_positions_of
 from ._auto_phrases import _SENTENCE_ENDS, _piece_mark
 from ._auto_words import _HEADINGS, LABEL_NODES, _is_title, _title_key
 
-__all__ = ["input_types", "login_boxes", "message_forms", "message_forms_in", "out_of_forms"]
+__all__ = ["input_types", "login_boxes", "message_boxes", "message_forms", "message_forms_in", "out_of_forms"]
 
 #: The most text (characters other than white space) a log-in box holds: its labels, a line or two.
 LOGIN_TEXT = 300
@@ -123,17 +123,24 @@ def message_forms_in(doc: Document, root: int) -> list[int]:
     return [f for f in message_forms(doc) if root < f < stop]
 
 
+def message_boxes(doc: Document) -> list[int]:
+    """The box round each of :func:`message_forms` (its title, the instructions beside it), climbed
+    from the form as a log-in box is from its field (up to :data:`SIGNUP_TEXT` characters). Found once
+    per parse."""
+    found = doc.parse_memo.get("message_boxes")
+    if found is None:
+        found = doc.parse_memo["message_boxes"] = _climbed(doc, [(f, SIGNUP_TEXT) for f in message_forms(doc)])
+    return found
+
+
 def out_of_forms(doc: Document, dead: bytearray, root: int, prose: list[float]) -> bool:
-    """Mark dead the boxes round the :func:`message_forms` (their title, their instructions: see
-    :func:`login_boxes`) that ``root`` is or lies in (a body chosen there is chosen again: a comment
-    form is never a page's text) and that hold less of the page's ``prose`` (block values, subtree
-    sums) than the page (a short story inside the form is its text); whether there were any."""
+    """Mark dead the :func:`message_boxes` that ``root`` is or lies in (a body chosen there is chosen
+    again: a comment form is never a page's text) and that hold less of the page's ``prose`` (block
+    values, subtree sums) than the page (a short story inside the form is its text); whether there
+    were any."""
     end = doc.end
     page = prose[doc.body]
-    boxes = doc.parse_memo.get("message_boxes")
-    if boxes is None:  # (climbed once per parse: each view's pick asks)
-        boxes = doc.parse_memo["message_boxes"] = _climbed(doc, [(f, SIGNUP_TEXT) for f in message_forms(doc)])
-    forms = [f for f in boxes if f <= root < end[f] and prose[f] < page]
+    forms = [f for f in message_boxes(doc) if f <= root < end[f] and prose[f] < page]
     for f in forms:
         dead[f:end[f]] = b"\x01" * (end[f] - f)
     return bool(forms)

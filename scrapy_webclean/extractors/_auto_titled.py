@@ -11,16 +11,16 @@ from ._auto_blocks import _HEADED_LEVELS
 from ._auto_title_lines import _title_headings
 from ._auto_mark import _Marks
 from ._auto_segments import headed_copy
-from ._auto_phrases import _AUTHOR_LABELS
-from ._auto_words import _HEADINGS, SHORT_ARTICLE
+from ._auto_words import _HEADINGS, SHORT_ARTICLE, _box_label
 
 #: A region under the page's title heading worth this share of the chosen root is the story beside it
 #: (see :func:`titled_instead`).
 _TITLED_SHARE = 0.5
-#: A profile's label, the whole text of the heading over a blog's author box ("About Me", "About the
-#: author"): a root it heads yields to the region under the title whatever their values.
-_PROFILE_LABEL = re.compile(r"\W*(?:about me|über mich|à propos de moi|sobre mí|chi sono|sobre mim|over mij|"
-                            + "|".join(_AUTHOR_LABELS) + r")\W*", re.IGNORECASE)
+#: A blog's own profile label, the whole text of the heading over its author box ("About Me"), beside the
+#: author boxes' labels (:func:`._auto_words._box_label`): a root it heads yields to the region under the
+#: title whatever their values.
+_ABOUT_ME = re.compile(r"\W*(?:about me|über mich|à propos de moi|sobre mí|chi sono|sobre mim|over mij)\W*",
+                       re.IGNORECASE)
 #: How far before the root its profile's label is looked for, in elements (a picture, a name between).
 _PROFILE_SPAN = 8
 
@@ -59,13 +59,18 @@ def titled_instead(doc: Document, marks: _Marks, pos: list[float], neg: list[flo
 
 def _profile(doc: Document, root: int) -> bool:
     """Whether a heading in the few elements before ``root``, over the section that holds it, is a
-    profile's label (:data:`_PROFILE_LABEL`): the root is an author's biography."""
+    profile's label (:func:`_profile_label`): the root is an author's biography."""
     tags, parent, end = doc.tags, doc.parent, doc.end
     for h in range(max(doc.body + 1, root - _PROFILE_SPAN), root):
         if tags[h] in _HEADINGS and end[h] <= root < end[parent[h]] and end[h] - h <= _PROFILE_SPAN \
-                and _PROFILE_LABEL.fullmatch(subtree_text(doc, h)):
+                and _profile_label(subtree_text(doc, h)):
             return True
     return False
+
+
+def _profile_label(text: str) -> bool:
+    """Whether ``text`` is an author box's label ("About the author") or a blog's "About me"."""
+    return _box_label(text) == 1 or _ABOUT_ME.fullmatch(text) is not None
 
 
 def _headed_region(doc: Document, marks: _Marks, pos: list[float], neg: list[float],
