@@ -231,6 +231,10 @@ def test_a_one_paragraph_story_in_an_aside_or_nav_holding_most_of_the_pages_pros
     ("googlenews", "googlenews-89492351-3543-42c7-98e7-6530a05c2c1a", "switch to digital television"),
     ("googlenews", "googlenews-ee190bc4-b017-4a2c-b981-a88245c07278", None),
     ("dragnet", "dragnet-R622", None),
+    # Beside a sidebar named as one with over twice their prose (horoscopes, a sign-up box): the
+    # paragraph under the title holds over a tenth of it, the sidebar's name stands.
+    ("googlenews", "googlenews-2391433d-5b8f-462a-8ee8-498805b21970", "tipping point that drives Canada"),
+    ("articles-en", "b0cf2bbf0192315eec95ede9c59bbf4ae58699275739d590edc24b012e3e8800", "reduce the costs of solar"),
 ])
 def test_real_one_paragraph_stories_beside_a_longer_box(corpus, pid, line):
     rec, body = corpus_page(corpus, pid)
@@ -323,3 +327,38 @@ def test_sections_headed_by_h1_in_a_page_builders_columns_stay_whole():
     text = _town_text("Budget vote delayed again", body)
     assert "The vote is now set for March." in text and "What the council said" in text
     assert text.count("another story") == 12
+
+
+STORY = ("<p>The council delayed the budget vote again on Tuesday, the third time this year, after members "
+         "argued for an hour about the cost of repairing the old bridge.</p>")
+SIDEBAR = ("<p>Town Hall Notes is written by a reporter who has covered the council for twenty years, first for "
+           "the local paper and now here, on budgets, bridges, schools and everything else it decides.</p>"
+           "<p>Tips and questions are welcome by mail; letters may be edited for length and published on the "
+           "site with the writer's name unless the writer asks otherwise.</p>"
+           "<p>The views expressed here are the writer's own, and the site takes no money from the council, its "
+           "members or anyone who does business with the town.</p>")
+
+
+def _furniture_beside(story: str, side_name: str, side: str) -> tuple[str, str]:
+    """The block pick's and ``auto``'s text of a page whose title heads ``story`` and whose element
+    named ``side_name`` (furniture by its name) holds ``side``."""
+    body = f"<div><h1>Budget vote delayed again</h1>{story}</div><div class='{side_name}'>{side}</div>"
+    page = f"<html><head><title>Budget vote delayed again | Town Hall Notes</title></head><body>{body}</body></html>"
+    return block_pick_text(parse(page.encode(), url=URL)), wc.extract(page.encode(), URL).text
+
+
+def test_a_one_paragraph_story_under_the_title_keeps_a_longer_sidebar_named_furniture():
+    # The sidebar holds more prose than anything outside furniture, but the title heads a paragraph
+    # beside it with over a tenth of its prose: the sidebar keeps its name, the story is the body.
+    for text in _furniture_beside(STORY, "sidebar", SIDEBAR):
+        assert "delayed the budget vote again" in text and "twenty years" not in text
+
+
+def test_a_standfirst_under_the_title_leaves_a_body_named_a_sidebar_to_be_the_body():
+    # Under a tenth of the named wrapper's prose under the title (a standfirst): the wrapper,
+    # a layout named after its sidebar, holds the story.
+    body = "".join(f"<p>{i}. {POST}</p>" for i in range(4)) + SIDEBAR * 3
+    standfirst = ("<p>Members argued for an hour about the cost of repairing the old bridge over the river, and the "
+                  "vote is now set for March, after the spring floods.</p>")
+    for text in _furniture_beside(standfirst, "l-sidebar-fixed", body):
+        assert "twenty years" in text and "The vote is now set for March." in text

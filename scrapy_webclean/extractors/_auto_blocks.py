@@ -20,6 +20,8 @@ from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS,
 
 #: How far above a short article's prose a heading reading as the page's title may open its region.
 _HEADED_LEVELS = 3
+#: A tenth: what the title's region holds of a named subtree's prose to stand beside it (see :func:`_beside`).
+_BESIDE_SHARE = 0.1
 #: A heading of a short article's characters outside links (and two sentence marks or more) is a
 #: paragraph set in a heading's type, valued as prose; shorter ones are structure, worth nothing.
 _PROSE_HEADING = SHORT_ARTICLE
@@ -191,24 +193,24 @@ def _prose_root(doc: Document, dead: bytearray, named: bytearray, pos: list[floa
 def _title_region(doc: Document, dead: bytearray, named: bytearray, pos: list[float], neg: list[float],
                   title: str | None) -> tuple[int, bool, list[int]]:
     """The region of the best net value outside furniture, when a heading
-    that reads as the page's title heads it and it holds a short article's
+    that reads as the page's title heads it and it holds half a short article's
     prose (else -1); whether it holds that heading itself; the headings."""
     headings = _title_headings(doc, title)
     if not headings:
         return -1, False, headings
     end = doc.end
     first = _best_root(end, dead, named, pos, neg, doc.body)
-    if pos[first] < SHORT_ARTICLE or not _headed(doc, first, headings):
+    if pos[first] < SHORT_ARTICLE / 2 or not _headed(doc, first, headings):
         return -1, False, headings
     return first, any(first <= h < end[first] for h in headings), headings
 
 
-def _beside(end: list[int], region: tuple[int, bool, list[int]], i: int) -> bool:
-    """Whether the title's region (see :func:`_title_region`) stands beside
-    the named subtree ``i``: no title heading inside ``i``, and the region is
-    not a wrapper around both the title heading and ``i`` (a layout box)."""
+def _beside(end: list[int], region: tuple[int, bool, list[int]], i: int, pos: list[float]) -> bool:
+    """Whether the title's region (see :func:`_title_region`) stands beside the named subtree ``i``: no title heading
+    in ``i``, the region no wrapper around the title heading and ``i`` (a layout box), and it holds a short article's
+    prose or a tenth of ``i``'s (a one-paragraph story beside a sidebar, not a standfirst over a body named one)."""
     first, wrapper, headings = region
-    if first < 0 or holds_any(headings, i, end[i]):
+    if first < 0 or holds_any(headings, i, end[i]) or pos[first] < min(SHORT_ARTICLE, _BESIDE_SHARE * pos[i]):
         return False
     return not (wrapper and first <= i < end[first])
 

@@ -243,7 +243,7 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         if big and thread < 0:
             if region is None:  # no name struck yet: the values are the page's own
                 region = _title_region(doc, dead, named, pos, neg, title)
-            big = not _beside(end, region, i)
+            big = not _beside(end, region, i, pos)
         if big or (thread >= 0 and thread <= i < end[thread] and (k == 2 or i <= stated < end[i])):
             named[i] = 0
             a, dp, dn = parent[i], pos[i], neg[i]
