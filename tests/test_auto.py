@@ -353,11 +353,12 @@ def test_utility_class_values_are_not_names():
 
 
 @pytest.mark.parametrize("name", ["modal fade", "modal-dialog", "popover", "tooltip", "popup-overlay", "exit_popup", "rss",
-                                  "author-box", "user-info", "network sponsors"])
+                                  "author-box", "user-info", "network sponsors", "area_login", "signin-box"])
 def test_boxes_named_as_furniture_left_out(name):
     # A modal, a popover, a pop-up or a tooltip (overlays a script opens: sign-up,
     # log-in, share, a hint), a feed box ("headlines in your RSS reader"), an author
-    # box under a post, a forum poster's info box and sponsors' links hold prose that is not the story's.
+    # box under a post, a forum poster's info box, sponsors' links and a log-in box hold prose that is not
+    # the story's.
     box = ("<p>Join thousands of readers who get the best of the town's news every morning, with local "
            "events, weather and traffic, and a weekly digest of the stories you may have missed.</p>")
     body = page(f'<div class="story"><h1>Budget vote delayed</h1><p>{PROSE}</p><p>{MORE}</p>'

@@ -60,6 +60,7 @@ _FURNITURE_WORDS = (
     "share sharing sharebar sharetools social socials "
     "sidebar sidebars sidenav "
     "footer foot cookie cookies consent gdpr newsletter subscribe subscription signup paywall "
+    "login signin log-in sign-in "
     "promo promotion advert advertisement adverts ad ads adslot sponsor sponsors sponsored outbrain taboola "
     "breadcrumb breadcrumbs nav navbar navigation menu menus pagination pager "
     "tags tagcloud tag-list copyright disclaimer trending popular mostread most-read "
