@@ -1666,6 +1666,21 @@ def test_legal_notices_in_other_languages_are_boilerplate(notice):
     assert prose in text
 
 
+def test_a_blogs_disclaimer_in_a_sidebar_is_no_body_beside_a_one_paragraph_post():
+    # "Without warranty of any kind" is a disclaimer's, however long the block: it does not
+    # outweigh the one paragraph the title heads.
+    disclaimer = ("The information in this blog is distributed on an as is basis, without warranty of any kind. "
+                  "The owner may have a financial relationship with some of the companies or products mentioned "
+                  "here, and may be paid for some of the links on this page by the companies that sell them. "
+                  "Nothing here is financial, legal or medical advice; ask a professional before acting on it.")
+    post = ("<p>I want to bring your attention to an excellent list of books about the next twenty years, "
+            "compiled by a writer whose blog I have read for a long time.</p>")
+    body = page(f"<div><h1>Budget vote delayed</h1>{post}</div><div><div><h3>Disclaimer</h3><p>{disclaimer}</p>"
+                f"</div><ul>{NAV}</ul></div>")
+    text = block_pick(body)
+    assert "excellent list of books" in text and "without warranty" not in text
+
+
 def test_prose_about_cookies_or_privacy_is_body_text_a_notice_is_not():
     prose = ("Browsers will stop accepting third-party cookies next year, and advertisers who relied on them "
              "to follow readers across sites are now testing other ways to measure what their campaigns achieve.")

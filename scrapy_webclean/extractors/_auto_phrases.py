@@ -118,7 +118,7 @@ _LEGAL_KEYWORDS = ("©", "&copy", "(c)", "copyright", "rights reserved", "版权
                    "términos y", "termini e", "termos de", "algemene voorwaarden", "browser", "javascript",
                    "términos de", "condiciones de uso", "termini d", "condizioni d'uso", "gebruiksvoorwaarden",
                    "best viewed", "style sheet", "stylesheet", "navigateur", "navegador", "enable js", "turn on js",
-                   "activate js")
+                   "activate js", "warrant")
 _CREDIT_KEYWORDS = ("photo", "image", "picture", "illustration", "video", "slide", "caption",
                     "foto", "bild", "imagen", "immagine", "beeld",
                     "图片来源", "图/")
