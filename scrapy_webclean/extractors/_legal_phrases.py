@@ -25,7 +25,7 @@ ENDS_LABEL = f"(?![{HAN}])"
 #: then (_BOILERPLATE_RE) with what prose talks about too (cookies, privacy, terms): see :func:`_piece_mark`.
 _HARD_LEGAL = re.compile(by_first_letter(
     r"(?<![\w^])©|(?<![\w^])&copy;|\(c\)\s*\d{4}|" + _COPYRIGHT_NOTICE + r"|all rights reserved|"
-    r"without (?:any )?warrant(?:y|ies)(?: of any kind)?|"
+    r"without (?:any )?warrant(?:y|ies)|"
     rf"版权所有(?![人者])|著作权|免责声明{ENDS_LABEL}|版权声明{ENDS_LABEL}|"
     r"不得转载|未经授权[，,、]?\s?(?:不得|禁止|严禁|请勿|任何)|"
     r"alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|"
