@@ -237,6 +237,8 @@ def test_a_one_paragraph_story_in_an_aside_or_nav_holding_most_of_the_pages_pros
     ("articles-en", "b0cf2bbf0192315eec95ede9c59bbf4ae58699275739d590edc24b012e3e8800", "reduce the costs of solar"),
     # Beside a box of sponsors' links named "network sponsors".
     ("googlenews", "googlenews-42abb137-8a90-47db-90e2-3f8013cb9ae8", "Country Music Festival"),
+    # Beside a long comment thread named as one, which the classic method's retry picks.
+    ("dragnet", "dragnet-R675", "This is David Byrne week."),
 ])
 def test_real_one_paragraph_stories_beside_a_longer_box(corpus, pid, line):
     rec, body = corpus_page(corpus, pid)

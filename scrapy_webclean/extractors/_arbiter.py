@@ -202,7 +202,7 @@ def arbitrate(doc: Document, m: Measures, selection: NodeSelection, strength: fl
               threads: Sequence[int] = (), favor: str = "balanced") -> NodeSelection:
     """``selection``; or, where the models prefer it, the propagation pick or
     what both picks keep (``furniture``: the nodes the block pick read as furniture;
-    ``threads``: the comment threads it found by their shape, see :func:`second_pick`).
+    ``threads``: the comment threads it found by their shape or names, see :func:`second_pick`).
 
     ``favor``: where the two picks hold one region, ``"precision"`` returns
     what both keep, ``"recall"`` what either keeps."""
@@ -230,9 +230,10 @@ def propagation_selection(doc: Document, m: Measures, pick: Pick, kept: bytearra
 
 
 def second_pick(doc: Document, m: Measures, threads: Sequence[int]) -> Pick:
-    """The propagation pick, less the comment ``threads`` the block pick found
-    by their shape (the classic method knows threads only by their names) and
-    the comment forms in it (see :func:`message_forms_in`)."""
+    """The propagation pick, less the comment ``threads`` the block pick found by their shape
+    or names (the classic method knows threads only by their names, and reads none on its retry
+    when it found too little: a one-paragraph post's comments) and the comment forms in it (see
+    :func:`message_forms_in`)."""
     pick = propagation_pick(doc, m)
     if pick.root < 0:
         return pick

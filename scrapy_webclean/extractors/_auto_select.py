@@ -49,8 +49,8 @@ class Body(NamedTuple):
     """The block pick over one view of the page: the body as a node
     selection, its prose value (how much real text the chosen root holds),
     how many characters hidden styles left out, the nodes read as furniture,
-    the comment threads found by their shape (see :func:`_named_threads`) and, with the
-    ``comments`` option, all the threads, by shape or name (:func:`.comment_roots`)."""
+    the comment threads found by their shape or names (:func:`_named_threads`, :func:`.comment_roots`) and,
+    with the ``comments`` option, the outermost ones (for the comments field)."""
 
     selection: NodeSelection
     strength: float
@@ -82,14 +82,14 @@ def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: M
     check_deadline()
     # What the block pick read as furniture, whatever the root: dead subtrees, and those named so.
     furniture = union_mask(marks.dead, doc.subtree_mask(flagged(marks.named)))
-    # The page's comment threads, read once where a whole landmark or the comments option wants them.
-    roots = comment_roots(doc, marks.named) if whole or opts["comments"] else []
+    outermost = comment_roots(doc, marks.named)  # the page's comment threads, by their shape or names
+    roots = outermost if whole or opts["comments"] else []
     drop = _prune(doc, m, marks, blocks, pos, neg, (top, kept, path, whole, furniture), opts["favor"], title, roots)
     forms = message_forms_in(doc, top)  # a comment form in the body: its labels and fine print
     if forms:
         drop = union_mask(drop, doc.subtree_mask(forms))
-    return Body(NodeSelection(doc, top, drop, excluded=m.excluded), strength, marks.hidden, furniture, threads,
-                roots if opts["comments"] else [])
+    return Body(NodeSelection(doc, top, drop, excluded=m.excluded), strength, marks.hidden, furniture,
+                sorted({*threads, *outermost}), roots if opts["comments"] else [])
 
 
 def _pick_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, stated: int,

@@ -156,7 +156,7 @@ class BlockPick(NamedTuple):
     """The block pick: selection, metadata, prose value, the
     nodes it read as furniture when it was made in the page's plain view (not
     from JSON-LD, not with hidden text or ``<noscript>`` read; else None: the
-    arbiter does not run), and the comment threads it found by their shape."""
+    arbiter does not run), and the comment threads it found by their shape or names."""
 
     selection: Selection
     meta: dict[str, Any]
