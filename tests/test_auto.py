@@ -380,6 +380,24 @@ def test_sidebar_as_a_layout_modifier_is_not_a_name():
         assert _furniture_name(box) == 1, box
 
 
+def test_sidebar_beside_the_body_s_own_name_is_a_layout():
+    # "l-sidebar-fixed l-article-body": the story's body in a layout with a sidebar column (vox.com).
+    # Its name declares the body; "sidebar" is the layout's. A standfirst above a two-paragraph story
+    # was returned alone.
+    from scrapy_webclean.extractors._auto_words import _furniture_name
+
+    for layout in ("l-sidebar-fixed l-segment l-article-body", "sidebar-layout articleBody", "entry-content has-sidebar"):
+        assert _furniture_name(layout) == 0, layout
+    for box in ("sidebar article", "sidebar-body", "post sidebar", "sidebar-content"):
+        assert _furniture_name(box) == 1, box
+    dek = ("A policy to conserve water led to the rise of a major source of air pollution, making breathing "
+           "the city's air as bad as smoking 50 cigarettes.")
+    body = page(f'<div><h1>Budget vote delayed</h1><p>{dek}</p></div>'
+                f'<div class="l-sidebar-fixed l-article-body"><p>{PROSE}</p><p>{MORE}</p></div>')
+    text = auto(body).text
+    assert PROSE in text and MORE in text
+
+
 def test_a_thread_name_run_together_is_a_thread():
     # "postcomments", "fbcomment", "addcomment": a comment thread's (or its form's) name in one word;
     # "nocomments", "disablecomments" mark a post that has none, on the post's own wrapper.

@@ -379,6 +379,40 @@ def test_real_threads_found_without_their_names(corpus, pid):
     assert _f1(rec["articleBody"], text) > 0.9
 
 
+def _dated_post(label: str) -> bytes:
+    """A blog page whose post is the first of its dated items ("Posted by ... at"), as Movable Type
+    writes it, then ``label`` and four comments of the same shape, without names."""
+    post = f"<div><h3>Budget vote delayed</h3>{STORY}<span>Posted by Editor at March 4, 2024 5:00 PM</span></div>"
+    items = "".join(f"<div><p>{m}</p><span>Comment #{i + 1} - Posted by: Reader{i} at March {i + 5}, 2024 8:3{i} AM"
+                    "</span></div>" for i, m in enumerate(MESSAGES))
+    return (f"<html><head><title>Budget vote delayed</title></head><body><div><h2>March 4, 2024</h2>{post}"
+            f"{label}{items}</div></body></html>").encode()
+
+
+@pytest.mark.parametrize("label, found", [
+    ("<div>Comments</div>", True),
+    ("<div><a name='comments'></a>Comments</div>", True),  # the label the tail of an anchor
+    ("<div><a href='/c'><img src='c.png'>Comments</a></div>", False),  # inside a link: a post's link
+    ("", False),
+])
+def test_a_thread_after_a_post_of_its_shape_is_read_by_its_label(label, found):
+    # The post is the first dated item: only the thread's label between it and the comments parts them.
+    body = _dated_post(label)
+    text = wc.extract(body).text
+    assert "Paragraph 5 of the story" in text
+    assert (len(threads(body)) == len(MESSAGES)) is found
+    assert any(m in text for m in MESSAGES) is not found
+
+
+def test_a_real_thread_under_an_anchored_label_without_their_names():
+    # dragnet-R756: a workout's post, the first dated item, then "Comments" after an <a name> and
+    # 150 comments, many of one line ("Rx 1:24"), too short to be an item of their own.
+    rec, body = corpus_page("dragnet", "dragnet-R756")
+    text = wc.extract(probe(body, "names"), rec["url"]).text
+    assert "Posted by: " not in text and "Rx 1:24" not in text
+    assert _f1(rec["articleBody"], text) > 0.8
+
+
 def test_a_real_two_line_post_under_its_counted_thread_without_their_names():
     # dragnet-42: a two-line post, then "{ 17 comments… read them below or add one }" and the
     # thread. (Its headline and byline, in the template above the post, are not kept: F1 0.78.)

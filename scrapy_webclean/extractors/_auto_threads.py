@@ -123,7 +123,7 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         k = _entry(doc, dead, inlink, p, groups, messages, weight)
         if k:  # (the label read, the article's prose before it)
             found.append(p)
-            kept.append((-1, [i for g in groups[k:] for i in g]))
+            kept.append((-1, _comments_from(doc, p, tag, groups, k)))
         elif prose * weight >= _BEFORE or (prose * weight >= _BEFORE_LABELLED and _labelled(doc, p, groups[0][0])):
             # an article before it (a short one under the thread's label: "3 Comments")
             found.append(p)
@@ -132,6 +132,18 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         # A listing's entries, not an article's comments, unless labelled so ("4 Comments").
         return [r for p, (first, rs) in zip(found, kept) if first < 0 or _labelled(doc, p, first) for r in rs]
     return [r for _, rs in kept for r in rs]
+
+
+def _comments_from(doc: Document, p: int, tag: str, groups: list[list[int]], k: int) -> list[int]:
+    """The comments of a thread under ``p`` whose first ``k`` of ``groups`` are the article: the later
+    groups and, when its comments are elements of one ``tag``, every such child of ``p`` after the
+    article's, else (a flat thread) every child between the article and its last comment: a one-word
+    comment, "1:24", is too short a message to be an item of its own."""
+    comments = [i for g in groups[k:] for i in g]
+    tags, text_len, after, last = doc.tags, doc.page_measures.text_len, groups[k - 1][-1], groups[-1][-1]
+    more = (c for c in doc.children(p) if c > after and (tags[c] == tag if tag else c < last)
+            and not (text_len[c] <= _LINE and label_piece(subtree_text(doc, c))))  # (its label is no comment)
+    return sorted(set(comments).union(more))
 
 
 #: A comment thread's label, a piece of text of its own: "Comments", "14 Comments", "3 Responses to
@@ -155,8 +167,9 @@ def _labelled(doc: Document, p: int, first: int) -> bool:
     :data:`_COUNTED_LABEL`, a short line of a few elements) stands in the few elements before the
     thread ``p`` or before its ``first`` comment inside it (its heading, or its wrapper's)."""
     texts, tags, end = doc.texts, doc.tags, doc.end
-    for i in range(max(0, p - _LABEL_SPAN), min(first, p + _LABEL_SPAN)):
-        if label_piece(texts[i]):
+    stop = min(first, p + _LABEL_SPAN)
+    for i in range(max(0, p - _LABEL_SPAN), stop):
+        if label_piece(texts[i]) or _tail_label(doc, i, stop):
             return True
         if tags[i] in _BLOCKS and end[i] - i <= _LABEL_NODES:  # a line in pieces: "{ 17 comments… add one }"
             line = " ".join(subtree_text(doc, i).split())
@@ -185,10 +198,19 @@ def _titled(doc: Document, group: list[int]) -> bool:
 
 
 def _headed(doc: Document, inlink: bytearray, first: int) -> bool:
-    """Whether an unlinked piece of text in the few elements before comment ``first`` is a thread's
-    label (:data:`_COMMENTS_LABEL`: "Comments", not a post's link "Comments (3)" on a blog's front page)."""
-    texts = doc.texts
-    return any(not inlink[i] and label_piece(texts[i]) for i in range(max(0, first - _LABEL_SPAN), first))
+    """Whether an unlinked piece of text in the few elements before comment ``first`` (an element's own
+    text or, ending before it, its tail) is a thread's label (:data:`_COMMENTS_LABEL`: "Comments", not a
+    post's link "Comments (3)" on a blog's front page)."""
+    texts, parent = doc.texts, doc.parent
+    return any((not inlink[i] and label_piece(texts[i]))
+               or (not inlink[parent[i]] and _tail_label(doc, i, first))
+               for i in range(max(0, first - _LABEL_SPAN), first))
+
+
+def _tail_label(doc: Document, i: int, before: int) -> bool:
+    """Whether the text after element ``i`` (its tail), ending before element ``before``, is a thread's
+    label alone: "Comments" after an ``<a name="comments">`` anchor."""
+    return doc.end[i] <= before and label_piece(doc.tails[i])
 
 
 def label_piece(t: str | None) -> bool:

@@ -88,6 +88,10 @@ _COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "res
 _SLUG_WORDS = frozenset("a an and the to of for in on with is are how what why when your you from by or".split())
 #: Words before "sidebar" that make it a layout's modifier ("main-with-sidebar", "has-sidebar", "no-sidebar").
 _LAYOUT_WORDS = frozenset({"with", "has", "no", "without"})
+#: Token pairs by which a name declares the story's body ("l-sidebar-fixed l-article-body": a layout
+#: with a sidebar column around the body, not the sidebar).
+_BODY_PAIRS = frozenset({("article", "body"), ("article", "content"), ("entry", "content"), ("post", "body"),
+                         ("post", "content"), ("story", "body")})
 #: A utility class's arbitrary value ("h-[calc(100vh-var(--nav-height))]", "top-[var(--header-h)]"):
 #: a measure or a colour, not a name.
 _ARBITRARY_VALUE = re.compile(r"\[[^\]\s]*\]")
@@ -186,6 +190,8 @@ def _furniture_mark(names: str, in_main: bool) -> int:
     if "sidebar" in parts and not _LAYOUT_WORDS.isdisjoint(parts):
         # "main-with-sidebar", "has-sidebar", "no-sidebar": a layout's modifier, not the box.
         parts = [w for k, w in enumerate(parts) if w != "sidebar" or not k or parts[k - 1] not in _LAYOUT_WORDS]
+    if "sidebar" in parts and any(pair in _BODY_PAIRS for pair in zip(parts, parts[1:])):
+        parts = [w for w in parts if w != "sidebar"]
     if not _FURNITURE_ONE.isdisjoint(parts):
         return 1 if _COMMENT_WORDS.isdisjoint(parts) else 2
     if not _FURNITURE_FIRST.isdisjoint(parts):

@@ -33,7 +33,8 @@ story in the same template (:mod:`next_probe`). ``widgets`` sets a widget (a new
 ad slot, a "Read more:" line, a share bar, a video, a related card) after the story's second
 paragraph (``widgets-plain``: without names; :mod:`widget_probe`). ``cipher`` enciphers every Latin
 letter of the page's text and of its gold by one substitution, so that no phrase rule reads a word
-(:mod:`cipher_probe`). ``nourl`` leaves the page as
+(:mod:`cipher_probe`). ``bare`` is ``names``, ``landmarks`` and ``cipher`` at once: the page's structure
+alone, as on a site whose names, landmarks and language no rule knows. ``nourl`` leaves the page as
 it is and withholds its URL (``extract(body)`` as a user may call it).
 
 ``compare`` prints each corpus's F1 (mean precision and recall of the pages,
@@ -188,7 +189,7 @@ _STORY_CHANGES: dict[str, Callable[[bytes, str | None, str], bytes | None]] = {
     **{kind: partial(split, named=named) for kind, named in SPLIT_PROBES.items()}, "next": next_story,
     "widgets": partial(widgets, named=True), "widgets-plain": partial(widgets, named=False)}
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
-UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES, *_STORY_CHANGES, "cipher")
+UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES, *_STORY_CHANGES, "cipher", "bare")
 #: The probes that rewrite a page (``nourl`` withholds its URL instead).
 REWRITES = (*_BYTE_CHANGES, *UTF8_PROBES)
 
@@ -223,7 +224,9 @@ def rewrite(raw: bytes, kind: str, record: dict) -> tuple[bytes, dict] | None:
         if changed is None:
             return None
         raw = changed
-    elif kind == "cipher":
+    elif kind in ("cipher", "bare"):
+        if kind == "bare":  # structure alone: no name, no landmark, no word a rule reads
+            raw = _BYTE_CHANGES["landmarks"](_BYTE_CHANGES["names"](raw))
         raw, gold = enciphered(raw, charset, gold)
         record = record | {"articleBody": gold}
     else:
@@ -249,7 +252,7 @@ def _page(job: tuple[str, str, dict, bytes, str, dict, str]) -> tuple[str, dict]
     else:
         error = ""
     page = {"counts": page_counts(record["articleBody"], text), "text": text, "site": site, "error": error}
-    return f"{corpus}/{pid}", page | ({"gold": record["articleBody"]} if kind in (*SHORT_PROBES, "cipher") else {})
+    return f"{corpus}/{pid}", page | ({"gold": record["articleBody"]} if kind in (*SHORT_PROBES, "cipher", "bare") else {})
 
 
 def run(name: str, corpora: Path, only: list[str], extractor: str, options: dict, processes: int,
