@@ -184,6 +184,22 @@ def test_the_cipher_probe_enciphers_the_text_and_its_gold_alike_and_nothing_else
     assert rec["http_charset"] == "utf-8" and cipher(cipher(gold)) == gold
 
 
+def test_the_bare_probe_takes_names_landmarks_and_words_at_once():
+    from cipher_probe import cipher
+    from page_runs import rewrite
+
+    page = ('<html><head><title>Bridge shut</title></head><body><nav class="menu"><a href="/">Home</a></nav>'
+            '<main id="content"><article class="story-body"><p>The Council shut the bridge.</p></article></main>'
+            '<footer class="site-footer">Copyright 2024</footer></body></html>')
+    gold = "The Council shut the bridge."
+    out, rec = rewrite(page.encode(), "bare", {"url": "https://example.com/a", "articleBody": gold})
+    html = out.decode()
+    assert "class=" not in html and "id=" not in html
+    assert not any(f"<{tag}" in html for tag in ("nav", "main", "article", "footer"))
+    assert "<p>Gur Pbhapvy fuhg gur oevqtr.</p>" in html and "Pbclevtug 2024" in html
+    assert rec["articleBody"] == cipher(gold) and rec["http_charset"] == "utf-8"
+
+
 def test_the_split_probes_move_a_storys_second_half_into_a_copy_of_its_container():
     from page_runs import rewrite
 
