@@ -205,6 +205,36 @@ def test_a_nav_without_the_title_stays_a_box():
 
 
 @pytest.mark.parametrize("tag", ["aside", "nav"])
+def test_a_story_in_an_aside_or_nav_holding_most_of_the_pages_text_is_the_body(tag):
+    # The headline above the box, outside it: the box holds most of the page's text outside links
+    # and more prose than the page outside furniture. Before, it was left out whole (empty text).
+    menu = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(12))
+    side = "<div><h3>About</h3><p>Town Hall Notes is a small newsroom.</p></div>"
+    body = (f"<div><ul>{menu}</ul></div><div><h1>Budget vote delayed again</h1></div>"
+            f"<{tag}>{POST}</{tag}>{side}")
+    text = _town_text("Budget vote delayed again - Town Hall Notes", body)
+    assert "delayed the budget vote again" in text and "The vote is now set for March." in text
+    assert "small newsroom" not in text and "Section 3" not in text
+    # A box of less than half the page's unlinked text beside the story stays a box.
+    box = f"<{tag}><p>Town Hall Notes is a small newsroom founded in 1998 by two reporters.</p></{tag}>"
+    text = _town_text("Budget vote delayed again - Town Hall Notes",
+                      f"<div><ul>{menu}</ul></div><div><h1>Budget vote delayed again</h1>{POST}</div>{box}")
+    assert "The vote is now set for March." in text and "small newsroom" not in text
+
+
+@pytest.mark.parametrize("corpus, pid", [
+    ("googlenews", "googlenews-c92a8490-998d-4083-b68a-1be94ddc8293"),  # the story's <div> as an <aside>
+    ("googlenews", "googlenews-acbe89e8-def0-4c79-81ca-3ac71eb1e26d"),  # ... as a <nav>
+])
+def test_real_stories_in_a_box_tag(corpus, pid):
+    # The boxed probe: the element holding the story's paragraphs turned into an <aside> or a <nav>.
+    rec, raw = corpus_page(corpus, pid)
+    raw, rec = rewrite(raw, "boxed", rec)
+    text = wc.extract(raw, rec["url"], encoding=rec["http_charset"]).text
+    assert _f1(rec["articleBody"], text) > 0.8
+
+
+@pytest.mark.parametrize("tag", ["aside", "nav"])
 def test_a_one_paragraph_story_in_an_aside_or_nav_holding_most_of_the_pages_prose(tag):
     # Under 200 characters, but more prose than the rest of the page outside furniture: the story,
     # as a wrapper named like furniture is when it holds most of the page's prose.

@@ -200,6 +200,24 @@ def test_the_bare_probe_takes_names_landmarks_and_words_at_once():
     assert rec["articleBody"] == cipher(gold) and rec["http_charset"] == "utf-8"
 
 
+def test_the_boxed_probe_turns_the_storys_element_into_a_box_tag():
+    from boxed_probe import BOX_TAGS
+    from page_runs import rewrite
+
+    paragraphs = [f"Paragraph {i} of the story about the council and the bridge, which was shut." for i in range(4)]
+    page = ("<html><head><title>Bridge shut</title></head><body><h1>Bridge shut</h1>"
+            f'<div class="story">{"".join(f"<p>{p}</p>" for p in paragraphs)}</div></body></html>')
+    gold = "\n".join(paragraphs)
+    out, rec = rewrite(page.encode(), "boxed", {"url": "https://example.com/a", "articleBody": gold})
+    html = out.decode()
+    tag = next(t for t in BOX_TAGS if f'<{t} class="story">' in html)
+    assert all(f"<p>{p}</p>" in html for p in paragraphs) and f"</{tag}>" in html and "<div" not in html
+    assert rec["articleBody"] == gold
+    short = rewrite(b"<html><body><div><p>One paragraph.</p></div></body></html>", "boxed",
+                    {"url": "https://example.com/b", "articleBody": "One paragraph."})
+    assert short is None  # (a story of under four paragraphs is left out of the run)
+
+
 def test_the_split_probes_move_a_storys_second_half_into_a_copy_of_its_container():
     from page_runs import rewrite
 

@@ -79,7 +79,7 @@ def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] =
     spelled = _Spelled(doc.source or "")
     # Inside code, class names are a highlighter's ("hljs-comment", Prism "token comment"), never furniture.
     in_code = bytearray(n) if "pre" in tags or "code" in tags else None
-    body, text_len = doc.body, m.text_len
+    body, text_len, link_len = doc.body, m.text_len, m.link_len
     reads, more = doc.class_id_style_reads()  # (what Document.class_id_style read, filled in as it reads)
     class_id_style = doc.class_id_style
     cuts = _may_cut(doc, excluded)  # the ellipsis checks, where a text may end in one
@@ -96,8 +96,10 @@ def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] =
         if in_code is not None and (t in _CODE_TAGS or (p >= 0 and in_code[p])):
             in_code[i] = 1
         if i > body:
-            if t in _FURNITURE_TAGS or (t in _BOX_TAGS and not holds_any(title_heads, i, end[i])):
-                i = _dead(dead, i, end[i])  # (a <nav> or <aside> holding the page's title heading is measured)
+            if t in _FURNITURE_TAGS or (t in _BOX_TAGS and not holds_any(title_heads, i, end[i])
+                                        and (text_len[i] - link_len[i]) * 2 <= text_len[body] - link_len[body]):
+                # (a <nav> or <aside> holding the page's title heading, or most of its unlinked text, is measured)
+                i = _dead(dead, i, end[i])
                 continue
             read = reads[i]  # read once per page (the propagation pick reads them too)
             if read is UNREAD:

@@ -232,8 +232,8 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         k = named[i]
         if not k or dead[i]:
             continue
-        if k == BOX_TAG:  # a <nav> or <aside> with the title heading in it (_mark left the rest dead)
-            big = pos[i] >= SHORT_ARTICLE or pos[i] > page
+        if k == BOX_TAG:  # a <nav> or <aside> with the title heading or most of the text in it (_mark: the rest dead)
+            big = pos[i] > page or (pos[i] >= SHORT_ARTICLE and holds_any(_title_headings(doc, title), i, end[i]))
         elif k == 2 and pos[i] > page:
             # A comment thread's name only with the page's title heading in it (an opinion column's
             # "section-comment").
