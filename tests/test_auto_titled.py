@@ -225,6 +225,8 @@ def test_a_story_in_an_aside_or_nav_holding_most_of_the_pages_text_is_the_body(t
 @pytest.mark.parametrize("corpus, pid", [
     ("googlenews", "googlenews-c92a8490-998d-4083-b68a-1be94ddc8293"),  # the story's <div> as an <aside>
     ("googlenews", "googlenews-acbe89e8-def0-4c79-81ca-3ac71eb1e26d"),  # ... as a <nav>
+    ("dragnet", "dragnet-R132"),  # a <nav> holding a third of the page's text beside long comments
+    ("articles-en", "e4c6a3b482403a8f60190ba27248cd52b250b86f5d4a8a10edcf7062c64fc3f5"),  # beside other <nav>s
 ])
 def test_real_stories_in_a_box_tag(corpus, pid):
     # The boxed probe: the element holding the story's paragraphs turned into an <aside> or a <nav>.
@@ -232,6 +234,23 @@ def test_real_stories_in_a_box_tag(corpus, pid):
     raw, rec = rewrite(raw, "boxed", rec)
     text = wc.extract(raw, rec["url"], encoding=rec["http_charset"]).text
     assert _f1(rec["articleBody"], text) > 0.8
+
+
+def test_a_hubs_box_is_never_its_text_for_its_size():
+    # mw-3016, a news site's front page: a <nav> holding a third of its unlinked text, more prose than
+    # its linked headlines. Read as the text, the log-in prompt in it came back instead of the headlines.
+    rec, raw = corpus_page("modern-web", "mw-3016")
+    text = wc.extract(raw, rec["url"]).text
+    assert "Unlock the full InfoQ experience" not in text and "Write for InfoQ" not in text
+
+
+def test_an_about_box_of_less_than_twice_a_short_storys_prose_stays_a_box():
+    # dragnet-T74 cut to its first paragraph (the short1 probe): the blog's "About this blog" <aside>
+    # holds more prose than the one-paragraph post (401 against 299), not twice as much: no story.
+    rec, raw = corpus_page("dragnet", "dragnet-T74")
+    raw, rec = rewrite(raw, "short1", rec)
+    text = wc.extract(raw, rec["url"], encoding=rec["http_charset"]).text
+    assert "Young Republicans who either" in text and "editorial board" not in text.lower()
 
 
 @pytest.mark.parametrize("tag", ["aside", "nav"])

@@ -97,8 +97,8 @@ def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] =
             in_code[i] = 1
         if i > body:
             if t in _FURNITURE_TAGS or (t in _BOX_TAGS and not holds_any(title_heads, i, end[i])
-                                        and (text_len[i] - link_len[i]) * 2 <= text_len[body] - link_len[body]):
-                # (a <nav> or <aside> holding the page's title heading, or most of its unlinked text, is measured)
+                                        and (text_len[i] - link_len[i]) * 4 <= text_len[body] - link_len[body]):
+                # (a <nav> or <aside> holding the page's title heading, or a quarter of its unlinked text, is measured)
                 i = _dead(dead, i, end[i])
                 continue
             read = reads[i]  # read once per page (the propagation pick reads them too)

@@ -207,7 +207,10 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
     or a ``<nav>``/``<aside>`` for its size alone (a short story's comments outweigh it; a hub's
     menu holds more prose than its headlines) but when the page's title heading is in it (a story
     under a comment-named wrapper, an opinion column's "section-comment", or in an aside: 200
-    characters of prose, or more than the rest of the page); nor a wrapper named as the page's
+    characters of prose, or more than the rest of the page), or, on a page that does not read as a
+    hub, when it holds a quarter of the page's text outside links (:func:`._auto_mark._mark` measures
+    it) and over twice the prose of the page outside furniture, 200 characters at least (the story's
+    own element a template made a box, its headline above it); nor a wrapper named as the page's
     footer (:func:`._auto_words.names_page_end`) while any prose lies outside furniture (a site's
     description there outweighs a one-paragraph story). The outermost
     subtree named as furniture that shows the stated body (see ``stated``)
@@ -233,7 +236,9 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         if not k or dead[i]:
             continue
         if k == BOX_TAG:  # a <nav> or <aside> with the title heading or most of the text in it (_mark: the rest dead)
-            big = pos[i] > page or (pos[i] >= SHORT_ARTICLE and holds_any(_title_headings(doc, title), i, end[i]))
+            titled = holds_any(_title_headings(doc, title), i, end[i])
+            big = (pos[i] >= SHORT_ARTICLE or pos[i] > page) if titled else \
+                pos[i] > max(2 * page, SHORT_ARTICLE) and page_features(doc, doc.url)["score"] > 0
         elif k == 2 and pos[i] > page:
             # A comment thread's name only with the page's title heading in it (an opinion column's
             # "section-comment").
