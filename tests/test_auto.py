@@ -1478,7 +1478,15 @@ def test_a_call_to_follow_the_site_is_promotion_in_every_listed_language(call):
     "Este post contém links de afiliados. Se você comprar por meio deles, recebo uma pequena comissão.",
     "Dit artikel bevat affiliatelinks. Als je via deze links iets koopt, ontvang ik een kleine commissie.",
     "As an Amazon Associate I earn from qualifying purchases.",
-    "This post contains affiliate links. If you buy something through them, I earn a small commission."])
+    "This post contains affiliate links. If you buy something through them, I earn a small commission.",
+    # Amazon's programmes' own wording in German, French, Spanish, Italian and Portuguese, and a German
+    # advertising label in a sentence.
+    "Als Amazon-Partner verdiene ich an qualifizierten Verkäufen.",
+    "En tant que Partenaire Amazon, je réalise un bénéfice sur les achats remplissant les conditions requises.",
+    "En calidad de Afiliado de Amazon, obtengo ingresos por las compras adscritas que cumplen los requisitos.",
+    "In qualità di Affiliato Amazon, io ricevo un guadagno dagli acquisti idonei.",
+    "Como associado da Amazon, recebo por compras qualificadas.",
+    "Transparenz: Dieser Beitrag enthält Werbung."])
 def test_affiliate_disclosures_are_boilerplate(notice):
     # A blog's affiliate disclosure, in the languages of the box labels; a paragraph
     # of 300 characters or more that talks about affiliate links is prose.
@@ -1490,6 +1498,10 @@ def test_affiliate_disclosures_are_boilerplate(notice):
              "deutlich genug sind; wer gegen die Pflicht verstößt, riskiert eine Abmahnung, hohe Kosten und im "
              "Wiederholungsfall ein Bußgeld.")
     assert prose in auto(page(f"<article><p>{GERMAN}</p><p>{prose}</p><p>{GERMAN}</p></article>")).text
+    # A story's sentences naming Amazon's partners or an advertisement are prose.
+    for prose in ("Amazon reported higher profits on Tuesday, and its partner firms said the deal would close in May.",
+                  "Der Konzern gab bekannt, dass die neue Kampagne Werbung für die Stadt enthält, sagte ein Sprecher."):
+        assert prose in auto(page(f"<article><p>{GERMAN}</p><p>{prose}</p><p>{GERMAN}</p></article>")).text
 
 
 @pytest.mark.parametrize("line", ["Veröffentlicht am 3. März 2024", "Aktualisiert am 3. März 2024 um 14:05 Uhr",

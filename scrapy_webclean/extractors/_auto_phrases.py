@@ -97,7 +97,13 @@ _PROMO_RE = re.compile(by_first_letter(
     r"folg(?:en sie|e) uns (?:auf|bei)|suivez-nous sur|s[ií]guenos en|seguici su|siga-nos n[oa]|volg ons op|"
     # Affiliate disclosures in those languages.
     r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
-    r"links? (?:de )?afiliad[oa]s?|" + _AUTHOR_LABEL_RE), re.IGNORECASE)
+    r"links? (?:de )?afiliad[oa]s?|"
+    # Amazon's own disclosure, as its associates programmes word it ("Als Amazon-Partner verdiene ich an
+    # qualifizierten Verkäufen", "En tant que Partenaire Amazon", "Como associado da Amazon"), and an
+    # advertising label in a sentence ("Dieser Beitrag enthält Werbung").
+    r"amazon[- ](?:partner|associate|associado|afiliado|affiliato)|"
+    r"(?:partenaire|afiliado|affiliato|associado) (?:de |da |d')?amazon|enthält (?:unbezahlte |bezahlte )?werbung|"
+    + _AUTHOR_LABEL_RE), re.IGNORECASE)
 #: Photo credits and caption furniture: "Photo: X, AP", "Image source: X", "(Image: GETTY)", "Image 1 of 5".
 _CREDIT_RE = re.compile(
     r"^\s*\(?(?:photo|image|picture|illustration|video|foto|bild|imagen|immagine|beeld)s?"
@@ -144,7 +150,7 @@ _PROMO_KEYWORDS = ("sign up", "subscribe", "inbox", "newsletter", "follow us", "
                    "potrebbe interessarti", "leia também", "gerelateerde", "lees ook",
                    "verwandte artikel", "articles liés", "também pode gostar", "misschien ook leuk",
                    "meistgelesen", "plus lus", "más leído", "più letti", "mais lidas", "meest gelezen",
-                   "afiliad", "amazon associate", "teilen", "partage", "compart", "condividi", "deel ",
+                   "afiliad", "amazon", "werbung", "teilen", "partage", "compart", "condividi", "deel ",
                    " uns auf", " uns bei", "suivez-nous", "guenos", "seguici", "siga-nos", "volg ons",
                    *_AUTHOR_LABELS)
 _LEGAL_KEYWORD = literal_union(_LEGAL_KEYWORDS)
@@ -310,8 +316,9 @@ _PROMO_SENTENCE = 60
 _CLAUSE_BREAKS = (",", ":", ";", "–", "—", "-", "|", "»", "›", "，", "：", "；", "、", "｜", *_SENTENCE_MARKS)
 #: A Chinese character (counted by :func:`_reports_promotion`).
 _HAN = re.compile(f"[{HAN}]")
-#: Affiliate disclosures' words (English, Romance languages): a disclosure whatever its grammar.
-_DISCLOSURES = ("affil", "afili", "amazon associate")
+#: Affiliate and advertising disclosures' words (English, German, Romance languages): a disclosure whatever
+#: its grammar.
+_DISCLOSURES = ("affil", "afili", "amazon", "werbung")
 
 
 def _searches(pattern: re.Pattern[str], text: str, start: int, stop: int) -> bool:
