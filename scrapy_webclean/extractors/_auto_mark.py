@@ -63,6 +63,15 @@ class _Marks(NamedTuple):
     hidden: int    # characters hidden styles left out
 
 
+def _box_out(doc: Document, m: Measures, i: int, title_heads: Sequence[int]) -> bool:
+    """Whether a ``<nav>`` or ``<aside>`` is left out whole: it holds neither the page's title heading
+    nor a quarter of the page's text outside links (either is measured, and may be the text: see
+    :func:`._auto_select._rescue`)."""
+    text_len, link_len, body = m.text_len, m.link_len, doc.body
+    unlinked = text_len[i] - link_len[i]
+    return not holds_any(title_heads, i, doc.end[i]) and unlinked * 4 <= text_len[body] - link_len[body]
+
+
 def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] = ()) -> _Marks:
     """Pass 1 (preorder): dead subtrees, furniture names, link membership,
     block owners, the landmark and the declared body (see :class:`_Marks`).
@@ -79,7 +88,7 @@ def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] =
     spelled = _Spelled(doc.source or "")
     # Inside code, class names are a highlighter's ("hljs-comment", Prism "token comment"), never furniture.
     in_code = bytearray(n) if "pre" in tags or "code" in tags else None
-    body, text_len, link_len = doc.body, m.text_len, m.link_len
+    body, text_len = doc.body, m.text_len
     reads, more = doc.class_id_style_reads()  # (what Document.class_id_style read, filled in as it reads)
     class_id_style = doc.class_id_style
     cuts = _may_cut(doc, excluded)  # the ellipsis checks, where a text may end in one
@@ -96,9 +105,7 @@ def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] =
         if in_code is not None and (t in _CODE_TAGS or (p >= 0 and in_code[p])):
             in_code[i] = 1
         if i > body:
-            if t in _FURNITURE_TAGS or (t in _BOX_TAGS and not holds_any(title_heads, i, end[i])
-                                        and (text_len[i] - link_len[i]) * 4 <= text_len[body] - link_len[body]):
-                # (a <nav> or <aside> holding the page's title heading, or a quarter of its unlinked text, is measured)
+            if t in _FURNITURE_TAGS or (t in _BOX_TAGS and _box_out(doc, m, i, title_heads)):
                 i = _dead(dead, i, end[i])
                 continue
             read = reads[i]  # read once per page (the propagation pick reads them too)

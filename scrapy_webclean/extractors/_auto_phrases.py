@@ -97,11 +97,7 @@ _PROMO_RE = re.compile(by_first_letter(
     r"folg(?:en sie|e) uns (?:auf|bei)|suivez-nous sur|s[ií]guenos en|seguici su|siga-nos n[oa]|volg ons op|"
     # Affiliate disclosures in those languages.
     r"liens? (?:d'affiliation|affiliés?)|enlaces? (?:de )?afiliad[oa]s?|link (?:di )?affilia(?:ti|zione)|"
-    r"links? (?:de )?afiliad[oa]s?|"
-    # Amazon's own disclosure, as its associates programmes word it ("Als Amazon-Partner verdiene ich an
-    # qualifizierten Verkäufen", "En tant que Partenaire Amazon", "Como associado da Amazon"), and an
-    # advertising label in a sentence ("Dieser Beitrag enthält Werbung").
-    r"amazon[- ](?:partner|associate|associado|afiliado|affiliato)|"
+    r"links? (?:de )?afiliad[oa]s?|amazon[- ](?:partner|associate|associado|afiliado|affiliato)|"  # (Amazon's wording)
     r"(?:partenaire|afiliado|affiliato|associado) (?:de |da |d')?amazon|enthält (?:unbezahlte |bezahlte )?werbung|"
     + _AUTHOR_LABEL_RE), re.IGNORECASE)
 #: Photo credits and caption furniture: "Photo: X, AP", "Image source: X", "(Image: GETTY)", "Image 1 of 5".

@@ -200,25 +200,20 @@ def _read(doc: Document, i: int, read: dict[int, str | None]) -> str:
 
 def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], stated: int,
             title: str | None) -> int:
-    """Strike the names of furniture-named wrappers that hold most of the
-    page's prose (prose, not net value: a reference page's text is dense in
-    links; the page's as it was before any name is struck, so the order of
-    the wrappers does not matter), their values added to their ancestors'. Never a comment thread
-    or a ``<nav>``/``<aside>`` for its size alone (a short story's comments outweigh it; a hub's
-    menu holds more prose than its headlines) but when the page's title heading is in it (a story
-    under a comment-named wrapper, an opinion column's "section-comment", or in an aside: 200
-    characters of prose, or more than the rest of the page), or, on a page that does not read as a
-    hub, when it holds a quarter of the page's text outside links (:func:`._auto_mark._mark` measures
-    it) and over twice the prose of the page outside furniture, 200 characters at least (the story's
-    own element a template made a box, its headline above it); nor a wrapper named as the page's
-    footer (:func:`._auto_words.names_page_end`) while any prose lies outside furniture (a site's
-    description there outweighs a one-paragraph story). The outermost
-    subtree named as furniture that shows the stated body (see ``stated``)
-    is the body, the comments in it its posts: returned (the thread), else -1.
-    No name is struck for size when the page's title heads a short article's
-    worth of prose outside furniture beside the named subtree (see
-    :func:`_beside`): a post next to a longer profile, a story around a
-    slideshow."""
+    """Strike the names of furniture-named wrappers that hold most of the page's prose (prose, not net
+    value: a reference page's text is dense in links; the page's as it was before any name is struck,
+    so the order of the wrappers does not matter), their values added to their ancestors'. Never a
+    comment thread or a ``<nav>``/``<aside>`` for its size alone (a short story's comments outweigh it;
+    a hub's menu holds more prose than its headlines) but when the page's title heading is in it (a
+    story under a comment-named wrapper, an opinion column's "section-comment", or in an aside: 200
+    characters of prose, or more than the rest of the page), or (a box measured for its share of the
+    text, on a page not read as a hub) over twice the page's prose outside furniture; nor a wrapper
+    named as the page's footer (:func:`._auto_words.names_page_end`) while any prose lies outside
+    furniture (a site's description there outweighs a one-paragraph story). The outermost subtree named
+    as furniture that shows the stated body (see ``stated``) is the body, the comments in it its posts:
+    returned (the thread), else -1. No name is struck for size when the page's title heads a short
+    article's worth of prose outside furniture beside the named subtree (see :func:`_beside`): a post
+    next to a longer profile, a story around a slideshow."""
     parent, end, body = doc.parent, doc.end, doc.body
     dead, named = marks.dead, marks.named
     thread = -1
