@@ -15,7 +15,7 @@ from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
 from .._walk import holding, holds_any, tag_positions, tag_positions_of
 from ._auto_forms import login_boxes
 from ._auto_words import (_BLOCKS, _BOX_TAGS, _CODE_TAGS, _ELLIPSES, _FURNITURE_TAGS, _MAIN_REGION,
-                          _NEVER_FURNITURE, BOX_TAG, _furniture_name, _is_slug)
+                          _NEVER_FURNITURE, BOX_TAG, _furniture_name, _is_slug, _names_body)
 
 #: How a page's source spells role="main" (lxml gives attribute values as written).
 _ROLE_MAIN = ('role="main"', "role='main'", "role=main")
@@ -23,9 +23,6 @@ _ROLE_MAIN = ('role="main"', "role='main'", "role=main")
 
 #: Class names of a blog entry's content in the microformats (hAtom ``entry-content``, h-entry ``e-content``).
 _ENTRY_CONTENT = frozenset({"entry-content", "e-content"})
-#: A class or id that names an article's body: "articleBody", "story-body", "post-content", "entry_text".
-_BODY_NAME = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)[-_]?(?:body|content|text)(?:$|[\s_-])",
-                        re.IGNORECASE)
 #: "-content" in any ASCII case: the start of each place the source may spell an entry's content class (an
 #: "e" or "entry" before it; see :meth:`_Spelled.entries`). A literal first character keeps the search at C speed.
 _DASH_CONTENT = re.compile(r"-[cC][oO][nN][tT][eE][nN][tT]")
@@ -161,15 +158,6 @@ def _declared(parent: list[int], named: bytearray, declared: int, entries: list[
         return declared if declared >= 0 or len(entries) > 1 else entries[0]
     bodies = [b for b in bodies if not _in_furniture(parent, named, b)]
     return bodies[0] if len(bodies) == 1 else -1
-
-
-def _names_body(cls: str | None, ident: str | None) -> bool:
-    """Whether a class or id names an article's body (:data:`_BODY_NAME`)."""
-    for name in (cls, ident):
-        # ("ody", "ontent", "ext": in "body" and "Body" alike; most names hold none, and are not searched.)
-        if name and ("ody" in name or "ontent" in name or "ext" in name) and _BODY_NAME.search(name):
-            return True
-    return False
 
 
 def _in_furniture(parent: list[int], named: bytearray, i: int) -> bool:

@@ -123,7 +123,7 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
         k = _entry(doc, dead, inlink, p, groups, messages, weight)
         if k:  # (the label read, the article's prose before it)
             found.append(p)
-            kept.append((-1, _comments_from(doc, p, tag, groups, k)))
+            kept.append((-1, _comments_from(doc, text_len, p, tag, groups, k)))
         elif prose * weight >= _BEFORE or (prose * weight >= _BEFORE_LABELLED and _labelled(doc, p, groups[0][0])):
             # an article before it (a short one under the thread's label: "3 Comments")
             found.append(p)
@@ -134,13 +134,14 @@ def comment_threads(doc: Document, m: Measures, dead: bytearray, inlink: bytearr
     return [r for _, rs in kept for r in rs]
 
 
-def _comments_from(doc: Document, p: int, tag: str, groups: list[list[int]], k: int) -> list[int]:
+def _comments_from(doc: Document, text_len: list[int], p: int, tag: str, groups: list[list[int]],
+                   k: int) -> list[int]:
     """The comments of a thread under ``p`` whose first ``k`` of ``groups`` are the article: the later
     groups and, when its comments are elements of one ``tag``, every such child of ``p`` after the
     article's, else (a flat thread) every child between the article and its last comment: a one-word
     comment, "1:24", is too short a message to be an item of its own."""
     comments = [i for g in groups[k:] for i in g]
-    tags, text_len, after, last = doc.tags, doc.page_measures.text_len, groups[k - 1][-1], groups[-1][-1]
+    tags, after, last = doc.tags, groups[k - 1][-1], groups[-1][-1]
     more = (c for c in doc.children(p) if c > after and (tags[c] == tag if tag else c < last)
             and not (text_len[c] <= _LINE and label_piece(subtree_text(doc, c))))  # (its label is no comment)
     return sorted(set(comments).union(more))

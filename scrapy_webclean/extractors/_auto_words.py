@@ -88,10 +88,9 @@ _COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "disqus", "res
 _SLUG_WORDS = frozenset("a an and the to of for in on with is are how what why when your you from by or".split())
 #: Words before "sidebar" that make it a layout's modifier ("main-with-sidebar", "has-sidebar", "no-sidebar").
 _LAYOUT_WORDS = frozenset({"with", "has", "no", "without"})
-#: Token pairs by which a name declares the story's body ("l-sidebar-fixed l-article-body": a layout
-#: with a sidebar column around the body, not the sidebar).
-_BODY_PAIRS = frozenset({("article", "body"), ("article", "content"), ("entry", "content"), ("post", "body"),
-                         ("post", "content"), ("story", "body")})
+#: A class or id that names an article's body: "articleBody", "story-body", "post-content", "entry_text".
+_BODY_NAME = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)[-_]?(?:body|content|text)(?:$|[\s_-])",
+                        re.IGNORECASE)
 #: A utility class's arbitrary value ("h-[calc(100vh-var(--nav-height))]", "top-[var(--header-h)]"):
 #: a measure or a colour, not a name.
 _ARBITRARY_VALUE = re.compile(r"\[[^\]\s]*\]")
@@ -187,11 +186,13 @@ def _furniture_mark(names: str, in_main: bool) -> int:
     parts = _name_parts(names)
     if _TELLING.isdisjoint(parts):  # most names: no token below is looked for (but a run-together thread's)
         return _run_together(parts)
-    if "sidebar" in parts and not _LAYOUT_WORDS.isdisjoint(parts):
-        # "main-with-sidebar", "has-sidebar", "no-sidebar": a layout's modifier, not the box.
-        parts = [w for k, w in enumerate(parts) if w != "sidebar" or not k or parts[k - 1] not in _LAYOUT_WORDS]
-    if "sidebar" in parts and any(pair in _BODY_PAIRS for pair in zip(parts, parts[1:])):
-        parts = [w for w in parts if w != "sidebar"]
+    if "sidebar" in parts:
+        # A layout's word, not the box: beside a name of the story's body ("l-sidebar-fixed l-article-body"),
+        # or after a layout word ("main-with-sidebar", "has-sidebar", "no-sidebar").
+        if _BODY_NAME.search(names):
+            parts = [w for w in parts if w != "sidebar"]
+        elif not _LAYOUT_WORDS.isdisjoint(parts):
+            parts = [w for k, w in enumerate(parts) if w != "sidebar" or not k or parts[k - 1] not in _LAYOUT_WORDS]
     if not _FURNITURE_ONE.isdisjoint(parts):
         return 1 if _COMMENT_WORDS.isdisjoint(parts) else 2
     if not _FURNITURE_FIRST.isdisjoint(parts):
@@ -201,6 +202,15 @@ def _furniture_mark(names: str, in_main: bool) -> int:
     if not in_main and not _WEAK_FURNITURE.isdisjoint(parts) and _CONTENT_TOKENS.isdisjoint(parts):
         return 1
     return _run_together(parts)
+
+
+def _names_body(cls: str | None, ident: str | None) -> bool:
+    """Whether a class or id names an article's body (:data:`_BODY_NAME`)."""
+    for name in (cls, ident):
+        # ("ody", "ontent", "ext": in "body" and "Body" alike; most names hold none, and are not searched.)
+        if name and ("ody" in name or "ontent" in name or "ext" in name) and _BODY_NAME.search(name):
+            return True
+    return False
 
 
 def _run_together(parts: list[str]) -> int:
