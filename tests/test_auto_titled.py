@@ -222,11 +222,50 @@ def test_a_story_in_an_aside_or_nav_holding_most_of_the_pages_text_is_the_body(t
     assert "The vote is now set for March." in text and "small newsroom" not in text
 
 
+STANDFIRST = ("<div><p>Councillors put off the vote for a third time this year, and residents who came "
+              "to speak were sent home until next month. The bridge, the town's oldest, still waits for its "
+              "repairs.</p></div>")
+MORE = ("<p>The bridge was built in 1911 and has not been repaired since the flood of 1987, the engineer said.</p>"
+        "<p>Two councillors walked out before the vote was called off, saying the delay would cost the town.</p>"
+        "<p>The mayor said she still hoped to see the work begin before the end of the summer, if the vote passes.</p>")
+
+
+@pytest.mark.parametrize("tag", ["aside", "nav"])
+def test_a_box_in_the_headlines_wrapper_after_its_standfirst_is_the_body(tag):
+    # The headline, a standfirst of its own and the story's box in one wrapper: the standfirst is no
+    # short story beside a sidebar (it heads the box's text), so the box's tag is struck.
+    menu = "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(12))
+    body = (f"<div><ul>{menu}</ul></div><div><h1>Budget vote delayed again</h1>{STANDFIRST}"
+            f"<{tag}>{POST}{MORE}</{tag}></div>")
+    text = _town_text("Budget vote delayed again - Town Hall Notes", body)
+    assert "sent home until next month" in text and "cost the town" in text and "Section 3" not in text
+
+
+@pytest.mark.parametrize("tag", ["aside", "nav"])
+def test_a_box_under_a_heading_of_its_own_beside_a_one_paragraph_story_stays_a_box(tag):
+    # The same wrapper, the box opening with its own heading: an analysis beside a one-paragraph story.
+    body = (f"<div><h1>Budget vote delayed again</h1>{STANDFIRST}"
+            f"<{tag}><h2>Analysis</h2>{POST}{MORE}</{tag}></div>")
+    text = _town_text("Budget vote delayed again - Town Hall Notes", body)
+    assert "sent home until next month" in text and "cost the town" not in text
+
+
+def test_a_real_analysis_box_beside_a_one_paragraph_story_stays_a_box():
+    # site-bbc's "Analysis" <aside>, in the story's wrapper, beside the story cut to its first
+    # paragraph (the short1 probe).
+    rec, raw = corpus_page("site-bbc", "site-bbc-world-asia-china-18684895")
+    raw, rec = rewrite(raw, "short1", rec)
+    text = wc.extract(raw, rec["url"], encoding=rec["http_charset"]).text
+    assert "halted the construction" in text and "astonishing economic growth" not in text
+
+
 @pytest.mark.parametrize("corpus, pid", [
     ("googlenews", "googlenews-c92a8490-998d-4083-b68a-1be94ddc8293"),  # the story's <div> as an <aside>
     ("googlenews", "googlenews-acbe89e8-def0-4c79-81ca-3ac71eb1e26d"),  # ... as a <nav>
     ("dragnet", "dragnet-R132"),  # a <nav> holding a third of the page's text beside long comments
     ("articles-en", "e4c6a3b482403a8f60190ba27248cd52b250b86f5d4a8a10edcf7062c64fc3f5"),  # beside other <nav>s
+    ("googlenews", "googlenews-7b47de5a-5f34-4a34-8cf7-ce8b55b9d1ab"),  # after its standfirst, in one wrapper
+    ("dragnet", "dragnet-T23"),  # ... its byline and date
 ])
 def test_real_stories_in_a_box_tag(corpus, pid):
     # The boxed probe: the element holding the story's paragraphs turned into an <aside> or a <nav>.

@@ -1,6 +1,5 @@
 """Block values of ``auto``'s block pick, their subtree sums, and the
-choices made from them: the body root, the prose region, the title's
-headings and the region they head, the kept region and the blocks on the
+choices made from them: the body root, the prose region, the kept region and the blocks on the
 body's tag path, and link lines that belong to the running text."""
 
 from __future__ import annotations
@@ -10,18 +9,13 @@ from itertools import compress
 
 from .._deadline import CHECK_EVERY, check_deadline, chunks_down
 from .._document import MEASURED as LIVE, Document, Measures, text_content  # (LIVE: 1 for a zero byte)
-from .._walk import common_region, holds_any
+from .._walk import common_region
 from ._auto_segments import root_copies
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
 from ._auto_teasers import TEASER_CARDS, teaser_list
-from ._auto_title_lines import _title_headings
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _HEADINGS,
                           _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _flow_line, _part_of_flow)
 
-#: How far above a short article's prose a heading reading as the page's title may open its region.
-_HEADED_LEVELS = 3
-#: A tenth: what the title's region holds of a named subtree's prose to stand beside it (see :func:`_beside`).
-_BESIDE_SHARE = 0.1
 #: A heading of a short article's characters outside links (and two sentence marks or more) is a
 #: paragraph set in a heading's type, valued as prose; shorter ones are structure, worth nothing.
 _PROSE_HEADING = SHORT_ARTICLE
@@ -188,43 +182,6 @@ def _prose_root(doc: Document, dead: bytearray, named: bytearray, pos: list[floa
     if i != root and pos[root] < _PROSE_ROOT_SLIVER * pos[i]:
         return i
     return root
-
-
-def _title_region(doc: Document, dead: bytearray, named: bytearray, pos: list[float], neg: list[float],
-                  title: str | None) -> tuple[int, bool, list[int]]:
-    """The region of the best net value outside furniture, when a heading
-    that reads as the page's title heads it and it holds half a short article's
-    prose (else -1); whether it holds that heading itself; the headings."""
-    headings = _title_headings(doc, title)
-    if not headings:
-        return -1, False, headings
-    end = doc.end
-    first = _best_root(end, dead, named, pos, neg, doc.body)
-    if pos[first] < SHORT_ARTICLE / 2 or not _headed(doc, first, headings):
-        return -1, False, headings
-    return first, any(first <= h < end[first] for h in headings), headings
-
-
-def _beside(end: list[int], region: tuple[int, bool, list[int]], i: int, pos: list[float]) -> bool:
-    """Whether the title's region (see :func:`_title_region`) stands beside the named subtree ``i``: no title heading
-    in ``i``, the region no wrapper around the title heading and ``i`` (a layout box), and it holds a short article's
-    prose or a tenth of ``i``'s (a one-paragraph story beside a sidebar, not a standfirst over a body named one)."""
-    first, wrapper, headings = region
-    if first < 0 or holds_any(headings, i, end[i]) or pos[first] < min(SHORT_ARTICLE, _BESIDE_SHARE * pos[i]):
-        return False
-    return not (wrapper and first <= i < end[first])
-
-
-def _headed(doc: Document, root: int, headings: list[int]) -> bool:
-    """Whether one of the page's title headings (see :func:`_title_headings`)
-    opens the region of ``root`` (up to three levels above it) or sits inside it."""
-    parent, top = doc.parent, root
-    for _ in range(_HEADED_LEVELS):
-        if parent[top] < doc.body:
-            break
-        top = parent[top]
-    stop = doc.end[root]
-    return holds_any(headings, top, stop)
 
 
 def _kept_region(doc: Document, blocks: _Blocks, root: int, same_path: bool, pos: list[float],

@@ -19,16 +19,15 @@ from ._auto_forms import message_forms_in, out_of_forms
 from ._auto_titled import titled_instead
 from ._auto_columns import story_cell
 from ._auto_lists import KEPT_WHOLE, Lists
-from ._auto_blocks import (_best_root, _beside, _Blocks, _headed, _in_flow, _kept_region, _prose_root, _title_region,
-                           story_inside)
+from ._auto_blocks import _best_root, _Blocks, _in_flow, _kept_region, _prose_root, story_inside
 from ._auto_mark import _mark, _Marks
-from ._auto_title_lines import _title_headings, page_title_headings
+from ._auto_title_lines import _beside, _headed, _title_headings, _title_region, page_title_headings
 from ._auto_phrases import _linked_sentence, _piece_mark, mostly_marked
 from ._auto_teasers import teasers_outweigh
 from ._auto_threads import comment_threads
 from ._thread_comments import comment_roots
 from ._auto_words import (_BOX_LABEL_CHARS, _flow_line, _HEADINGS, _TITLE_TAGS, BOX_TAG, SHORT_ARTICLE,
-                          _box_end, _title_key, names_page_end, title_reads)
+                          _box_end, _opens_linked, _title_key, names_page_end, title_reads)
 
 #: A block owning this many characters or more is read by its own text for boilerplate statements.
 _OWN_TEXT = 300
@@ -222,7 +221,7 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         if named[a] and not dead[a]:
             thread = a
         a = parent[a]
-    region: tuple[int, bool, list[int]] | None = None  # the title's region, found at the first big subtree
+    region: tuple[int, int, list[int]] | None = None  # the title's region, found at the first big subtree
     page = pos[body]  # the page's prose outside furniture, before any name is struck
     for i in range(len(doc) - 1, body, -1):
         if not i & CHECK_EVERY:
@@ -243,7 +242,7 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         if big and thread < 0:
             if region is None:  # no name struck yet: the values are the page's own
                 region = _title_region(doc, dead, named, pos, neg, title)
-            big = not _beside(end, region, i, pos)
+            big = not _beside(end, region, i, pos, k == BOX_TAG and not _opens_linked(doc, i, _HEADINGS))
         if big or (thread >= 0 and thread <= i < end[thread] and (k == 2 or i <= stated < end[i])):
             named[i] = 0
             a, dp, dn = parent[i], pos[i], neg[i]

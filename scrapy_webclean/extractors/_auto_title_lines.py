@@ -8,8 +8,14 @@ from collections.abc import Iterable
 
 from .._document import Document
 from .._meta_title import links_home
-from .._walk import tag_positions_of
-from ._auto_words import _title_key, title_reads
+from .._walk import holds_any, tag_positions_of
+from ._auto_blocks import _best_root
+from ._auto_words import SHORT_ARTICLE, _title_key, title_reads
+
+#: How far above a short article's prose a heading reading as the page's title may open its region.
+_HEADED_LEVELS = 3
+#: A tenth: what the title's region holds of a named subtree's prose to stand beside it (see :func:`_beside`).
+_BESIDE_SHARE = 0.1
 
 __all__ = ["TITLE_LINE_TAGS", "_title_headings"]
 
@@ -109,3 +115,49 @@ def _read_title_headings(doc: Document, title: str | None, tags: Iterable[str], 
         found = tag_positions_of(doc, tags, doc.body)
     out = [i for i, titled in zip(found, title_reads(doc, found, title_key)) if titled]  # (in document order)
     return out[:most] if most else out
+
+
+def _title_region(doc: Document, dead: bytearray, named: bytearray, pos: list[float], neg: list[float],
+                  title: str | None) -> tuple[int, int, list[int]]:
+    """The region of the best net value outside furniture, when a heading
+    that reads as the page's title heads it and it holds half a short article's
+    prose (else -1); the region's heading wrapper (see :func:`_heading_top`); the headings."""
+    headings = _title_headings(doc, title)
+    if not headings:
+        return -1, -1, headings
+    first = _best_root(doc.end, dead, named, pos, neg, doc.body)
+    top = _heading_top(doc, first, headings)
+    if pos[first] < SHORT_ARTICLE / 2 or top < 0:
+        return -1, -1, headings
+    return first, top, headings
+
+
+def _beside(end: list[int], region: tuple[int, int, list[int]], i: int, pos: list[float], box: bool) -> bool:
+    """Whether the title's region (see :func:`_title_region`) stands beside the named subtree ``i``: no title heading
+    in ``i``, ``i`` outside the region's heading wrapper (``box``, a ``<nav>`` or ``<aside>``: the wrapper of the
+    heading, of the region and of ``i`` is an article whose body a template set in a box tag) and the region holds a
+    short article's prose or a tenth of ``i``'s (a one-paragraph story beside a sidebar, not a standfirst over a body
+    named one)."""
+    first, top, headings = region
+    if first < 0 or holds_any(headings, i, end[i]) or pos[first] < min(SHORT_ARTICLE, _BESIDE_SHARE * pos[i]):
+        return False
+    return not (box or top == first) or not top <= i < end[top]
+
+
+def _heading_top(doc: Document, root: int, headings: list[int]) -> int:
+    """The lowest of ``root`` and its ancestors (up to three levels above it) where one of the page's title
+    headings (see :func:`_title_headings`) opens ``root``'s region or sits inside it; -1 for none."""
+    parent, top, stop = doc.parent, root, doc.end[root]
+    for _ in range(_HEADED_LEVELS + 1):
+        if holds_any(headings, top, stop):
+            return top
+        if parent[top] < doc.body:
+            break
+        top = parent[top]
+    return -1
+
+
+def _headed(doc: Document, root: int, headings: list[int]) -> bool:
+    """Whether one of the page's title headings (see :func:`_title_headings`)
+    opens the region of ``root`` (up to three levels above it) or sits inside it."""
+    return _heading_top(doc, root, headings) >= 0

@@ -7,8 +7,7 @@ import re
 
 from .._document import Document
 from .._walk import subtree_text, tag_positions
-from ._auto_blocks import _HEADED_LEVELS
-from ._auto_title_lines import _title_headings
+from ._auto_title_lines import _HEADED_LEVELS, _title_headings
 from ._auto_mark import _Marks
 from ._auto_segments import headed_copy
 from ._auto_words import _HEADINGS, SHORT_ARTICLE, _box_label
