@@ -365,6 +365,16 @@ def merge_subtrees(doc: Document, root: int, parts: Sequence[int], drop: bytearr
     return top
 
 
+def marked_above(parent: Sequence[int], marks: bytes | bytearray, i: int, stop: int) -> bool:
+    """Whether an ancestor of ``i`` below ``stop`` is marked (not zero) in ``marks``."""
+    a = parent[i]
+    while a > stop:
+        if marks[a]:
+            return True
+        a = parent[a]
+    return False
+
+
 def holds_any(at: Sequence[int], start: int, stop: int) -> bool:
     """Whether one of the sorted positions ``at`` lies in ``[start, stop)`` (a subtree's span)."""
     k = bisect_left(at, start)

@@ -266,6 +266,8 @@ def test_a_real_analysis_box_beside_a_one_paragraph_story_stays_a_box():
     ("articles-en", "e4c6a3b482403a8f60190ba27248cd52b250b86f5d4a8a10edcf7062c64fc3f5"),  # beside other <nav>s
     ("googlenews", "googlenews-7b47de5a-5f34-4a34-8cf7-ce8b55b9d1ab"),  # after its standfirst, in one wrapper
     ("dragnet", "dragnet-T23"),  # ... its byline and date
+    ("dragnet", "dragnet-R892"),  # a <nav> holding 7% of the page's text beside a long comment thread
+    ("googlenews", "googlenews-2b08c951-2408-402f-98d2-d65d50abd0e5"),  # an <aside>, a fifth of the text
 ])
 def test_real_stories_in_a_box_tag(corpus, pid):
     # The boxed probe: the element holding the story's paragraphs turned into an <aside> or a <nav>.
@@ -273,6 +275,27 @@ def test_real_stories_in_a_box_tag(corpus, pid):
     raw, rec = rewrite(raw, "boxed", rec)
     text = wc.extract(raw, rec["url"], encoding=rec["http_charset"]).text
     assert _f1(rec["articleBody"], text) > 0.8
+
+
+@pytest.mark.parametrize("tag", ["aside", "nav"])
+def test_a_story_box_beside_a_longer_comment_thread_is_the_body(tag):
+    # The box holds under a quarter of the page's text outside links (the comments hold the rest),
+    # but over twice the prose outside furniture: before, it was left out whole and a comment came back.
+    said = ("I have lived by that bridge for forty years and I have never seen the council move so slowly "
+            "on anything, and I doubt the vote in March will go any differently from the last three.")
+    comments = "".join(f"<div><p>Reader {i} wrote on March {i + 2}:</p><p>{said}</p></div>" for i in range(12))
+    body = (f"<div><h1>Budget vote delayed again</h1></div><{tag}>{POST}{MORE}</{tag}>"
+            f"<div class='comments'><h3>12 comments</h3>{comments}</div>")
+    text = _town_text("Budget vote delayed again - Town Hall Notes", body)
+    assert "delayed the budget vote again" in text and "cost the town" in text and "forty years" not in text
+
+
+def test_a_forum_posts_signature_box_is_not_the_text():
+    # mw-0519: each post's signature in an <aside>, the posts in wrappers named as furniture. A box in
+    # a named subtree is judged once that subtree is, against the page's prose then: not the text.
+    rec, raw = corpus_page("modern-web", "mw-0519")
+    text = wc.extract(raw, rec["url"]).text
+    assert "base storage was 2TB" in text and "Panasonic UB820 BD Player" not in text
 
 
 def test_a_hubs_box_is_never_its_text_for_its_size():

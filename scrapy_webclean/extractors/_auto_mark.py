@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import re
 from itertools import compress
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, UNREAD, Document, Measures
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
-from .._walk import holding, holds_any, tag_positions, tag_positions_of
+from .._walk import holding, tag_positions, tag_positions_of
 from ._auto_forms import login_boxes
 from ._auto_words import (_BLOCKS, _BOX_TAGS, _CODE_TAGS, _ELLIPSES, _FURNITURE_TAGS, _MAIN_REGION,
                           _NEVER_FURNITURE, BOX_TAG, _furniture_name, _is_slug, _names_body)
@@ -44,11 +44,10 @@ class _Marks(NamedTuple):
     and for the page."""
 
     dead: bytearray       # out of view, furniture by tag, hidden, a dialog, or inside one of those
-    # 1: furniture by name, 2: a comment thread by name, 3 (BOX_TAG): a <nav> or <aside> holding the
-    # page's title heading (one without it is dead). A subtree named as furniture is measured like
-    # the rest but its value stays out of its ancestors', unless it turns out to hold most of the
-    # page's prose (a wrapper called "l-sidebar-fixed"; a box tag, a short article's: see
-    # _auto_select._rescue).
+    # 1: furniture by name, 2: a comment thread by name, 3 (BOX_TAG): a <nav> or <aside>. A subtree
+    # named so is measured like the rest but its value stays out of its ancestors', unless it turns
+    # out to hold most of the page's prose (a wrapper called "l-sidebar-fixed"; a story in a box
+    # tag: see _auto_select._rescue).
     named: bytearray
     inlink: bytearray     # inside an <a>
     owner: list[int]      # the block whose inline text the element's is
@@ -60,19 +59,9 @@ class _Marks(NamedTuple):
     hidden: int    # characters hidden styles left out
 
 
-def _box_out(doc: Document, m: Measures, i: int, title_heads: Sequence[int]) -> bool:
-    """Whether a ``<nav>`` or ``<aside>`` is left out whole: it holds neither the page's title heading
-    nor a quarter of the page's text outside links (either is measured, and may be the text: see
-    :func:`._auto_select._rescue`)."""
-    text_len, link_len, body = m.text_len, m.link_len, doc.body
-    unlinked = text_len[i] - link_len[i]
-    return not holds_any(title_heads, i, doc.end[i]) and unlinked * 4 <= text_len[body] - link_len[body]
-
-
-def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] = ()) -> _Marks:
+def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
     """Pass 1 (preorder): dead subtrees, furniture names, link membership,
-    block owners, the landmark and the declared body (see :class:`_Marks`).
-    ``title_heads``: the headings that read as the page's title, in document order."""
+    block owners, the landmark and the declared body (see :class:`_Marks`)."""
     n = len(doc)
     tags, parent, nodes, excluded, end = doc.tags, doc.parent, doc.nodes, m.excluded, doc.end
     dead, named, inlink, truncated = bytearray(n), bytearray(n), bytearray(n), bytearray(n)
@@ -102,7 +91,7 @@ def _mark(doc: Document, m: Measures, unhide: bool, title_heads: Sequence[int] =
         if in_code is not None and (t in _CODE_TAGS or (p >= 0 and in_code[p])):
             in_code[i] = 1
         if i > body:
-            if t in _FURNITURE_TAGS or (t in _BOX_TAGS and _box_out(doc, m, i, title_heads)):
+            if t in _FURNITURE_TAGS:
                 i = _dead(dead, i, end[i])
                 continue
             read = reads[i]  # read once per page (the propagation pick reads them too)

@@ -13,7 +13,8 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from .._classify import page_features, script_weight
 from .._deadline import CHECK_EVERY, check_deadline, chunks_down
 from .._document import MEASURED as LIVE, Document, Measures, union_mask  # (LIVE: 1 for a zero byte)
-from .._walk import OwnersAndDead, flagged, holds_any, owned_text, tag_positions, tag_positions_of, text_over
+from .._walk import (OwnersAndDead, flagged, owned_text, tag_positions, tag_positions_of,
+                     text_over)
 from .._render import NodeSelection
 from ._auto_forms import message_forms_in, out_of_forms
 from ._auto_titled import titled_instead
@@ -21,13 +22,13 @@ from ._auto_columns import story_cell
 from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import _best_root, _Blocks, _in_flow, _kept_region, _prose_root, story_inside
 from ._auto_mark import _mark, _Marks
-from ._auto_title_lines import _beside, _headed, _title_headings, _title_region, page_title_headings
+from ._auto_rescue import _rescue
+from ._auto_title_lines import _headed, page_title_headings
 from ._auto_phrases import _linked_sentence, _piece_mark, mostly_marked
 from ._auto_teasers import teasers_outweigh
 from ._auto_threads import comment_threads
 from ._thread_comments import comment_roots
-from ._auto_words import (_BOX_LABEL_CHARS, _flow_line, _HEADINGS, _TITLE_TAGS, BOX_TAG, SHORT_ARTICLE,
-                          _box_end, _opens_linked, _title_key, names_page_end, title_reads)
+from ._auto_words import (_BOX_LABEL_CHARS, _flow_line, _HEADINGS, _TITLE_TAGS, _box_end, _title_key, title_reads)
 
 #: A block owning this many characters or more is read by its own text for boilerplate statements.
 _OWN_TEXT = 300
@@ -62,7 +63,7 @@ class Body(NamedTuple):
 def _select_body(doc: Document, opts: Mapping[str, Any], title: str | None, m: Measures, unhide: bool = False,
                  stated: int = -1) -> Body:
     """The block pick over the view ``m`` (``unhide``: hidden subtrees are measured like the rest)."""
-    marks = _mark(doc, m, unhide, _title_headings(doc, title))
+    marks = _mark(doc, m, unhide)
     check_deadline()
     _unname_layouts(doc, m, marks)
     blocks = _own(doc, m, marks)
@@ -195,64 +196,6 @@ def _read(doc: Document, i: int, read: dict[int, str | None]) -> str:
     backwards: a chain of nested blocks, each owning a word, was read once per level)."""
     text = read[i] = text_over(doc, i, read) or ""
     return text
-
-
-def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], stated: int,
-            title: str | None) -> int:
-    """Strike the names of furniture-named wrappers that hold most of the page's prose (prose, not net
-    value: a reference page's text is dense in links; the page's as it was before any name is struck,
-    so the order of the wrappers does not matter), their values added to their ancestors'. Never a
-    comment thread or a ``<nav>``/``<aside>`` for its size alone (a short story's comments outweigh it;
-    a hub's menu holds more prose than its headlines) but when the page's title heading is in it (a
-    story under a comment-named wrapper, an opinion column's "section-comment", or in an aside: 200
-    characters of prose, or more than the rest of the page), or (a box measured for its share of the
-    text, on a page not read as a hub) over twice the page's prose outside furniture; nor a wrapper
-    named as the page's footer (:func:`._auto_words.names_page_end`) while any prose lies outside
-    furniture (a site's description there outweighs a one-paragraph story). The outermost subtree named
-    as furniture that shows the stated body (see ``stated``) is the body, the comments in it its posts:
-    returned (the thread), else -1. No name is struck for size when the page's title heads a short
-    article's worth of prose outside furniture beside the named subtree (see :func:`_beside`): a post
-    next to a longer profile, a story around a slideshow."""
-    parent, end, body = doc.parent, doc.end, doc.body
-    dead, named = marks.dead, marks.named
-    thread = -1
-    a = stated
-    while a > body:
-        if named[a] and not dead[a]:
-            thread = a
-        a = parent[a]
-    region: tuple[int, int, list[int]] | None = None  # the title's region, found at the first big subtree
-    page = pos[body]  # the page's prose outside furniture, before any name is struck
-    for i in range(len(doc) - 1, body, -1):
-        if not i & CHECK_EVERY:
-            check_deadline()
-        k = named[i]
-        if not k or dead[i]:
-            continue
-        if k == BOX_TAG:  # a <nav> or <aside> with the title heading or most of the text in it (_mark: the rest dead)
-            titled = holds_any(_title_headings(doc, title), i, end[i])
-            big = (pos[i] >= SHORT_ARTICLE or pos[i] > page) if titled else \
-                pos[i] > max(2 * page, SHORT_ARTICLE) and page_features(doc, doc.url)["score"] > 0
-        elif k == 2 and pos[i] > page:
-            # A comment thread's name only with the page's title heading in it (an opinion column's
-            # "section-comment").
-            big = holds_any(_title_headings(doc, title), i, end[i])  # (read once a parse: a shared list)
-        else:
-            big = k == 1 and pos[i] > page and not (page > 0 and names_page_end(doc, i))
-        if big and thread < 0:
-            if region is None:  # no name struck yet: the values are the page's own
-                region = _title_region(doc, dead, named, pos, neg, title)
-            big = not _beside(end, region, i, pos, k == BOX_TAG and not _opens_linked(doc, i, _HEADINGS))
-        if big or (thread >= 0 and thread <= i < end[thread] and (k == 2 or i <= stated < end[i])):
-            named[i] = 0
-            a, dp, dn = parent[i], pos[i], neg[i]
-            while a >= 0:
-                pos[a] += dp
-                neg[a] += dn
-                if named[a]:
-                    break
-                a = parent[a]
-    return thread
 
 
 def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list[float], neg: list[float],
