@@ -47,7 +47,7 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         k = named[i]
         if not k or dead[i]:
             continue
-        if k == BOX_TAG:  # a <nav> or <aside> with the title heading or most of the text in it (_mark: the rest dead)
+        if k == BOX_TAG:  # a <nav> or <aside>: the story when the title heading or twice the page's prose is in it
             titled = holds_any(_title_headings(doc, title), i, end[i])
             if not titled and thread < 0 and marked_above(parent, named, i, body):
                 later.append(i)
@@ -66,7 +66,7 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
             big = not _beside(end, region, i, pos, k == BOX_TAG and not _opens_linked(doc, i, _HEADINGS))
         if big or (thread >= 0 and thread <= i < end[thread] and (k == 2 or i <= stated < end[i])):
             _strike(parent, named, pos, neg, i)
-    for i in later:  # against the page's prose as it is now, with the subtrees around them struck or not
+    for i in later:  # against the page's prose (and title region) as they are now, the subtrees around decided
         if not marked_above(parent, named, i, body) and pos[i] > max(2 * pos[body], SHORT_ARTICLE) and not hub \
                 and not _beside(end, region or _title_region(doc, dead, named, pos, neg, title), i, pos,
                                 not _opens_linked(doc, i, _HEADINGS)):
