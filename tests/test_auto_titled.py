@@ -250,6 +250,15 @@ def test_a_box_under_a_heading_of_its_own_beside_a_one_paragraph_story_stays_a_b
     assert "sent home until next month" in text and "cost the town" not in text
 
 
+@pytest.mark.parametrize("opening", ["<h3>By Jane Rivers</h3>", "<h2>Councillors put off the budget vote for a third time</h2>"])
+def test_a_box_opening_with_a_byline_or_a_long_heading_is_no_labelled_box(opening):
+    # A byline or a subheading in a heading's tag opens the story's own element: no box's label.
+    body = (f"<div><h1>Budget vote delayed again</h1>{STANDFIRST}"
+            f"<aside>{opening}{POST}{MORE}</aside></div>")
+    text = _town_text("Budget vote delayed again - Town Hall Notes", body)
+    assert "sent home until next month" in text and "cost the town" in text
+
+
 def test_a_real_analysis_box_beside_a_one_paragraph_story_stays_a_box():
     # site-bbc's "Analysis" <aside>, in the story's wrapper, beside the story cut to its first
     # paragraph (the short1 probe).
@@ -267,6 +276,7 @@ def test_a_real_analysis_box_beside_a_one_paragraph_story_stays_a_box():
     ("googlenews", "googlenews-7b47de5a-5f34-4a34-8cf7-ce8b55b9d1ab"),  # after its standfirst, in one wrapper
     ("dragnet", "dragnet-T23"),  # ... its byline and date
     ("dragnet", "dragnet-R892"),  # a <nav> holding 7% of the page's text beside a long comment thread
+    ("dragnet", "dragnet-R143"),  # opening with its byline in an <h3>
     ("googlenews", "googlenews-2b08c951-2408-402f-98d2-d65d50abd0e5"),  # an <aside>, a fifth of the text
 ])
 def test_real_stories_in_a_box_tag(corpus, pid):

@@ -6,10 +6,11 @@ from __future__ import annotations
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document
-from .._walk import holds_any, marked_above
+from .._walk import first_words_at, holds_any, marked_above, subtree_text
 from ._auto_mark import _Marks
 from ._auto_title_lines import _beside, _title_headings, _title_region
-from ._auto_words import _HEADINGS, BOX_TAG, SHORT_ARTICLE, _opens_linked, names_page_end
+from ._auto_phrases import _BOX_LABEL_CHARS, _BYLINE
+from ._auto_words import _HEADINGS, BOX_TAG, SHORT_ARTICLE, names_page_end
 
 
 def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], stated: int,
@@ -63,13 +64,13 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         if big and thread < 0:
             if region is None:  # no name struck yet: the values are the page's own
                 region = _title_region(doc, dead, named, pos, neg, title)
-            big = not _beside(end, region, i, pos, k == BOX_TAG and not _opens_linked(doc, i, _HEADINGS))
+            big = not _beside(end, region, i, pos, k == BOX_TAG and not _opens_labelled(doc, i))
         if big or (thread >= 0 and thread <= i < end[thread] and (k == 2 or i <= stated < end[i])):
             _strike(parent, named, pos, neg, i)
     for i in later:  # against the page's prose (and title region) as they are now, the subtrees around decided
         if not marked_above(parent, named, i, body) and pos[i] > max(2 * pos[body], SHORT_ARTICLE) and not hub \
                 and not _beside(end, region or _title_region(doc, dead, named, pos, neg, title), i, pos,
-                                not _opens_linked(doc, i, _HEADINGS)):
+                                not _opens_labelled(doc, i)):
             _strike(parent, named, pos, neg, i)
     return thread
 
@@ -84,3 +85,18 @@ def _strike(parent: list[int], named: bytearray, pos: list[float], neg: list[flo
         if named[a]:
             break
         a = parent[a]
+
+
+def _opens_labelled(doc: Document, box: int) -> bool:
+    """Whether the first words of ``box`` are a heading of its own that reads as a box's label (4-40
+    characters other than white space, no byline): an "Analysis" beside the story, not the headline,
+    a subheading or a byline opening the story's own element."""
+    tags, parent = doc.tags, doc.parent
+    k = first_words_at(doc, box)
+    while k >= box:
+        if tags[k] in _HEADINGS:
+            text = subtree_text(doc, k)
+            return _BOX_LABEL_CHARS[0] <= len("".join(text.split())) <= _BOX_LABEL_CHARS[1] \
+                and not _BYLINE.match(text)
+        k = parent[k]
+    return False

@@ -337,13 +337,12 @@ def _link_list(doc: Document, text_len: list[int], blocks: list[int]) -> bool:
     return len(items) >= 2 and 2 * sum(_opens_linked(doc, c) for c in items) >= len(items)
 
 
-def _opens_linked(doc: Document, c: int, opener: frozenset[str] = frozenset({"a"})) -> bool:
-    """Whether the first words of ``c`` are inside a link (of ``c``'s own subtree; or inside one of the
-    ``opener`` tags: a heading's, for a box titled by its own heading)."""
+def _opens_linked(doc: Document, c: int) -> bool:
+    """Whether the first words of ``c`` are inside a link (of ``c``'s own subtree)."""
     tags, parent = doc.tags, doc.parent
     k = first_words_at(doc, c)
     while k >= c:
-        if tags[k] in opener:
+        if tags[k] == "a":
             return True
         k = parent[k]
     return False
