@@ -47,7 +47,7 @@ class _Marks(NamedTuple):
     # 1: furniture by name, 2: a comment thread by name, 3 (BOX_TAG): a <nav> or <aside>. A subtree
     # named so is measured like the rest but its value stays out of its ancestors', unless it turns
     # out to hold most of the page's prose (a wrapper called "l-sidebar-fixed"; a story in a box
-    # tag: see _auto_select._rescue).
+    # tag: see _auto_rescue._rescue).
     named: bytearray
     inlink: bytearray     # inside an <a>
     owner: list[int]      # the block whose inline text the element's is

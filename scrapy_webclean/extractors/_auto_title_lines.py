@@ -1,6 +1,8 @@
 """The lines of a page that read as its title: the h1-h3 that do, else a line of another tag (a
 template's styled division, an old page's table cell). The block pick reads them as the title
-heading over a short article; the arbiter reads a wider set as the lines that may open a pick."""
+heading over a short article; the arbiter reads a wider set as the lines that may open a pick.
+Also the region such a heading heads, and whether it stands beside a subtree named as furniture
+(:func:`_beside`, the furniture rescue's test)."""
 
 from __future__ import annotations
 
