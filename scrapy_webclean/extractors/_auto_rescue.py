@@ -6,11 +6,11 @@ from __future__ import annotations
 from .._classify import page_features
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import Document
-from .._walk import first_words_at, holds_any, marked_above, subtree_text
+from .._walk import holds_any, marked_above, subtree_text
 from ._auto_mark import _Marks
 from ._auto_title_lines import _beside, _title_headings, _title_region
 from ._auto_phrases import _BOX_LABEL_CHARS, _BYLINE
-from ._auto_words import _HEADINGS, BOX_TAG, SHORT_ARTICLE, names_page_end
+from ._auto_words import _HEADINGS, BOX_TAG, SHORT_ARTICLE, names_page_end, opener
 
 
 def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], stated: int,
@@ -91,12 +91,8 @@ def _opens_labelled(doc: Document, box: int) -> bool:
     """Whether the first words of ``box`` are a heading of its own that reads as a box's label (4-40
     characters other than white space, no byline): an "Analysis" beside the story, not the headline,
     a subheading or a byline opening the story's own element."""
-    tags, parent = doc.tags, doc.parent
-    k = first_words_at(doc, box)
-    while k >= box:
-        if tags[k] in _HEADINGS:
-            text = subtree_text(doc, k)
-            return _BOX_LABEL_CHARS[0] <= len("".join(text.split())) <= _BOX_LABEL_CHARS[1] \
-                and not _BYLINE.match(text)
-        k = parent[k]
-    return False
+    k = opener(doc, box, _HEADINGS)
+    if k < 0:
+        return False
+    text = subtree_text(doc, k)
+    return _BOX_LABEL_CHARS[0] <= len("".join(text.split())) <= _BOX_LABEL_CHARS[1] and not _BYLINE.match(text)

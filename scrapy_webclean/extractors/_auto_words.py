@@ -339,13 +339,21 @@ def _link_list(doc: Document, text_len: list[int], blocks: list[int]) -> bool:
 
 def _opens_linked(doc: Document, c: int) -> bool:
     """Whether the first words of ``c`` are inside a link (of ``c``'s own subtree)."""
-    tags, parent = doc.tags, doc.parent
+    return opener(doc, c, _LINK_TAG) >= 0
+
+
+_LINK_TAG = frozenset({"a"})
+
+
+def opener(doc: Document, c: int, tags: frozenset[str]) -> int:
+    """The innermost element of ``tags`` in ``c``'s own subtree that ``c``'s first words are inside, or -1."""
+    tag_of, parent = doc.tags, doc.parent
     k = first_words_at(doc, c)
     while k >= c:
-        if tags[k] == "a":
-            return True
+        if tag_of[k] in tags:
+            return k
         k = parent[k]
-    return False
+    return -1
 
 
 #: Blocks a story's flow is made of: a root that is one of them is one part of the story. Not a
