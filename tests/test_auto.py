@@ -2195,6 +2195,36 @@ def test_real_short_posts_beside_a_forms_instructions_without_names(pid, words):
     assert words in text
 
 
+def test_a_comment_forms_box_never_climbs_into_the_wrapper_the_headline_heads():
+    # A one-paragraph post, its one comment and the comment form in one wrapper under the
+    # headline, all under the 500 characters a form's box climbs to; a line of prose in the
+    # sidebar. The wrapper right after the heading that reads as the page's <title> is the post's
+    # body: the box stops below it (_auto_forms._headed), and the post is the body.
+    post = ("<p>Most of the pieces in our spring sale have sold already, but several chic items remain! "
+            "Think rare candlesticks, stylish lamps and vintage prints in gold leaf frames.</p>")
+    comment = "<ol><li><cite>Nina</cite> says:<p>Love it! Keep up the good work.</p></li></ol>"
+    form = ("<div><h3>Leave a Reply</h3><form><p><label>Name</label><input name='author'></p>"
+            "<p><textarea name='comment'></textarea></p><input type='submit' value='Post'></form></div>")
+    links = "".join(f"<li><a href='/archive/{i}'>Archive {i}</a></li>" for i in range(20))
+    sidebar = f"<p>We are two sisters who love old things and find them new homes.</p><ul>{links}</ul>"
+    wrapper = f"<div><div>{post}</div><div><h3>One Response</h3>{comment}{form}</div></div>"
+    for headline, kept in (("Budget vote delayed", True), ("Spring sale", False)):
+        text = auto(page(f"<div><h3>{headline}</h3>{wrapper}</div><div>{sidebar}</div>")).text
+        # (Under a heading that is not the page's title, the box climbs over the post as before.)
+        assert ("several chic items remain" in text) is kept and ("two sisters" in text) is not kept
+
+
+@pytest.mark.parametrize("pid", ["dragnet-R639", "dragnet-R985"])
+def test_real_short_posts_with_a_comment_and_its_form_in_their_body_wrapper(pid):
+    # A TypePad post of a paragraph or two, with the comments-few probe's comment and form put in
+    # its entry-content after the post: the form's box had climbed over the post, and a sidebar or
+    # a sign-up line was the body.
+    rec, body = corpus_page("dragnet", pid)
+    text = wc.extract(probe(body, "comments-few", rec.get("http_charset"), rec["articleBody"]), rec["url"],
+                      encoding=rec.get("http_charset")).text
+    assert rec["articleBody"].split("\n")[1][:60] in text and "Keep up the good work" not in text
+
+
 def test_sections_inside_unclosed_named_anchors_are_kept_on_a_real_page():
     # An old page whose <a name> targets are never closed: every section sits inside one.
     text = _auto_text("cleaneval", "cleaneval-final-670")

@@ -73,7 +73,7 @@ def login_boxes(doc: Document) -> list[int]:
 def _climbed(doc: Document, starts: list[tuple[int, int]]) -> list[int]:
     """For each ``(element, most text)`` of ``starts``, the box around it (see :func:`login_boxes`): its
     largest ancestor below ``<body>`` of at most that many characters (a third on a CJK page) that adds
-    no heading but a box's title, nor a story's paragraphs beside it."""
+    no heading but a box's title, nor a story's paragraphs beside it, and that no headline heads."""
     if not starts:
         return []
     parent = doc.parent
@@ -88,6 +88,7 @@ def _climbed(doc: Document, starts: list[tuple[int, int]]) -> list[int]:
         box = i
         while parent[box] > doc.body and text_len[parent[box]] <= limit \
                 and not _heading_beside(doc, heads, text_len, parent[box], box) \
+                and not _headed(doc, heads, parent[box]) \
                 and not _in_story(doc, text_len, parent[box], box, STORY_PARAGRAPH // weight, stories) \
                 and not (text_len[box] >= _PITCH // weight
                          and _long_beside(doc, text_len, parent[box], box, LONG_PARAGRAPH // weight, longs)):
@@ -197,6 +198,18 @@ def _heading_beside(doc: Document, heads: list[int], text_len: list[int], top: i
                 return True
         k += 1
     return False
+
+
+def _headed(doc: Document, heads: list[int], top: int) -> bool:
+    """Whether the element just before ``top`` (its previous sibling) is a heading (of the sorted
+    ``heads``) that reads as the page's ``<title>``: the story's headline over the wrapper of its body,
+    which a box never climbs into (a short post, its comments and their form in one wrapper)."""
+    k = bisect_left(heads, top) - 1
+    if k < 0 or not doc.title:
+        return False
+    h = heads[k]
+    return doc.end[h] == top and doc.parent[h] == doc.parent[top] \
+        and _is_title(_title_key(subtree_text(doc, h)), _title_key(doc.title))
 
 
 def _box_title(doc: Document, text_len: list[int], h: int) -> bool:
