@@ -19,7 +19,8 @@ from scrapy_webclean.extractors._auto_lists import Lists
 from scrapy_webclean.extractors._auto_phrases import _MARK_PROMO, _piece_mark
 from scrapy_webclean.extractors._auto_words import _box_end
 from scrapy_webclean.extractors._auto_forms import login_boxes, message_forms
-from scrapy_webclean.extractors._auto_select import _template_marked
+from scrapy_webclean.extractors._auto_mark import _mark
+from scrapy_webclean.extractors._auto_select import _own, _template_marked
 from scrapy_webclean._render import NodeSelection
 
 from conftest import block_pick_text, corpus_page
@@ -219,6 +220,49 @@ def test_teaser_cards_of_related_stories_dropped():
                     f'<p>A short summary of that story, which is not this one…</p></div>' for i in range(5))
     r = auto(page(f'<main><article><p>{PROSE}</p><p>{MORE}</p></article><div class="grid">{cards}</div></main>'))
     assert PROSE in r.text and "short summary" not in r.text
+
+
+def _short_story_with_teasers(before: str) -> bytes:
+    """A story of four short paragraphs and, after ``before``, six teaser cards (a linked headline and a
+    sentence each) holding more prose than it; a sidebar of a line of prose and links beside it. No class
+    or id names."""
+    story = "".join(f"<p>The council met on Tuesday to discuss item {i} of the budget, and a vote was set.</p>"
+                    for i in range(4))
+    cards = "".join(f"<div><h4><a href='/news/{i}'>Another story from this section, number {i}</a></h4>"
+                    f"<p>Shoppers paid more for bread, milk and vegetables last month than a year before.</p></div>"
+                    for i in range(6))
+    links = "".join(f"<li><a href='/section/{i}'>Section number {i}</a></li>" for i in range(12))
+    side = f"<p>Submit your pictures: upload photos and browse others in our pictures section.</p><ul>{links}</ul>"
+    return page(f"<div><div><h2>Budget vote delayed</h2>{story}{before}<div>{cards}</div></div></div>"
+                f"<div>{side}</div>")
+
+
+def test_a_teaser_box_set_in_the_running_text_does_not_count_against_the_story():
+    # The cards' prose counts against their own box (it is left out), but not against the wrapper
+    # holding the story when the box follows a paragraph of it (_Blocks._after_paragraph): a short
+    # story holding a "More from this section" box is still the body.
+    text = auto(_short_story_with_teasers("")).text
+    assert "item 3 of the budget" in text and "Shoppers paid more" not in text and "Submit your" not in text
+    # After a heading, the box is no part of the running text: its prose still counts against the
+    # wrapper holding it (the block values themselves, read for the story's wrapper).
+    negatives = []
+    for before in ("", "<h3>Also today</h3>"):
+        doc = parse(_short_story_with_teasers(before))
+        blocks = _own(doc, doc.measures, _mark(doc, doc.measures, False))
+        pos, neg = blocks.values(listing=False)
+        (box,) = blocks.teaser_roots
+        assert pos[box] == 0 and neg[box] >= blocks.teaser_prose[0] > 400
+        negatives.append(neg[doc.parent[doc.tags.index("h2")]])
+    assert negatives[1] - negatives[0] == pytest.approx(blocks.teaser_prose[0])
+
+
+def test_a_teaser_box_inside_a_short_real_story_is_left_out_without_names():
+    # googlenews-468b40e4 (four short paragraphs) with the related-plain probe's box of six cards after
+    # its last paragraph: the box outweighed the story, and a sidebar's lines were the body.
+    rec, body = corpus_page("googlenews", "googlenews-468b40e4-c403-43f0-a087-cb2018da9a25")
+    probed = probe(body, "related-plain", rec.get("http_charset"), rec["articleBody"])
+    text = wc.extract(probed, rec["url"], encoding=rec.get("http_charset")).text
+    assert "most wanted bank robbers" in text and "Submit your Pics" not in text
 
 
 def test_long_teasers_cut_short_by_an_ellipsis_are_still_teaser_cards():

@@ -73,7 +73,7 @@ class _Blocks:
         #                       when it ends in an ellipsis
         truncated, multiword = self.truncated, self.multiword
         val = self.val = [0.0] * n  # each block's own value
-        teaser_roots, teaser_prose = self.teaser_roots, self.teaser_prose = [], []
+        self.teaser_roots, self.teaser_prose = [], []
         live = dead.translate(LIVE)  # (the live blocks found at C speed, the deadline checked per chunk)
         for lo, hi in chunks_down(0, n):
             for i in compress(range(hi - 1, lo - 1, -1), reversed(live[lo:hi])):
@@ -113,11 +113,8 @@ class _Blocks:
                         pos[i] += v
                     else:
                         neg[i] -= v
-                if not listing and teasers[i] >= TEASER_CARDS and teaser_list(teasers[i], items[i], pos[i], cut[i]):
-                    teaser_prose.append(pos[i])
-                    neg[i] += pos[i]  # related stories, never an article's body: their prose counts against them
-                    pos[i] = 0.0
-                    teaser_roots.append(i)
+                held = self._discount(i, pos, neg) if not listing and teasers[i] >= TEASER_CARDS \
+                    and teaser_list(teasers[i], items[i], pos[i], cut[i]) else 0.0
                 p = parent[i]
                 if p >= 0 and not named[i]:
                     if pos[i] or neg[i]:
@@ -132,8 +129,31 @@ class _Blocks:
                             last[p] = last[i]
                     titled[p] += titled[i]
                     pos[p] += pos[i]
-                    neg[p] += neg[i]
+                    neg[p] += neg[i] - held
         return pos, neg
+
+    def _discount(self, i: int, pos: list[float], neg: list[float]) -> float:
+        """Read ``i`` as a list of teaser cards: related stories, never an article's body, whose prose
+        counts against them. Returns the part of it that its ancestors do not count (see
+        :meth:`_after_paragraph`): all of it for a box set in the running text, else none."""
+        self.teaser_prose.append(pos[i])
+        self.teaser_roots.append(i)
+        neg[i] += pos[i]
+        held = pos[i] if self._after_paragraph(i) else 0.0
+        pos[i] = 0.0
+        return held
+
+    def _after_paragraph(self, i: int) -> bool:
+        """Whether the element just before ``i`` (its previous sibling) is a paragraph of the running
+        text: a block of its own, of sentences (punctuation), mostly unlinked and no boilerplate line."""
+        parent = self.parent
+        s = i - 1
+        while s >= 0 and parent[s] != parent[i]:
+            s = parent[s]
+        if s < 0 or s == parent[i]:
+            return False
+        return self.owner[s] == s and self.punct[s] > 0 and self.links[s] * 2 <= self.chars[s] \
+            and not self.marked[s]
 
 
 def _best_root(end: list[int], dead: bytearray, named: bytearray, pos: list[float], neg: list[float],
