@@ -265,6 +265,26 @@ def test_a_teaser_box_inside_a_short_real_story_is_left_out_without_names():
     assert "most wanted bank robbers" in text and "Submit your Pics" not in text
 
 
+def test_a_quote_is_kept_whole_but_for_the_furniture_inside_it():
+    # A block quote is the author's choice and is kept whole, but a box named as furniture inside
+    # it (a related-posts box a template or a broken page puts there) is no part of the quote.
+    cards = "".join(f'<div class="related-post"><h4><a href="/s{i}">Another story number {i}</a></h4>'
+                    f'<p>A summary of another story, which is not this one.</p></div>' for i in range(3))
+    quote = f'<blockquote><p>Something wicked this way comes.</p><div class="related-posts">{cards}</div></blockquote>'
+    body = page(f"<article><p>{PROSE}</p><p>{MORE}</p>{quote}</article>")
+    for text in (auto(body).text, block_pick(body)):
+        assert PROSE in text and "Something wicked this way comes." in text and "Another story" not in text
+
+
+def test_a_related_box_put_inside_a_real_storys_closing_quote_is_left_out():
+    # The related probe sets its named box after the story's last line, which on dragnet-R5 is in a
+    # block quote: the quote was kept whole, box and all.
+    rec, body = corpus_page("dragnet", "dragnet-R5")
+    probed = probe(body, "related", rec.get("http_charset"), rec["articleBody"])
+    text = wc.extract(probed, rec["url"], encoding=rec.get("http_charset")).text
+    assert "Something wicked this way comes" in text and "Related stories" not in text
+
+
 def test_long_teasers_cut_short_by_an_ellipsis_are_still_teaser_cards():
     # A card's excerpt may run past 400 characters; that it ends cut short says it is a teaser.
     cards = "".join(f'<div class="card"><h3><a href="/s{i}">Headline of another story number {i}</a></h3>'

@@ -305,7 +305,8 @@ def _prune(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos: list
             i = e
             continue
         t = tags[i]
-        if t == "blockquote":  # quotes (embedded posts too) are the author's choice: keep
+        if t == "blockquote":  # quotes (embedded posts too) are the author's choice: keep, but for furniture
+            drop[i + 1:e] = furniture[i + 1:e]
             i = e
             continue
         if i in titled:
