@@ -14,7 +14,8 @@ from ._auto_segments import root_copies
 from ._auto_phrases import _MARK_LIMIT, _MARK_LINKED, _MARK_PROMO, _piece_mark
 from ._auto_teasers import TEASER_CARDS, teaser_list
 from ._auto_words import (SHORT_ARTICLE, _BUTTON_CLASS, _CALL_TO_ACTION, _CELLS, _FLOW_RUN, _HEADINGS,
-                          _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _flow_line, _part_of_flow)
+                          _LABELLED_LINE, _PROSE_ROOT_SHARE, _PROSE_ROOT_SLIVER, _SHOUTED, _flow_line, _part_of_flow,
+                          previous_sibling)
 
 #: A heading of a short article's characters outside links (and two sentence marks or more) is a
 #: paragraph set in a heading's type, valued as prose; shorter ones are structure, worth nothing.
@@ -146,13 +147,8 @@ class _Blocks:
     def _after_paragraph(self, i: int) -> bool:
         """Whether the element just before ``i`` (its previous sibling) is a paragraph of the running
         text: a block of its own, of sentences (punctuation), mostly unlinked and no boilerplate line."""
-        parent = self.parent
-        s = i - 1
-        while s >= 0 and parent[s] != parent[i]:
-            s = parent[s]
-        if s < 0 or s == parent[i]:
-            return False
-        return self.owner[s] == s and self.punct[s] > 0 and self.links[s] * 2 <= self.chars[s] \
+        s = previous_sibling(self.parent, i)
+        return s >= 0 and self.owner[s] == s and self.punct[s] > 0 and self.links[s] * 2 <= self.chars[s] \
             and not self.marked[s]
 
 

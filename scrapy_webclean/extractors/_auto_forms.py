@@ -12,7 +12,7 @@ from .._classify import script_weight
 from .._document import Document
 from .._walk import holds_any, subtree_text, tag_positions, tag_positions_of
 from ._auto_phrases import _SENTENCE_ENDS, _piece_mark
-from ._auto_words import _HEADINGS, LABEL_NODES, _is_title, _title_key
+from ._auto_words import _HEADINGS, LABEL_NODES, _is_title, _title_key, previous_sibling
 
 __all__ = ["input_types", "login_boxes", "message_boxes", "message_forms", "message_forms_in", "out_of_forms"]
 
@@ -88,7 +88,7 @@ def _climbed(doc: Document, starts: list[tuple[int, int]]) -> list[int]:
         box = i
         while parent[box] > doc.body and text_len[parent[box]] <= limit \
                 and not _heading_beside(doc, heads, text_len, parent[box], box) \
-                and not _headed(doc, heads, parent[box]) \
+                and not _headed(doc, parent[box]) \
                 and not _in_story(doc, text_len, parent[box], box, STORY_PARAGRAPH // weight, stories) \
                 and not (text_len[box] >= _PITCH // weight
                          and _long_beside(doc, text_len, parent[box], box, LONG_PARAGRAPH // weight, longs)):
@@ -200,16 +200,13 @@ def _heading_beside(doc: Document, heads: list[int], text_len: list[int], top: i
     return False
 
 
-def _headed(doc: Document, heads: list[int], top: int) -> bool:
-    """Whether the element just before ``top`` (its previous sibling) is a heading (of the sorted
-    ``heads``) that reads as the page's ``<title>``: the story's headline over the wrapper of its body,
-    which a box never climbs into (a short post, its comments and their form in one wrapper)."""
-    k = bisect_left(heads, top) - 1
-    if k < 0 or not doc.title:
-        return False
-    h = heads[k]
-    return doc.end[h] == top and doc.parent[h] == doc.parent[top] \
-        and _is_title(_title_key(subtree_text(doc, h)), _title_key(doc.title))
+def _headed(doc: Document, top: int) -> bool:
+    """Whether the element just before ``top`` (its previous sibling) is a heading that reads as the
+    page's ``<title>``: the story's headline over the wrapper of its body, which a box never climbs
+    into (a short post, its comments and their form in one wrapper)."""
+    h = previous_sibling(doc.parent, top)
+    return h >= 0 and doc.tags[h] in _HEADINGS and bool(doc.title) \
+        and _is_title(_title_key(subtree_text(doc, h)), _title_key(doc.title or ""))
 
 
 def _box_title(doc: Document, text_len: list[int], h: int) -> bool:

@@ -356,6 +356,14 @@ def opener(doc: Document, c: int, tags: frozenset[str]) -> int:
     return -1
 
 
+def previous_sibling(parent: list[int], i: int) -> int:
+    """The sibling just before ``i`` (its parent's child whose subtree ends where ``i`` starts), or -1."""
+    p, s = parent[i], i - 1
+    while s > p and parent[s] != p:
+        s = parent[s]
+    return s if s > p else -1
+
+
 #: Blocks a story's flow is made of: a root that is one of them is one part of the story. Not a
 #: table: on old pages it is the layout (a Chinese portal's story cell beside its menus).
 _PART_OF_FLOW = _FLOW_TAGS | {"dl", "blockquote", "pre"}
