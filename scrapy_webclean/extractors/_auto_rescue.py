@@ -53,8 +53,7 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
             if not titled and thread < 0 and marked_above(parent, named, i, body):
                 later.append(i)
                 continue
-            big = (pos[i] >= SHORT_ARTICLE or pos[i] > page) if titled else \
-                pos[i] > max(2 * page, SHORT_ARTICLE) and not hub
+            big = (pos[i] >= SHORT_ARTICLE or pos[i] > page) if titled else _outweighs(pos, i, page, hub)
         elif k == 2 and pos[i] > page:
             # A comment thread's name only with the page's title heading in it (an opinion column's
             # "section-comment").
@@ -68,11 +67,17 @@ def _rescue(doc: Document, marks: _Marks, pos: list[float], neg: list[float], st
         if big or (thread >= 0 and thread <= i < end[thread] and (k == 2 or i <= stated < end[i])):
             _strike(parent, named, pos, neg, i)
     for i in later:  # against the page's prose (and title region) as they are now, the subtrees around decided
-        if not marked_above(parent, named, i, body) and pos[i] > max(2 * pos[body], SHORT_ARTICLE) and not hub \
+        if not marked_above(parent, named, i, body) and _outweighs(pos, i, pos[body], hub) \
                 and not _beside(end, region or _title_region(doc, dead, named, pos, neg, title), i, pos,
                                 not _opens_labelled(doc, i)):
             _strike(parent, named, pos, neg, i)
     return thread
+
+
+def _outweighs(pos: list[float], i: int, page: float, hub: bool) -> bool:
+    """Whether untitled box ``i`` holds over twice the page's prose outside furniture (``page``), a
+    short article's at least, on a page not read as a hub: the story set in a box."""
+    return pos[i] > max(2 * page, SHORT_ARTICLE) and not hub
 
 
 def _strike(parent: list[int], named: bytearray, pos: list[float], neg: list[float], i: int) -> None:
