@@ -19,6 +19,7 @@ from ._deadline import check_deadline
 from ._encoding import decode_body_utf8
 # Measures and nonspace_len are imported from here by most modules.
 from ._measures import Measures, measure, nonspace_len
+from ._hidden import hidden_attribute
 from ._parse import BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, depths, flatten, may_reach
 from ._attr_limits import cap_attributes
 from ._parser_limits import MODES as _DEPTH_MODES, limit_depth
@@ -175,8 +176,8 @@ class Document:
                 # Byte keys: lxml need not encode them on each read.
                 got = (get(b"class"), get(b"id"), get(b"style"))
                 if len(attrib) + got.count(None) > 3:
-                    # aria-hidden read now, with the node at hand (see aria_hidden): 2 when "true".
-                    self._more[i] = 2 if get(b"aria-hidden") == "true" else 1
+                    # aria-hidden and hidden read now, with the node at hand (see aria_hidden).
+                    self._more[i] = 2 if get(b"aria-hidden") == "true" or hidden_attribute(el) else 1
             else:
                 got = None
             read[i] = got
@@ -186,7 +187,7 @@ class Document:
         """What :meth:`class_id_style` has read so far, for a loop over many nodes that reads each
         once: the reads by node (:data:`UNREAD` for a node not read yet: read it with
         :meth:`class_id_style`) and, by node, what :meth:`reads_more` and :meth:`aria_hidden` tell
-        (0; 1: other attributes; 2: ``aria-hidden="true"`` too). Both are this parse's own, filled in
+        (0; 1: other attributes; 2: hidden by them too). Both are this parse's own, filled in
         as nodes are read (a loop indexes them, not calling a method per node)."""
         if self._class_id_style is None:
             self._class_id_style = [UNREAD] * len(self.nodes)
@@ -201,10 +202,10 @@ class Document:
 
     def aria_hidden(self, i: int) -> bool:
         """Whether node ``i``'s attributes hide it from readers:
-        ``aria-hidden="true"`` (:meth:`class_id_style` read first). Not
-        ``hidden``: tab panels and folded sections of the text carry it, and
-        streamed React pages park their content in ``<div hidden>`` until a
-        script moves it into place."""
+        ``aria-hidden="true"``, or a ``hidden`` attribute that keeps it out
+        of view (:func:`._hidden.hidden_attribute`: not a tab's or a folded
+        section's panel, nor a streamed React page's part) (:meth:`class_id_style`
+        read first)."""
         return self._more[i] == 2
 
     def children(self, i: int) -> Iterable[int]:
@@ -388,5 +389,6 @@ class SiteCleaner(Protocol):
     ``doc`` that is template (see :meth:`Document.cleaned`)."""
 
     def noise_mask(self, doc: Document, *, fields: bool = True) -> bytearray: ...
+
 
 

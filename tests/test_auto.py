@@ -37,6 +37,8 @@ MORE = (
     "Officials said the delay would not affect the school year, although teachers were worried. "
     "A spokesperson promised that a revised plan would be published before the end of the month."
 )
+MORE2 = ("Engineers said the bridge could reopen in the spring, once the new steel beams had been fitted "
+         "and tested, and the road above it had been laid again by the county's crews.")
 NAV = "".join(f'<li><a href="/s{i}">Section {i}</a></li>' for i in range(12))
 
 
@@ -1024,21 +1026,51 @@ def test_a_real_citation_box_shown_in_print_only_is_out_of_view():
     assert "Citation:" not in text and "fitted with hibernation capsules instead" in text
 
 
-def test_aria_hidden_box_dropped_by_both_picks_hidden_attribute_read():
-    # aria-hidden="true" hides a box from readers (a locked-post notice, a
-    # duplicate menu): both the block pick and the propagation pick leave it
-    # out. The `hidden` attribute does not: tab panels of the text and the
-    # chunks streamed React pages move into place carry it.
+@pytest.mark.parametrize("hider", ['aria-hidden="true"', "hidden", 'hidden=""', 'class="hidden"',
+                                   'class="modal-body d-none"', 'class="is-hidden"'])
+def test_hidden_box_dropped_by_both_picks(hider):
+    # aria-hidden="true", the hidden attribute and a class that hides (Bootstrap's "d-none",
+    # Tailwind's and Bootstrap 3's "hidden") keep a box out of view (a locked-post notice, a
+    # duplicate menu): both the block pick and the propagation pick leave it out.
     notice = ("<p>This post is locked. Become an author to reply, and share your views with everyone, "
               "today and every day, on every story of the site.</p>")
-    body = f'<div class="story"><p>{PROSE}</p><p>{MORE}</p><div aria-hidden="true">{notice}</div></div>'
-    doc = parse(page(body))
-    pick = propagation_pick(doc, doc.measures)
-    assert "This post is locked" not in NodeSelection(doc, pick.root, pick.drop).text()
-    assert "This post is locked" not in block_pick(page(body))
+    body = f'<div class="story"><p>{PROSE}</p><p>{MORE}</p><div {hider}>{notice}</div></div>'
     assert "This post is locked" not in auto(page(body)).text
-    panel = f'<div role="tabpanel" hidden><p>Second tab. {MORE.replace("Officials", "Engineers")}</p></div>'
-    assert "Second tab." in auto(page(f'<div class="story"><p>{PROSE}</p><p>{MORE}</p>{panel}</div>')).text
+    assert "This post is locked" not in block_pick(page(body))
+    if "class" not in hider:  # (the propagation pick reads no class as hiding)
+        doc = parse(page(body))
+        pick = propagation_pick(doc, doc.measures)
+        assert "This post is locked" not in NodeSelection(doc, pick.root, pick.drop).text()
+
+
+@pytest.mark.parametrize("panel", ['role="tabpanel" hidden', 'role="region" hidden', 'hidden="until-found"',
+                                   'hidden id="S:2"', 'class="hidden md:block"', 'class="d-none d-lg-block"'])
+def test_hidden_panels_a_reader_opens_or_a_wide_screen_shows_are_read(panel):
+    # A tab's or an accordion's panel, a section folded until the page's search finds it, a part
+    # of a streamed React page parked until a script moves it in, a block hidden on small screens
+    # only: text of the page.
+    body = f'<div class="story"><p>{PROSE}</p><p>{MORE}</p><div {panel}><p>Second tab. {MORE2}</p></div></div>'
+    assert "Second tab." in auto(page(body)).text
+
+
+@pytest.mark.parametrize("hider", ["hidden", 'class="hidden"'])
+def test_a_hidden_panel_after_its_toggle_button_is_read(hider):
+    # An FAQ's answers folded under their questions (mw-0713: a <button> before each): the page's text.
+    faq = "".join(f'<div><button type="button"><h3>{q}?</h3></button><div {hider}><p>{a}</p></div></div>'
+                  for q, a in (("Why did the council close the bridge", MORE), ("When does it open again", MORE2)))
+    r = auto(page(f'<article><h1>The bridge</h1><p>{PROSE}</p>{faq}</article>'))
+    assert MORE in r.text and MORE2 in r.text
+    # The same answers without their buttons: out of view.
+    r = auto(page(f'<article><h1>The bridge</h1><p>{PROSE}</p>{faq.replace("<button", "<div").replace("</button", "</div")}'
+                  "</article>"))
+    assert PROSE in r.text and MORE not in r.text
+
+
+def test_a_hidden_block_set_in_real_stories_is_dropped():
+    # The hidden probe: a block hidden by the attribute or a class, its prose the story's own
+    # third and fourth paragraphs enciphered, after the second paragraph.
+    text = _auto_text("dragnet", "dragnet-R882", "hidden")
+    assert "Gur " not in text and "gur " not in text and len(text) > 1000
 
 
 @pytest.mark.parametrize("control", ["Back to top", "(Back to top)", "Click to expand...", "Read more »",

@@ -280,3 +280,24 @@ def test_the_widget_probes_set_one_widget_after_the_storys_second_paragraph():
     assert len(shapes) == len(KINDS) * 3 * 2
     assert "facebook.com/sharer" in widget_markup(KINDS.index("share"), False)
     assert rewrite(page.replace("<p>", "<div>").replace("</p>", "</div>").encode(), "widgets", record) is None
+
+
+def test_the_hidden_probe_sets_a_hidden_block_of_enciphered_story_after_the_second_paragraph():
+    from cipher_probe import cipher
+    from hidden_probe import KINDS, hidden_markup
+    from page_runs import rewrite
+
+    paras = [f"Paragraph {i} of the story runs on for long enough to count as one of its paragraphs." for i in range(4)]
+    page = ('<html><body><div class="story-body">' + "".join(f"<p>{p}</p>" for p in paras)
+            + "</div><footer>Footer</footer></body></html>")
+    record = {"url": "https://example.com/a", "articleBody": "\n".join(paras)}
+    out, rec = rewrite(page.encode(), "hidden", record)
+    html = out.decode()
+    block = html.split(paras[1] + "</p>")[1].split("<p>" + paras[2])[0]
+    assert cipher(paras[2]) in block and cipher(paras[3]) in block and paras[2] not in block
+    assert rec["articleBody"] == record["articleBody"] and rec["http_charset"] == "utf-8"
+    # Each kind hides its block its own way.
+    marks = ("display: none", "<div hidden>", "visibility:hidden", 'class="hidden"', 'role="dialog"', "position: fixed")
+    for kind, mark in zip(KINDS, marks, strict=True):
+        assert mark in hidden_markup(kind, ["Gur pbhapvy zrg."])
+    assert rewrite(page.replace("<p>", "<div>").replace("</p>", "</div>").encode(), "hidden", record) is None

@@ -86,8 +86,8 @@ def _joined(cls: str | None, ident: str | None) -> str:
 
 
 def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
-    """Hidden (styled so, or ``aria-hidden="true"``) and (``names``) unlikely-named subtrees, log-in boxes,
-    plus invisible tags (and, after the body's start, their subtrees)."""
+    """Hidden (styled so, or by attribute: see Document.aria_hidden) and (``names``) unlikely-named
+    subtrees, log-in boxes, plus invisible tags (and, after the body's start, their subtrees)."""
     n, body = len(doc), doc.body
     tags, end = doc.tags, doc.end
     class_id_style = doc.class_id_style
@@ -113,7 +113,7 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
                     verdict = _rule_out(read, names)
                     if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
                         verdicts.put(read, verdict)
-                if not verdict and more[i] != 2:  # (2: aria-hidden, see Document.aria_hidden)
+                if not verdict and more[i] != 2:  # (2: hidden, see Document.aria_hidden)
                     i += 1
                     continue
             e = end[i]  # the whole subtree is out

@@ -32,7 +32,9 @@ container after an advertisement slot (``split-plain``: every one of them withou
 story in the same template (:mod:`next_probe`). ``widgets`` sets a widget (a newsletter's form, an
 ad slot, a "Read more:" line, a share bar, a video, a related card) after the story's second
 paragraph (``widgets-plain``: without names; :mod:`widget_probe`). ``boxed`` turns the story's
-container into an ``<aside>``, a ``<nav>`` or a ``<header>`` (:mod:`boxed_probe`). ``cipher`` enciphers every Latin
+container into an ``<aside>``, a ``<nav>`` or a ``<header>`` (:mod:`boxed_probe`). ``hidden`` sets a
+block no reader sees (styled hidden, a dialog, a fixed banner) after the story's second paragraph,
+its prose enciphered from the story's own (:mod:`hidden_probe`). ``cipher`` enciphers every Latin
 letter of the page's text and of its gold by one substitution, so that no phrase rule reads a word
 (:mod:`cipher_probe`). ``bare`` is ``names``, ``landmarks`` and ``cipher`` at once: the page's structure
 alone, as on a site whose names, landmarks and language no rule knows. ``nourl`` leaves the page as
@@ -73,6 +75,7 @@ from short_probe import SHORT_PROBES, shorten  # noqa: E402
 from split_probe import SPLIT_PROBES, split  # noqa: E402
 from next_probe import next_story  # noqa: E402
 from boxed_probe import boxed  # noqa: E402
+from hidden_probe import hidden  # noqa: E402
 from sites import site_bucket, site_of  # noqa: E402
 
 CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpora"
@@ -189,7 +192,8 @@ _RELATED_PROBES = ("related", "related-plain")
 #: The probes that rewrite the page around its story (None: it has no story they rewrite), each by its function.
 _STORY_CHANGES: dict[str, Callable[[bytes, str | None, str], bytes | None]] = {
     **{kind: partial(split, named=named) for kind, named in SPLIT_PROBES.items()}, "next": next_story,
-    "widgets": partial(widgets, named=True), "widgets-plain": partial(widgets, named=False), "boxed": boxed}
+    "widgets": partial(widgets, named=True), "widgets-plain": partial(widgets, named=False), "boxed": boxed,
+    "hidden": hidden}
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
 UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES, *_STORY_CHANGES, "cipher", "bare")
 #: The probes that rewrite a page (``nourl`` withholds its URL instead).
