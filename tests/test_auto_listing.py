@@ -59,6 +59,14 @@ def test_fewer_cards_than_the_box_holds_stay_beside_it():
     assert "Sorry! You must be signed in" in text and "position number 0" not in text
 
 
+@pytest.mark.parametrize("cards", [5, 7])
+def test_cards_holding_less_than_twice_the_box_s_prose_stay_beside_it(cards):
+    # A column of teasers beside a short story may hold more prose than the story (the sidebar probe);
+    # a listing's cards hold twice the prose of the box beside them or more.
+    text = wc.extract(page(NOTICE, "".join(job_card(i) for i in range(cards)))).text
+    assert "Sorry! You must be signed in" in text and "position number 0" not in text
+
+
 def test_messages_with_their_authors_links_below_them_are_no_listing():
     # The same shape as cards (a long link and prose), but each opens with its message: reader comments.
     text = wc.extract(page(NOTICE, "".join(comment_card(i) for i in range(10)))).text

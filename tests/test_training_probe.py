@@ -301,3 +301,21 @@ def test_the_hidden_probe_sets_a_hidden_block_of_enciphered_story_after_the_seco
     for kind, mark in zip(KINDS, marks, strict=True):
         assert mark in hidden_markup(kind, ["Gur pbhapvy zrg."])
     assert rewrite(page.replace("<p>", "<div>").replace("</p>", "</div>").encode(), "hidden", record) is None
+
+
+def test_the_sidebar_probes_set_a_column_of_teasers_after_the_story_s_holder():
+    from page_runs import rewrite
+
+    paras = [f"Paragraph {i} of the story runs on for long enough to count as one of its paragraphs." for i in range(4)]
+    page = ('<html><body><div class="main"><div class="story-body">' + "".join(f"<p>{p}</p>" for p in paras)
+            + "</div><p>Share</p></div><footer>Footer</footer></body></html>")
+    record = {"url": "https://example.com/a", "articleBody": "\n".join(paras)}
+    whole, rec = rewrite(page.encode(), "sidebar", record)
+    html = whole.decode()
+    column = html.split("</div>", 1)[1].split("<p>Share</p>")[0]  # right after the story's holder
+    assert column.startswith("<div><h3>") and column.count("<li>") >= 6 and "class=" not in column
+    assert all(p in html for p in paras) and rec["articleBody"] == record["articleBody"]
+    short, rec = rewrite(page.encode(), "sidebar-short", record)
+    assert paras[1] in short.decode() and paras[2] not in short.decode() and "<li>" in short.decode()
+    assert rec["articleBody"] == "\n".join(paras[:2]) and rec["http_charset"] == "utf-8"
+    assert rewrite(page.replace("<p>", "<div>").replace("</p>", "</div>").encode(), "sidebar", record) is None

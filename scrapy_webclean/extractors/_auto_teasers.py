@@ -15,6 +15,9 @@ __all__ = ["TEASER_CARDS", "teaser_list", "teasers_outweigh"]
 
 #: The fewest cards of a list of teasers, and the prose value a card holds at most on average (more: write-ups).
 TEASER_CARDS, _CARD_PROSE = 3, 400
+#: How many times the best subtree's prose a list of cards holds to be the page's content: a column of
+#: teasers beside a short story may hold more than the story does.
+_OUTWEIGHS = 2
 
 
 def teaser_list(cards: int, items: int, prose: float, cut: int) -> bool:
@@ -35,7 +38,7 @@ def teasers_outweigh(doc: Document, m: Measures, named: bytearray, inlink: bytea
     lists cost no more than one."""
     end = doc.end
     furniture: bytearray | None = None
-    best, most = -1, value
+    best, most = -1, _OUTWEIGHS * value
     for r, v in zip(roots, prose):
         if v <= most or r <= root < end[r]:
             continue

@@ -34,7 +34,9 @@ ad slot, a "Read more:" line, a share bar, a video, a related card) after the st
 paragraph (``widgets-plain``: without names; :mod:`widget_probe`). ``boxed`` turns the story's
 container into an ``<aside>``, a ``<nav>`` or a ``<header>`` (:mod:`boxed_probe`). ``hidden`` sets a
 block no reader sees (styled hidden, a dialog, a fixed banner) after the story's second paragraph,
-its prose enciphered from the story's own (:mod:`hidden_probe`). ``cipher`` enciphers every Latin
+its prose enciphered from the story's own (:mod:`hidden_probe`). ``sidebar`` sets a column of
+teasers without names after the element holding the story (``sidebar-short``: the story cut to two
+paragraphs as well; :mod:`sidebar_probe`). ``cipher`` enciphers every Latin
 letter of the page's text and of its gold by one substitution, so that no phrase rule reads a word
 (:mod:`cipher_probe`). ``bare`` is ``names``, ``landmarks`` and ``cipher`` at once: the page's structure
 alone, as on a site whose names, landmarks and language no rule knows. ``nourl`` leaves the page as
@@ -76,6 +78,7 @@ from split_probe import SPLIT_PROBES, split  # noqa: E402
 from next_probe import next_story  # noqa: E402
 from boxed_probe import boxed  # noqa: E402
 from hidden_probe import hidden  # noqa: E402
+from sidebar_probe import SIDEBAR_PROBES, sidebar  # noqa: E402
 from sites import site_bucket, site_of  # noqa: E402
 
 CORPORA = Path(__file__).resolve().parents[3] / "shared" / "corpora"
@@ -195,7 +198,8 @@ _STORY_CHANGES: dict[str, Callable[[bytes, str | None, str], bytes | None]] = {
     "widgets": partial(widgets, named=True), "widgets-plain": partial(widgets, named=False), "boxed": boxed,
     "hidden": hidden}
 #: The probes that re-serialize the page as UTF-8 (its charset is passed as such).
-UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES, *_STORY_CHANGES, "cipher", "bare")
+UTF8_PROBES = (*_TREE_CHANGES, *_COMMENT_PROBES, *_RELATED_PROBES, *SHORT_PROBES, *_STORY_CHANGES, *SIDEBAR_PROBES,
+               "cipher", "bare")
 #: The probes that rewrite a page (``nourl`` withholds its URL instead).
 REWRITES = (*_BYTE_CHANGES, *UTF8_PROBES)
 
@@ -220,8 +224,9 @@ def rewrite(raw: bytes, kind: str, record: dict) -> tuple[bytes, dict] | None:
     does not split (or a story probe one it finds no story in); the cipher probe enciphers the gold
     too; a re-serialized page's charset is UTF-8."""
     charset, gold = record.get("http_charset"), record["articleBody"]
-    if kind in SHORT_PROBES:
-        cut = shorten(raw, charset, gold, SHORT_PROBES[kind])
+    if kind in SHORT_PROBES or kind in SIDEBAR_PROBES:
+        cut = (shorten(raw, charset, gold, SHORT_PROBES[kind]) if kind in SHORT_PROBES
+               else sidebar(raw, charset, gold, SIDEBAR_PROBES[kind]))
         if cut is None:
             return None
         raw, record = cut[0], record | {"articleBody": cut[1]}

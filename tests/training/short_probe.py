@@ -76,6 +76,13 @@ def shorten(raw: bytes, charset: str | None, gold: str, keep: int) -> tuple[byte
     if story is None:
         return None
     root, found = story
+    gold = cut_story(found, gold, keep)
+    return lxml.html.tostring(root, encoding="utf-8"), gold
+
+
+def cut_story(found: list[tuple[Any, str]], gold: str, keep: int) -> str:
+    """Drop all but the first ``keep`` of a story's paragraphs ``found`` (see :func:`story_paragraphs`)
+    from their page; the gold text ``gold`` without their lines."""
     lines = [line for line in map(_collapsed, gold.split("\n")) if line]
     dropped = Counter(text for _, text in found[keep:])
     for p, _ in found[keep:]:
@@ -86,4 +93,4 @@ def shorten(raw: bytes, charset: str | None, gold: str, keep: int) -> tuple[byte
             dropped[line] -= 1
         else:
             kept.append(line)
-    return lxml.html.tostring(root, encoding="utf-8"), "\n".join(kept)
+    return "\n".join(kept)
