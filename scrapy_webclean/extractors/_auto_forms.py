@@ -88,7 +88,7 @@ def _climbed(doc: Document, starts: list[tuple[int, int]]) -> list[int]:
         box = i
         while parent[box] > doc.body and text_len[parent[box]] <= limit \
                 and not _heading_beside(doc, heads, text_len, parent[box], box) \
-                and not _headed(doc, parent[box]) \
+                and not _under_headline(doc, parent[box]) \
                 and not _in_story(doc, text_len, parent[box], box, STORY_PARAGRAPH // weight, stories) \
                 and not (text_len[box] >= _PITCH // weight
                          and _long_beside(doc, text_len, parent[box], box, LONG_PARAGRAPH // weight, longs)):
@@ -200,7 +200,7 @@ def _heading_beside(doc: Document, heads: list[int], text_len: list[int], top: i
     return False
 
 
-def _headed(doc: Document, top: int) -> bool:
+def _under_headline(doc: Document, top: int) -> bool:
     """Whether the element just before ``top`` (its previous sibling) is a heading that reads as the
     page's ``<title>``: the story's headline over the wrapper of its body, which a box never climbs
     into (a short post, its comments and their form in one wrapper)."""

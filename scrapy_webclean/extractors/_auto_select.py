@@ -23,7 +23,7 @@ from ._auto_lists import KEPT_WHOLE, Lists
 from ._auto_blocks import _best_root, _Blocks, _in_flow, _kept_region, _prose_root, story_inside
 from ._auto_mark import _mark, _Marks
 from ._auto_rescue import _rescue
-from ._auto_title_lines import _headed, page_title_headings
+from ._auto_title_lines import title_heads, page_title_headings
 from ._auto_phrases import _linked_sentence, _piece_mark, mostly_marked
 from ._auto_teasers import teasers_outweigh
 from ._auto_threads import comment_threads
@@ -216,7 +216,7 @@ def _choose_root(doc: Document, m: Measures, marks: _Marks, blocks: _Blocks, pos
                                     pos[root])) \
                 and not (declared >= 0 and (pos[declared] > 0 and declared <= root < end[declared]
                                             or pos[declared] > neg[declared])) \
-                and not _headed(doc, prose, page_title_headings(doc, title)):
+                and not title_heads(doc, prose, page_title_headings(doc, title)):
             # Little prose anywhere, or a list of teaser cards holding more than the best subtree
             # beside it: a listing, a forum index, a product grid, search results.
             # Linked headlines with summaries are then the content. (Not when

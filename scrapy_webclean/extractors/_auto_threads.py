@@ -183,10 +183,10 @@ def _entry(doc: Document, dead: bytearray, inlink: bytearray, p: int, groups: li
            messages: list[bool], weight: int) -> int:
     """How many of ``groups`` (a thread's items under ``p``; ``messages``: which are messages, see
     :func:`_thread`) are the article: the leading items that are no message (a headline in them) or
-    hold the page's title, when the thread's unlinked label (:func:`_headed`) stands before the next
+    hold the page's title, when the thread's unlinked label (:func:`_after_label`) stands before the next
     item, three items at least follow, and the prose up to them makes an article; else 0."""
     k = next((k for k, g in enumerate(groups) if messages[k] and not _titled(doc, g)), 0)
-    if 0 < k <= len(groups) - _ITEMS and _headed(doc, inlink, groups[k][0]):
+    if 0 < k <= len(groups) - _ITEMS and _after_label(doc, inlink, groups[k][0]):
         if _prose(doc, dead, inlink, p, groups[k][0], _SENTENCE // weight) * weight >= _BEFORE:
             return k
     return 0
@@ -198,7 +198,7 @@ def _titled(doc: Document, group: list[int]) -> bool:
     return any(i <= h < end[i] for h in _title_headings(doc, doc.title) for i in group)
 
 
-def _headed(doc: Document, inlink: bytearray, first: int) -> bool:
+def _after_label(doc: Document, inlink: bytearray, first: int) -> bool:
     """Whether an unlinked piece of text in the few elements before comment ``first`` (an element's own
     text or, ending before it, its tail) is a thread's label (:data:`_COMMENTS_LABEL`: "Comments", not a
     post's link "Comments (3)" on a blog's front page)."""

@@ -159,7 +159,7 @@ def _heading_top(doc: Document, root: int, headings: list[int]) -> int:
     return -1
 
 
-def _headed(doc: Document, root: int, headings: list[int]) -> bool:
+def title_heads(doc: Document, root: int, headings: list[int]) -> bool:
     """Whether one of the page's title headings (see :func:`_title_headings`)
     opens the region of ``root`` (up to three levels above it) or sits inside it."""
     return _heading_top(doc, root, headings) >= 0

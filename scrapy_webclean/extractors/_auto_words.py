@@ -327,6 +327,8 @@ def _box_label(label: str) -> int:
 
 _REMEMBERED_LABEL = 200
 _LABELS_SEEN: BoundedCache[str, int] = BoundedCache(1 << 12)
+#: The tag a link list's items open with (see :func:`_opens_linked`).
+_LINK_TAG = frozenset({"a"})
 
 
 def _link_list(doc: Document, text_len: list[int], blocks: list[int]) -> bool:
@@ -340,9 +342,6 @@ def _link_list(doc: Document, text_len: list[int], blocks: list[int]) -> bool:
 def _opens_linked(doc: Document, c: int) -> bool:
     """Whether the first words of ``c`` are inside a link (of ``c``'s own subtree)."""
     return opener(doc, c, _LINK_TAG) >= 0
-
-
-_LINK_TAG = frozenset({"a"})
 
 
 def opener(doc: Document, c: int, tags: frozenset[str]) -> int:
