@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+#: A streamed React segment's number after "S:" (hexadecimal: "S:1e").
+_SEGMENT = re.compile(r"[0-9a-f]+")
 #: Roles of a panel folded until a reader opens it (a tab's, an accordion's): text of the page.
 _SHOWN_ROLES = frozenset({"tabpanel", "region"})
 
@@ -23,12 +25,12 @@ def folded(el: Any) -> bool:
 def hidden_attribute(el: Any) -> bool:
     """Whether ``el``'s ``hidden`` attribute keeps it out of view: not a panel a reader opens (its
     role, ``hidden="until-found"``, :func:`folded`), nor a streamed React page's part parked until a
-    script moves it into place (``<div hidden id="S:1">``)."""
+    script moves it into place (``<div hidden id="S:1e">``)."""
     h = el.get(b"hidden")
     if h is None or h == "until-found" or el.get(b"role") in _SHOWN_ROLES:
         return False
     ident = el.get(b"id")
-    return not (ident and ident[:2] == "S:" and ident[2:].isdigit()) and not folded(el)
+    return not (ident and ident[:2] == "S:" and _SEGMENT.fullmatch(ident, 2)) and not folded(el)
 
 
 #: Classes that hide an element (Tailwind's and Bootstrap 3's "hidden", Bootstrap's "d-none",

@@ -1043,7 +1043,7 @@ def test_hidden_box_dropped_by_both_picks(hider):
 
 
 @pytest.mark.parametrize("panel", ['role="tabpanel" hidden', 'role="region" hidden', 'hidden="until-found"',
-                                   'hidden id="S:2"', 'class="hidden md:block"', 'class="d-none d-lg-block"'])
+                                   'hidden id="S:2"', 'hidden id="S:1e"', 'class="hidden md:block"', 'class="d-none d-lg-block"'])
 def test_hidden_panels_a_reader_opens_or_a_wide_screen_shows_are_read(panel):
     # A tab's or an accordion's panel, a section folded until the page's search finds it, a part
     # of a streamed React page parked until a script moves it in, a block hidden on small screens
