@@ -263,10 +263,7 @@ def test_the_widget_probes_set_one_widget_after_the_storys_second_paragraph():
     from page_runs import rewrite
     from widget_probe import KINDS, widget_markup
 
-    paras = [f"Paragraph {i} of the story runs on for long enough to count as one of its paragraphs." for i in range(4)]
-    page = ('<html><body><div class="story-body">' + "".join(f"<p>{p}</p>" for p in paras)
-            + "</div><footer>Footer</footer></body></html>")
-    record = {"url": "https://example.com/a", "articleBody": "\n".join(paras)}
+    paras, page, record = _story(4)
     named, plain = (rewrite(page.encode(), kind, record) for kind in ("widgets", "widgets-plain"))
     assert named is not None and plain is not None
     for out, rec in (named, plain):
@@ -287,10 +284,7 @@ def test_the_hidden_probe_sets_a_hidden_block_of_enciphered_story_after_the_seco
     from hidden_probe import KINDS, hidden_markup
     from page_runs import rewrite
 
-    paras = [f"Paragraph {i} of the story runs on for long enough to count as one of its paragraphs." for i in range(4)]
-    page = ('<html><body><div class="story-body">' + "".join(f"<p>{p}</p>" for p in paras)
-            + "</div><footer>Footer</footer></body></html>")
-    record = {"url": "https://example.com/a", "articleBody": "\n".join(paras)}
+    paras, page, record = _story(4)
     out, rec = rewrite(page.encode(), "hidden", record)
     html = out.decode()
     block = html.split(paras[1] + "</p>")[1].split("<p>" + paras[2])[0]
@@ -306,10 +300,7 @@ def test_the_hidden_probe_sets_a_hidden_block_of_enciphered_story_after_the_seco
 def test_the_sidebar_probes_set_a_column_of_teasers_after_the_story_s_holder():
     from page_runs import rewrite
 
-    paras = [f"Paragraph {i} of the story runs on for long enough to count as one of its paragraphs." for i in range(4)]
-    page = ('<html><body><div class="main"><div class="story-body">' + "".join(f"<p>{p}</p>" for p in paras)
-            + "</div><p>Share</p></div><footer>Footer</footer></body></html>")
-    record = {"url": "https://example.com/a", "articleBody": "\n".join(paras)}
+    paras, page, record = _story(4, '<div class="main"><div class="story-body">', "</div><p>Share</p></div>")
     whole, rec = rewrite(page.encode(), "sidebar", record)
     html = whole.decode()
     column = html.split("</div>", 1)[1].split("<p>Share</p>")[0]  # right after the story's holder
@@ -319,3 +310,12 @@ def test_the_sidebar_probes_set_a_column_of_teasers_after_the_story_s_holder():
     assert paras[1] in short.decode() and paras[2] not in short.decode() and "<li>" in short.decode()
     assert rec["articleBody"] == "\n".join(paras[:2]) and rec["http_charset"] == "utf-8"
     assert rewrite(page.replace("<p>", "<div>").replace("</p>", "</div>").encode(), "sidebar", record) is None
+
+
+def _story(n: int, inner: str = '<div class="story-body">', after: str = "</div>") -> tuple[list[str], str, dict]:
+    """A page of an ``n``-paragraph story in ``inner`` (closed by ``after``), a footer after it, and
+    its record: the probes' hand-made page."""
+    paras = [f"Paragraph {i} of the story runs on for long enough to count as one of its paragraphs." for i in range(n)]
+    page = (f"<html><body>{inner}" + "".join(f"<p>{p}</p>" for p in paras)
+            + f"{after}<footer>Footer</footer></body></html>")
+    return paras, page, {"url": "https://example.com/a", "articleBody": "\n".join(paras)}
