@@ -176,7 +176,7 @@ class Document:
                 # Byte keys: lxml need not encode them on each read.
                 got = (get(b"class"), get(b"id"), get(b"style"))
                 if len(attrib) + got.count(None) > 3:
-                    # aria-hidden and hidden read now, with the node at hand (see aria_hidden).
+                    # aria-hidden and hidden read now, with the node at hand (see attribute_hidden).
                     self._more[i] = 2 if get(b"aria-hidden") == "true" or hidden_attribute(el) else 1
             else:
                 got = None
@@ -186,7 +186,7 @@ class Document:
     def class_id_style_reads(self) -> tuple[list[ClassIdStyle | None | _Unread], bytearray]:
         """What :meth:`class_id_style` has read so far, for a loop over many nodes that reads each
         once: the reads by node (:data:`UNREAD` for a node not read yet: read it with
-        :meth:`class_id_style`) and, by node, what :meth:`reads_more` and :meth:`aria_hidden` tell
+        :meth:`class_id_style`) and, by node, what :meth:`reads_more` and :meth:`attribute_hidden` tell
         (0; 1: other attributes; 2: hidden by them too). Both are this parse's own, filled in
         as nodes are read (a loop indexes them, not calling a method per node)."""
         if self._class_id_style is None:
@@ -200,7 +200,7 @@ class Document:
         nodes have none, so their other attributes need not be asked for."""
         return self._more[i]
 
-    def aria_hidden(self, i: int) -> bool:
+    def attribute_hidden(self, i: int) -> bool:
         """Whether node ``i``'s attributes hide it from readers:
         ``aria-hidden="true"``, or a ``hidden`` attribute that keeps it out
         of view (:func:`._hidden.hidden_attribute`: not a tab's or a folded
@@ -389,6 +389,3 @@ class SiteCleaner(Protocol):
     ``doc`` that is template (see :meth:`Document.cleaned`)."""
 
     def noise_mask(self, doc: Document, *, fields: bool = True) -> bytearray: ...
-
-
-

@@ -44,3 +44,10 @@ def class_hidden(cls: str) -> bool:
     """Whether class attribute ``cls`` hides its element on every screen: a hiding class (see
     :data:`_HIDDEN_CLASSES`) and none that shows it from some width up (``md:block``, ``d-lg-flex``)."""
     return not _HIDDEN_CLASSES.isdisjoint(cls.split()) and _SHOWN_AT.search(cls) is None
+
+
+def class_hides(cls: str | None, el: Any) -> bool:
+    """Whether element ``el``'s class attribute ``cls`` keeps it out of view: a hiding class
+    (:func:`class_hidden`; the cheap test for its letters first), unless it is a panel a reader
+    opens (:func:`folded`)."""
+    return cls is not None and ("hid" in cls or "none" in cls) and class_hidden(cls) and not folded(el)

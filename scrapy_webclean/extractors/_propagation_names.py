@@ -7,12 +7,11 @@ also says "maybe content")."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from .._cache import BoundedCache
 from .._deadline import CHUNK, check_deadline
 from .._document import HIDDEN_STYLE, UNREAD, ClassIdStyle, Document, Measures
-from .._hidden import class_hidden, folded
+from .._hidden import class_hides
 from ._auto_forms import login_boxes
 from ._auto_words import _ARBITRARY_VALUE
 from ._literals import literal_union
@@ -88,7 +87,7 @@ def _joined(cls: str | None, ident: str | None) -> str:
 
 
 def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
-    """Hidden (styled so, or by attribute: see Document.aria_hidden) and (``names``) unlikely-named
+    """Hidden (styled so, or by attribute: see Document.attribute_hidden) and (``names``) unlikely-named
     subtrees, log-in boxes, plus invisible tags (and, after the body's start, their subtrees)."""
     n, body = len(doc), doc.body
     tags, end = doc.tags, doc.end
@@ -115,8 +114,8 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
                     verdict = _rule_out(read, names)
                     if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
                         verdicts.put(read, verdict)
-                if not verdict and more[i] != 2 and not _class_hides(read[0], doc.nodes[i]):
-                    i += 1  # (more 2: hidden, see Document.aria_hidden)
+                if not verdict and more[i] != 2 and not class_hides(read[0], doc.nodes[i]):
+                    i += 1  # (more 2: hidden, see Document.attribute_hidden)
                     continue
             e = end[i]  # the whole subtree is out
             out[i:e] = b"\x01" * (e - i)
@@ -137,11 +136,6 @@ def _out_beside_body(doc: Document, out: bytearray) -> None:
             start = a + 1 if below < 0 else end[below]
             out[start:end[a]] = b"\x01" * (end[a] - start)
         below, a = a, parent[a]
-
-
-def _class_hides(cls: str | None, el: Any) -> bool:
-    """Whether a hiding class keeps the element out of view (see :func:`._hidden.class_hidden`)."""
-    return cls is not None and ("hid" in cls or "none" in cls) and class_hidden(cls) and not folded(el)
 
 
 def _rule_out(read: ClassIdStyle, names: bool) -> bool:
