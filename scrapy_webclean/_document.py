@@ -19,7 +19,7 @@ from ._deadline import check_deadline
 from ._encoding import decode_body_utf8
 # Measures and nonspace_len are imported from here by most modules.
 from ._measures import Measures, measure, nonspace_len
-from ._hidden import hidden_attribute
+from ._hidden import class_hides, hidden_attribute
 from ._parse import BLOCK_TAGS, HIDDEN_STYLE, INVISIBLE_TAGS, _parse_root, depths, flatten, may_reach
 from ._attr_limits import cap_attributes
 from ._parser_limits import MODES as _DEPTH_MODES, limit_depth
@@ -178,6 +178,9 @@ class Document:
                 if len(attrib) + got.count(None) > 3:
                     # aria-hidden and hidden read now, with the node at hand (see attribute_hidden).
                     self._more[i] = 2 if get(b"aria-hidden") == "true" or hidden_attribute(el) else 1
+                cls = got[0]
+                if cls and ("hid" in cls or "none" in cls) and class_hides(cls, el):
+                    self._more[i] = 2
             else:
                 got = None
             read[i] = got
@@ -202,10 +205,10 @@ class Document:
 
     def attribute_hidden(self, i: int) -> bool:
         """Whether node ``i``'s attributes hide it from readers:
-        ``aria-hidden="true"``, or a ``hidden`` attribute that keeps it out
-        of view (:func:`._hidden.hidden_attribute`: not a tab's or a folded
-        section's panel, nor a streamed React page's part) (:meth:`class_id_style`
-        read first)."""
+        ``aria-hidden="true"``, or a ``hidden`` attribute or a hiding class
+        that keeps it out of view (:func:`._hidden.hidden_attribute`,
+        :func:`._hidden.class_hides`: not a tab's or a folded section's panel,
+        nor a streamed React page's part) (:meth:`class_id_style` read first)."""
         return self._more[i] == 2
 
     def children(self, i: int) -> Iterable[int]:

@@ -48,6 +48,5 @@ def class_hidden(cls: str) -> bool:
 
 def class_hides(cls: str | None, el: Any) -> bool:
     """Whether element ``el``'s class attribute ``cls`` keeps it out of view: a hiding class
-    (:func:`class_hidden`; the cheap test for its letters first), unless it is a panel a reader
-    opens (:func:`folded`)."""
-    return cls is not None and ("hid" in cls or "none" in cls) and class_hidden(cls) and not folded(el)
+    (:func:`class_hidden`), unless it is a panel a reader opens (:func:`folded`)."""
+    return cls is not None and class_hidden(cls) and not folded(el)

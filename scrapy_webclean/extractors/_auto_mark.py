@@ -11,7 +11,6 @@ from typing import Any, NamedTuple
 
 from .._deadline import CHECK_EVERY, check_deadline
 from .._document import HIDDEN_STYLE, UNREAD, Document, Measures
-from .._hidden import class_hides
 from .._parse import _CODE_TAGS as _SCRIPT_TAGS, DIALOG_ROLES
 from .._walk import holding, tag_positions, tag_positions_of
 from ._auto_forms import login_boxes
@@ -102,8 +101,7 @@ def _mark(doc: Document, m: Measures, unhide: bool) -> _Marks:
                 cls, ident, style = read
                 others = more[i]  # role, aria-*, itemprop... (read below); 2: hidden (Document.attribute_hidden)
                 if not unhide and (style and HIDDEN_STYLE.search(style) or others == 2
-                                   or cls and "rint" in cls and _print_only(cls)
-                                   or class_hides(cls, nodes[i])):
+                                   or cls and "rint" in cls and _print_only(cls)):
                     hidden += text_len[i]
                     i = _dead(dead, i, end[i])
                     continue

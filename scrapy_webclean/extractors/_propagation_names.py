@@ -11,7 +11,6 @@ from functools import lru_cache
 from .._cache import BoundedCache
 from .._deadline import CHUNK, check_deadline
 from .._document import HIDDEN_STYLE, UNREAD, ClassIdStyle, Document, Measures
-from .._hidden import class_hides
 from ._auto_forms import login_boxes
 from ._auto_words import _ARBITRARY_VALUE
 from ._literals import literal_union
@@ -114,7 +113,7 @@ def ruled_out(doc: Document, m: Measures, names: bool = True) -> bytearray:
                     verdict = _rule_out(read, names)
                     if len(read[0] or "") + len(read[1] or "") + len(read[2] or "") < _CACHED_NAME:
                         verdicts.put(read, verdict)
-                if not verdict and more[i] != 2 and not class_hides(read[0], doc.nodes[i]):
+                if not verdict and more[i] != 2:
                     i += 1  # (more 2: hidden, see Document.attribute_hidden)
                     continue
             e = end[i]  # the whole subtree is out
